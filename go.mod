@@ -1,0 +1,9 @@
+module github.com/mcpschema/mcpschema
+
+go 1.26.0
+
+require (
+	github.com/go-json-experiment/json v1.27.2
+	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/tools v0.52.0
+)

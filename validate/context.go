@@ -1,0 +1,98 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// FileContext is what a file-level check sees.
+type FileContext struct {
+	File *source.File
+	Opts Options
+	// Versions are the document's effective protocol versions (root declaration or defaults).
+	Versions []string
+	// Tools are the tool contexts of the file, in order.
+	Tools []*ToolContext
+	// Schemas compiles and caches schemas for this run.
+	Schemas *SchemaEngine
+
+	findings   []report.Finding
+	incomplete bool
+}
+
+// ToolContext is what a tool-level check sees.
+type ToolContext struct {
+	*FileContext
+	Tool source.Tool
+	// Versions are the tool's effective protocol versions.
+	Versions []string
+}
+
+// MarkIncomplete records that the file could not be checked completely.
+func (c *FileContext) MarkIncomplete() { c.incomplete = true }
+
+// Report records a finding of rule at ptr, positioned from the file's index.
+func (c *FileContext) Report(rule *rules.Rule, ptr string, versions []string, format string, args ...any) {
+	c.ReportFinding(report.Finding{Rule: rule.ID, Severity: rule.Severity, Pointer: ptr,
+		ProtocolVersions: versions, Message: fmt.Sprintf(format, args...)})
+}
+
+// ReportFinding records a prepared finding, filling file and position.
+func (c *FileContext) ReportFinding(f report.Finding) {
+	f.File = c.File.Path
+	if f.Line == 0 {
+		pos, _ := c.File.Index.Locate(f.Pointer)
+		f.Line, f.Column = pos.Line, pos.Column
+	}
+	if f.Incomplete {
+		c.incomplete = true
+	}
+	c.findings = append(c.findings, f)
+}
+
+// Report records a finding about this tool (see FileContext.Report).
+func (c *ToolContext) Report(rule *rules.Rule, ptr string, versions []string, format string, args ...any) {
+	c.ReportFinding(report.Finding{Rule: rule.ID, Severity: rule.Severity, Pointer: ptr,
+		ProtocolVersions: versions, Message: fmt.Sprintf(format, args...)})
+}
+
+// ReportFinding records a prepared finding about this tool.
+func (c *ToolContext) ReportFinding(f report.Finding) {
+	if f.Tool == "" {
+		f.Tool = c.Tool.Label()
+	}
+	f.ToolPointer = c.Tool.Pointer
+	c.FileContext.ReportFinding(f)
+}
+
+// Ptr joins tokens to the tool's pointer.
+func (c *ToolContext) Ptr(tokens ...string) string { return source.Join(c.Tool.Pointer, tokens...) }
+
+// Has reports whether the tool applies to protocol version v.
+func (c *ToolContext) Has(v string) bool { return contains(c.Versions, v) }
+
+// Among returns the tool's effective versions that are also in set, oldest first.
+func (c *ToolContext) Among(set []string) []string { return intersect(c.Versions, set) }
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// intersect keeps the elements of a that are in b, in the order of rules.ProtocolVersions.
+func intersect(a, b []string) []string {
+	var out []string
+	for _, v := range rules.ProtocolVersions {
+		if contains(a, v) && contains(b, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}

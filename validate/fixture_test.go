@@ -1,0 +1,41 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/validate/fixture"
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// TestFixtures runs every case in testdata: each produces exactly the
+// findings it declares, and a case that declares none is clean.
+func TestFixtures(t *testing.T) {
+	cases, err := fixture.Load("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no fixtures found")
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			rep := runCase(c)
+			for _, d := range c.Compare(rep.Findings) {
+				t.Error(d)
+			}
+		})
+	}
+}
+
+func runCase(c *fixture.Case) *report.Report {
+	var files []*source.File
+	for _, name := range c.Order {
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
+	}
+	return Run(files, Options{DefaultVersions: c.Versions, Workers: 2})
+}

@@ -1,0 +1,13 @@
+package validate
+
+import (
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+func reportFinding(r *rules.Rule, p source.Problem) report.Finding {
+	return report.Finding{Rule: r.ID, Severity: r.Severity, Pointer: p.Pointer, Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message}
+}
+
+func isKnown(v string) bool { return rules.IsProtocolVersion(v) }

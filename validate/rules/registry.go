@@ -1,0 +1,117 @@
+// Package rules is the registry of every rule mcpschema knows: validation
+// rules and breaking-change rules alike. The same entries feed the CLI's
+// `rules` listing, SARIF rules[], the README table and config validation.
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Level is the requirement level of the text a rule enforces.
+type Level string
+
+// Requirement levels (RFC 2119).
+const (
+	Must   Level = "must"
+	Should Level = "should"
+	May    Level = "may"
+)
+
+// ProtocolVersions are the MCP protocol versions mcpschema knows, oldest first.
+var ProtocolVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
+
+// DefaultVersions are checked when a file declares no protocol versions.
+var DefaultVersions = []string{"2025-11-25", "2026-07-28"}
+
+// DialectVersions are the protocol versions whose tool schemas follow a JSON Schema dialect.
+var DialectVersions = []string{"2025-11-25", "2026-07-28"}
+
+// LegacyVersions are the protocol versions with shape-only tool schemas.
+var LegacyVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18"}
+
+// IsProtocolVersion reports whether v is a known protocol version.
+func IsProtocolVersion(v string) bool {
+	for _, p := range ProtocolVersions {
+		if p == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Rule is one registry entry.
+type Rule struct {
+	// ID is dotted lower-case, e.g. "mcp.tool.schema.native-shape".
+	ID string
+	// Owner is the body whose text the rule enforces ("json-schema", "mcp", "mcpdesc", "mcpschema").
+	Owner string
+	// Level is the requirement level of that text.
+	Level Level
+	// Severity is the default severity of its findings.
+	Severity Severity
+	// Versions are the protocol versions the rule applies to; empty means it does not depend on them.
+	Versions []string
+	// Summary is one line, lower case, no final period.
+	Summary string
+	// Doc is the longer explanation shown by `mcpschema rules ID`.
+	Doc string
+	// Fix says how to fix a finding.
+	Fix string
+}
+
+var (
+	mu   sync.RWMutex
+	byID = map[string]*Rule{}
+	idRe = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$`)
+)
+
+// Register adds r to the registry and returns it. It panics on a malformed
+// or duplicate id, which tests catch at start-up.
+func Register(r Rule) *Rule {
+	mu.Lock()
+	defer mu.Unlock()
+	if !idRe.MatchString(r.ID) {
+		panic(fmt.Sprintf("rules: malformed id %q", r.ID))
+	}
+	if _, dup := byID[r.ID]; dup {
+		panic(fmt.Sprintf("rules: duplicate id %q", r.ID))
+	}
+	rr := r
+	byID[r.ID] = &rr
+	return &rr
+}
+
+// Lookup returns the rule with the given id.
+func Lookup(id string) (*Rule, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	r, ok := byID[id]
+	return r, ok
+}
+
+// All returns every registered rule, sorted by id.
+func All() []*Rule {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]*Rule, 0, len(byID))
+	for _, r := range byID {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// ValidID reports whether id is well formed.
+func ValidID(id string) bool { return idRe.MatchString(id) }
+
+// VersionsText renders the rule's versions for listings ("all" when empty).
+func (r *Rule) VersionsText() string {
+	if len(r.Versions) == 0 {
+		return "all"
+	}
+	return strings.Join(r.Versions, ", ")
+}

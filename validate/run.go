@@ -1,0 +1,103 @@
+package validate
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// Result is what checking one file produced.
+type Result struct {
+	Summary  report.FileSummary
+	Findings []report.Finding
+}
+
+// Run checks every file, in parallel, and returns the finalized report.
+func Run(files []*source.File, opts Options) *report.Report {
+	opts = opts.withDefaults()
+	eng := NewSchemaEngine(opts.Limits)
+	results := make([]Result, len(files))
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = CheckFile(files[i], opts, eng)
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	rep := &report.Report{}
+	for _, r := range results {
+		rep.Files = append(rep.Files, r.Summary)
+		rep.Findings = append(rep.Findings, r.Findings...)
+	}
+	rep.Finalize()
+	return rep
+}
+
+// CheckFile runs every check on one loaded file.
+func CheckFile(f *source.File, opts Options, eng *SchemaEngine) Result {
+	opts = opts.withDefaults()
+	if eng == nil {
+		eng = NewSchemaEngine(opts.Limits)
+	}
+	fc := &FileContext{File: f, Opts: opts, Schemas: eng}
+	reportSourceProblems(fc)
+	if !f.Fatal() {
+		fc.Versions = knownVersions(f.DeclaredVersions)
+		if !f.VersionsDeclared || len(fc.Versions) == 0 {
+			fc.Versions = append([]string(nil), opts.DefaultVersions...)
+		}
+		for _, t := range f.Tools {
+			tc := &ToolContext{FileContext: fc, Tool: t, Versions: effectiveVersions(t, fc.Versions)}
+			fc.Tools = append(fc.Tools, tc)
+		}
+		for _, tc := range fc.Tools {
+			for _, check := range toolChecks {
+				check(tc)
+			}
+		}
+		for _, check := range fileChecks {
+			check(fc)
+		}
+	}
+	complete := !fc.incomplete && !f.Fatal()
+	return Result{
+		Summary:  report.FileSummary{Path: f.Path, Tools: len(f.Tools), Complete: complete},
+		Findings: fc.findings,
+	}
+}
+
+// effectiveVersions is the tool's own protocolVersions when declared,
+// otherwise the document's.
+func effectiveVersions(t source.Tool, doc []string) []string {
+	if t.VersionsDeclared {
+		if own := knownVersions(t.DeclaredVersions); len(own) > 0 {
+			return own
+		}
+	}
+	return doc
+}
+
+func knownVersions(list []string) []string {
+	var out []string
+	for _, v := range list {
+		if !contains(out, v) && isKnown(v) {
+			out = append(out, v)
+		}
+	}
+	return intersect(out, out)
+}

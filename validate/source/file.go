@@ -1,0 +1,132 @@
+package source
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format is the serialization of a file.
+type Format string
+
+// Supported formats.
+const (
+	FormatJSON Format = "json"
+	FormatYAML Format = "yaml"
+)
+
+// File is a loaded tool file: its value tree, pointer index and the tools it holds.
+type File struct {
+	// Path is the file's name as given by the user (slash-separated, relative where possible).
+	Path   string
+	Format Format
+	// Root is the decoded value; nil when a fatal problem stopped decoding.
+	Root  any
+	Index *Index
+	// Problems are text-level problems (syntax, duplicate keys, bounds).
+	Problems []Problem
+	// Shape says how tools are laid out in the file.
+	Shape Shape
+	// ToolsPointer is the pointer of the tools array ("" for a single tool or a bare array).
+	ToolsPointer string
+	// Tools are the tool entries found, in file order.
+	Tools []Tool
+	// DeclaredVersions are the protocol versions declared at the document root, if any.
+	DeclaredVersions []string
+	// VersionsDeclared reports whether the root declares protocolVersions at all.
+	VersionsDeclared bool
+}
+
+// Fatal reports whether the file could not be decoded.
+func (f *File) Fatal() bool {
+	for _, p := range f.Problems {
+		if p.Fatal {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadFile reads and parses the file at path, refusing files over lim.MaxBytes
+// without reading them whole. display is the name used in findings.
+func ReadFile(path, display string, lim Limits) (*File, error) {
+	lim = lim.withDefaults()
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory", display)
+	}
+	data, err := io.ReadAll(io.LimitReader(fh, lim.MaxBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > lim.MaxBytes {
+		f := &File{Path: display, Format: formatFor(display, data), Index: NewIndex()}
+		f.Problems = append(f.Problems, Problem{Kind: ProblemTooLarge, Pos: Pos{Line: 1, Column: 1}, Fatal: true,
+			Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", lim.MaxBytes)})
+		return f, nil
+	}
+	return Parse(display, data, lim), nil
+}
+
+// Parse decodes data as the file named name and finds the tools in it.
+func Parse(name string, data []byte, lim Limits) *File {
+	lim = lim.withDefaults()
+	f := &File{Path: name, Format: formatFor(name, data)}
+	if int64(len(data)) > lim.MaxBytes {
+		f.Index = NewIndex()
+		f.Problems = append(f.Problems, Problem{Kind: ProblemTooLarge, Pos: Pos{Line: 1, Column: 1}, Fatal: true,
+			Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", lim.MaxBytes)})
+		return f
+	}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		f.Problems = append(f.Problems, Problem{Kind: ProblemBOM, Pos: Pos{Line: 1, Column: 1},
+			Message: "file starts with a byte order mark, which JSON forbids and many readers reject; save it as UTF-8 without a BOM"})
+		data = data[3:]
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		f.Index = NewIndex()
+		f.Problems = append(f.Problems, Problem{Kind: ProblemEmpty, Pos: Pos{Line: 1, Column: 1}, Fatal: true,
+			Message: "file is empty: it holds no tool; delete it or add the tool definitions"})
+		return f
+	}
+	var problems []Problem
+	if f.Format == FormatYAML {
+		f.Root, f.Index, problems = parseYAML(data, lim)
+	} else {
+		f.Root, f.Index, problems = parseJSON(data, lim)
+	}
+	f.Problems = append(f.Problems, problems...)
+	if !f.Fatal() {
+		f.findTools()
+	}
+	return f
+}
+
+func formatFor(name string, data []byte) Format {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml":
+		return FormatYAML
+	case ".json", ".snap", ".jsonc":
+		return FormatJSON
+	}
+	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') {
+		return FormatJSON
+	}
+	if utf8.Valid(trimmed) && len(trimmed) > 0 {
+		return FormatYAML
+	}
+	return FormatJSON
+}

@@ -1,0 +1,183 @@
+package source
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+type jsonFrame struct {
+	ptr     string
+	obj     map[string]any
+	arr     []any
+	isObj   bool
+	key     string
+	haveKey bool
+}
+
+// parseJSON decodes data into plain values (map[string]any, []any,
+// json.Number, string, bool, nil) and indexes every pointer. Duplicate member
+// names are reported and the last value is kept.
+func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
+	ix := NewIndex()
+	lines := newLineTable(data)
+	var problems []Problem
+	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))
+	var stack []*jsonFrame
+	var root any
+	haveRoot := false
+	count := 0
+
+	fail := func(err error) (any, *Index, []Problem) {
+		off := int(dec.InputOffset())
+		msg := err.Error()
+		var se *jsontext.SyntacticError
+		if errors.As(err, &se) {
+			off = int(se.ByteOffset)
+			if se.Err != nil {
+				msg = se.Err.Error()
+			}
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			off = len(data)
+			msg = "unexpected end of file"
+		}
+		msg = strings.TrimPrefix(msg, "jsontext: ")
+		problems = append(problems, Problem{Kind: ProblemSyntax, Pos: lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true})
+		return nil, ix, problems
+	}
+
+	childPtr := func() string {
+		if len(stack) == 0 {
+			return ""
+		}
+		top := stack[len(stack)-1]
+		if top.isObj {
+			return Join(top.ptr, top.key)
+		}
+		return JoinIndex(top.ptr, len(top.arr))
+	}
+	attach := func(v any) {
+		if len(stack) == 0 {
+			root = v
+			haveRoot = true
+			return
+		}
+		top := stack[len(stack)-1]
+		if top.isObj {
+			top.obj[top.key] = v
+			top.haveKey = false
+		} else {
+			top.arr = append(top.arr, v)
+		}
+	}
+
+	for !haveRoot {
+		kind := dec.PeekKind()
+		if kind == 0 {
+			_, err := dec.ReadToken()
+			if err == nil {
+				err = errors.New("invalid token")
+			}
+			return fail(err)
+		}
+		if len(stack) > 0 && stack[len(stack)-1].isObj && !stack[len(stack)-1].haveKey && kind != '}' {
+			top := stack[len(stack)-1]
+			raw, err := dec.ReadValue()
+			if err != nil {
+				return fail(err)
+			}
+			start := int(dec.InputOffset()) - len(raw)
+			name, err := jsontext.AppendUnquote(nil, raw)
+			if err != nil {
+				return fail(err)
+			}
+			top.key = string(name)
+			top.haveKey = true
+			ptr := Join(top.ptr, top.key)
+			if _, dup := top.obj[top.key]; dup {
+				problems = append(problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: lines.pos(start),
+					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
+			}
+			ix.SetKey(ptr, lines.pos(start))
+			continue
+		}
+		switch kind {
+		case '{', '[':
+			ptr := childPtr()
+			if _, err := dec.ReadToken(); err != nil {
+				return fail(err)
+			}
+			start := int(dec.InputOffset()) - 1
+			count++
+			if len(stack)+1 > lim.MaxDepth {
+				problems = append(problems, Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: lines.pos(start), Fatal: true,
+					Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", lim.MaxDepth)})
+				return nil, ix, problems
+			}
+			ix.SetValue(ptr, lines.pos(start))
+			f := &jsonFrame{ptr: ptr, isObj: kind == '{'}
+			if f.isObj {
+				f.obj = map[string]any{}
+			} else {
+				f.arr = []any{}
+			}
+			stack = append(stack, f)
+		case '}', ']':
+			if _, err := dec.ReadToken(); err != nil {
+				return fail(err)
+			}
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if f.isObj {
+				attach(f.obj)
+			} else {
+				attach(f.arr)
+			}
+		default:
+			ptr := childPtr()
+			raw, err := dec.ReadValue()
+			if err != nil {
+				return fail(err)
+			}
+			start := int(dec.InputOffset()) - len(raw)
+			count++
+			ix.SetValue(ptr, lines.pos(start))
+			var v any
+			switch kind {
+			case 'n':
+				v = nil
+			case 't':
+				v = true
+			case 'f':
+				v = false
+			case '0':
+				v = json.Number(string(raw))
+			case '"':
+				s, err := jsontext.AppendUnquote(nil, raw)
+				if err != nil {
+					return fail(err)
+				}
+				v = string(s)
+			}
+			attach(v)
+		}
+		if count > lim.MaxValues {
+			problems = append(problems, Problem{Kind: ProblemTooMany, Pos: lines.pos(int(dec.InputOffset())), Fatal: true,
+				Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", lim.MaxValues)})
+			return nil, ix, problems
+		}
+	}
+	if _, err := dec.ReadToken(); err != io.EOF {
+		if err == nil {
+			err = errors.New("unexpected data after the top-level value")
+		}
+		return fail(err)
+	}
+	return root, ix, problems
+}

@@ -1,0 +1,52 @@
+package source
+
+// ProblemKind classifies a problem found while reading a file.
+type ProblemKind string
+
+// Kinds of problems the loader reports.
+const (
+	ProblemSyntax       ProblemKind = "syntax"
+	ProblemDuplicateKey ProblemKind = "duplicate-key"
+	ProblemBOM          ProblemKind = "byte-order-mark"
+	ProblemTooLarge     ProblemKind = "too-large"
+	ProblemTooDeep      ProblemKind = "too-deep"
+	ProblemTooMany      ProblemKind = "too-many-values"
+	ProblemNotJSON      ProblemKind = "not-json-value"
+	ProblemEmpty        ProblemKind = "empty"
+)
+
+// Problem is something wrong with a file's text, at a position.
+// A fatal problem means the file has no usable value.
+type Problem struct {
+	Kind    ProblemKind
+	Pointer string
+	Pos     Pos
+	Message string
+	Fatal   bool
+}
+
+// Limits bound what the loader accepts from untrusted files.
+type Limits struct {
+	// MaxBytes is the largest file read, in bytes.
+	MaxBytes int64
+	// MaxDepth is the deepest nesting of objects and arrays accepted.
+	MaxDepth int
+	// MaxValues is the largest number of values (including aliases expanded) accepted.
+	MaxValues int
+}
+
+// DefaultLimits are the limits used when none are configured.
+var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxDepth: 1000, MaxValues: 5_000_000}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultLimits.MaxBytes
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultLimits.MaxDepth
+	}
+	if l.MaxValues <= 0 {
+		l.MaxValues = DefaultLimits.MaxValues
+	}
+	return l
+}

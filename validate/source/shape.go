@@ -1,0 +1,126 @@
+package source
+
+import "strings"
+
+// Shape says how a file lays out its tools.
+type Shape string
+
+// Recognised file shapes.
+const (
+	// ShapeDescription is an MCP Description document (root object with "mcpdesc").
+	ShapeDescription Shape = "mcp-description"
+	// ShapeListResult is a tools/list result {"tools": [...]}.
+	ShapeListResult Shape = "tools-list-result"
+	// ShapeJSONRPC is a JSON-RPC response whose result is a tools/list result.
+	ShapeJSONRPC Shape = "json-rpc-response"
+	// ShapeArray is a bare JSON array of tool objects.
+	ShapeArray Shape = "tool-array"
+	// ShapeTool is a single tool object (for example a __toolsnaps__ snapshot).
+	ShapeTool Shape = "tool"
+	// ShapeUnknown is anything else.
+	ShapeUnknown Shape = "unknown"
+)
+
+// Tool is one entry of a file's tool list.
+type Tool struct {
+	// Pointer selects the tool in its file ("" when the file is a single tool).
+	Pointer string
+	// Value is the tool object, nil when the entry is not an object.
+	Value map[string]any
+	// Raw is the entry as found, whatever its type.
+	Raw any
+	// Name is the tool's name when it is a string.
+	Name string
+	// HasName reports whether the tool has a string name.
+	HasName bool
+	// DeclaredVersions are the tool's own protocolVersions, when it declares them.
+	DeclaredVersions []string
+	// VersionsDeclared reports whether the tool declares protocolVersions at all.
+	VersionsDeclared bool
+}
+
+// findTools detects the file's shape and collects its tools.
+func (f *File) findTools() {
+	switch root := f.Root.(type) {
+	case []any:
+		f.Shape = ShapeArray
+		f.collect(root, "")
+	case map[string]any:
+		switch {
+		case root["mcpdesc"] != nil:
+			f.Shape = ShapeDescription
+			f.DeclaredVersions, f.VersionsDeclared = stringList(root["protocolVersions"])
+			if tools, ok := root["tools"].([]any); ok {
+				f.ToolsPointer = "/tools"
+				f.collect(tools, "/tools")
+			}
+		case isArray(root["tools"]):
+			f.Shape = ShapeListResult
+			f.ToolsPointer = "/tools"
+			f.collect(root["tools"].([]any), "/tools")
+		case root["jsonrpc"] != nil || root["result"] != nil:
+			if res, ok := root["result"].(map[string]any); ok && isArray(res["tools"]) {
+				f.Shape = ShapeJSONRPC
+				f.ToolsPointer = "/result/tools"
+				f.collect(res["tools"].([]any), "/result/tools")
+			} else {
+				f.Shape = ShapeUnknown
+			}
+		case root["name"] != nil || root["inputSchema"] != nil || root["outputSchema"] != nil:
+			f.Shape = ShapeTool
+			f.Tools = []Tool{newTool("", root)}
+		default:
+			f.Shape = ShapeUnknown
+		}
+	default:
+		f.Shape = ShapeUnknown
+	}
+}
+
+func (f *File) collect(items []any, base string) {
+	f.Tools = make([]Tool, 0, len(items))
+	for i, it := range items {
+		f.Tools = append(f.Tools, newTool(JoinIndex(base, i), it))
+	}
+}
+
+func newTool(ptr string, raw any) Tool {
+	t := Tool{Pointer: ptr, Raw: raw}
+	if obj, ok := raw.(map[string]any); ok {
+		t.Value = obj
+		t.Name, t.HasName = obj["name"].(string)
+		t.DeclaredVersions, t.VersionsDeclared = stringList(obj["protocolVersions"])
+	}
+	return t
+}
+
+// Label names the tool for messages: its name, or its pointer.
+func (t Tool) Label() string {
+	if t.HasName {
+		return t.Name
+	}
+	if t.Pointer == "" {
+		return "the tool"
+	}
+	return "tool at " + t.Pointer
+}
+
+func isArray(v any) bool { _, ok := v.([]any); return ok }
+
+// stringList returns the strings of v when v is an array; present reports
+// whether v was given at all.
+func stringList(v any) (list []string, present bool) {
+	if v == nil {
+		return nil, false
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		return nil, true
+	}
+	for _, e := range arr {
+		if s, ok := e.(string); ok {
+			list = append(list, strings.TrimSpace(s))
+		}
+	}
+	return list, true
+}

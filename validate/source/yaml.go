@@ -1,0 +1,181 @@
+package source
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+var yamlErrLine = regexp.MustCompile(`line (\d+)(?:, column (\d+))?`)
+
+type yamlConverter struct {
+	ix       *Index
+	lim      Limits
+	count    int
+	problems []Problem
+	failed   bool
+}
+
+// parseYAML decodes restricted YAML into the same plain values as parseJSON.
+// Scalars keep YAML 1.2 core meanings, except that timestamps stay strings
+// (so `2026-07-28` is the protocol version, not a date).
+func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
+	ix := NewIndex()
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		p := Pos{Line: 1, Column: 1}
+		if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+			p.Line, _ = strconv.Atoi(m[1])
+			if m[2] != "" {
+				p.Column, _ = strconv.Atoi(m[2])
+			}
+		}
+		return nil, ix, []Problem{{Kind: ProblemSyntax, Pos: p, Message: "invalid YAML: " + msg, Fatal: true}}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, ix, []Problem{{Kind: ProblemEmpty, Pos: Pos{Line: 1, Column: 1}, Message: "file is empty: it holds no tool", Fatal: true}}
+	}
+	c := &yamlConverter{ix: ix, lim: lim}
+	v := c.convert(doc.Content[0], "", 0, 0)
+	if c.failed {
+		return nil, ix, c.problems
+	}
+	return v, ix, c.problems
+}
+
+func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
+	c.problems = append(c.problems, Problem{Kind: kind, Pointer: ptr, Pos: Pos{Line: n.Line, Column: n.Column}, Message: msg, Fatal: true})
+	c.failed = true
+}
+
+func (c *yamlConverter) convert(n *yaml.Node, ptr string, depth, aliasDepth int) any {
+	if c.failed {
+		return nil
+	}
+	c.count++
+	if c.count > c.lim.MaxValues {
+		c.fatal(ProblemTooMany, ptr, n, fmt.Sprintf("more than %d values (aliases expanded); the file is not checked (raise limits.max-file-values in the config to allow it)", c.lim.MaxValues))
+		return nil
+	}
+	if depth > c.lim.MaxDepth || aliasDepth > 100 {
+		c.fatal(ProblemTooDeep, ptr, n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", c.lim.MaxDepth))
+		return nil
+	}
+	if _, seen := c.ix.Value(ptr); !seen {
+		c.ix.SetValue(ptr, Pos{Line: n.Line, Column: n.Column})
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		return c.convert(n.Alias, ptr, depth, aliasDepth+1)
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil
+		}
+		return c.convert(n.Content[0], ptr, depth, aliasDepth)
+	case yaml.SequenceNode:
+		arr := make([]any, 0, len(n.Content))
+		for i, item := range n.Content {
+			arr = append(arr, c.convert(item, JoinIndex(ptr, i), depth+1, aliasDepth))
+		}
+		return arr
+	case yaml.MappingNode:
+		obj := make(map[string]any, len(n.Content)/2)
+		c.mapping(n, ptr, depth, aliasDepth, obj, false)
+		return obj
+	default:
+		return c.scalar(n, ptr)
+	}
+}
+
+func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int, obj map[string]any, merging bool) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+			src := v
+			if src.Kind == yaml.AliasNode {
+				src = src.Alias
+			}
+			srcs := []*yaml.Node{src}
+			if src.Kind == yaml.SequenceNode {
+				srcs = src.Content
+			}
+			for _, s := range srcs {
+				if s.Kind == yaml.AliasNode {
+					s = s.Alias
+				}
+				if s.Kind == yaml.MappingNode {
+					c.mapping(s, ptr, depth, aliasDepth+1, obj, true)
+				}
+			}
+			continue
+		}
+		if k.Kind != yaml.ScalarNode {
+			c.fatal(ProblemNotJSON, ptr, k, "mapping key is not a scalar: JSON object keys are strings")
+			return
+		}
+		key := k.Value
+		child := Join(ptr, key)
+		if _, dup := obj[key]; dup {
+			if merging {
+				continue
+			}
+			c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: child, Pos: Pos{Line: k.Line, Column: k.Column},
+				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", key)})
+		}
+		if !merging {
+			c.ix.SetKey(child, Pos{Line: k.Line, Column: k.Column})
+		}
+		obj[key] = c.convert(v, child, depth+1, aliasDepth)
+	}
+}
+
+func (c *yamlConverter) scalar(n *yaml.Node, ptr string) any {
+	switch n.ShortTag() {
+	case "!!null":
+		return nil
+	case "!!bool":
+		b, err := strconv.ParseBool(strings.ToLower(n.Value))
+		if err != nil {
+			return n.Value
+		}
+		return b
+	case "!!int":
+		s := strings.ReplaceAll(n.Value, "_", "")
+		if isJSONNumber(s) {
+			return json.Number(s)
+		}
+		if bi, ok := new(big.Int).SetString(strings.Replace(s, "0o", "0", 1), 0); ok {
+			return json.Number(bi.String())
+		}
+		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: Pos{Line: n.Line, Column: n.Column},
+			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", n.Value)})
+		return n.Value
+	case "!!float":
+		if isJSONNumber(n.Value) {
+			return json.Number(n.Value)
+		}
+		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && !isSpecialFloat(n.Value) {
+			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+		}
+		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: Pos{Line: n.Line, Column: n.Column},
+			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", n.Value)})
+		return n.Value
+	default: // !!str, !!timestamp, !!binary and custom tags keep their text
+		return n.Value
+	}
+}
+
+func isSpecialFloat(s string) bool {
+	s = strings.ToLower(strings.TrimLeft(s, "+-"))
+	return s == ".inf" || s == ".nan" || s == "inf" || s == "nan" || s == "infinity"
+}
+
+var jsonNumberRe = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+func isJSONNumber(s string) bool { return jsonNumberRe.MatchString(s) }

@@ -1,0 +1,73 @@
+package validate
+
+import (
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// Rules for problems found while reading a file.
+var (
+	RuleFileSyntax = rules.Register(rules.Rule{
+		ID: "mcpschema.file.syntax", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a tool file is valid JSON or YAML",
+		Doc:     "A file matched by the patterns must parse as JSON (RFC 8259: UTF-8, no trailing data, no NaN) or as YAML with JSON-compatible values. A file that does not parse is reported at the position of the first error and not checked further; the other files are still checked.",
+		Fix:     "fix the syntax error at the reported position",
+	})
+	RuleFileDuplicateKey = rules.Register(rules.Rule{
+		ID: "mcpschema.file.duplicate-key", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "an object has no duplicate member names",
+		Doc:     "RFC 8259 says names within an object should be unique; when they are not, readers disagree on which value counts, so what a client sees may differ from what mcpschema checked. mcpschema uses the last value and reports each repeated name.",
+		Fix:     "remove one of the duplicate members",
+	})
+	RuleFileBOM = rules.Register(rules.Rule{
+		ID: "mcpschema.file.byte-order-mark", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
+		Summary: "a tool file does not start with a byte order mark",
+		Doc:     "RFC 8259 forbids a byte order mark at the start of JSON text; many readers reject it. mcpschema ignores it and checks the rest.",
+		Fix:     "save the file as UTF-8 without a BOM",
+	})
+	RuleFileBound = rules.Register(rules.Rule{
+		ID: "mcpschema.file.bound-exceeded", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a tool file stays within the configured size, depth and value-count bounds",
+		Doc:     "Files from pull requests are untrusted, so mcpschema bounds the bytes it reads, the nesting depth and the number of values of every file. A file over a bound is reported and not checked; the message names the bound and the config key that raises it.",
+		Fix:     "shrink the file or raise the bound under limits: in .mcpschema.yaml",
+	})
+	RuleFileNotJSON = rules.Register(rules.Rule{
+		ID: "mcpschema.file.json-value", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "every YAML value has a JSON equivalent",
+		Doc:     "Tool definitions are JSON values; a YAML file must only use values JSON can carry (no .inf or .nan, no non-scalar keys). A YAML value without JSON equivalent is reported and read as a string.",
+		Fix:     "quote the value or write it as a JSON number",
+	})
+	RuleFileEmpty = rules.Register(rules.Rule{
+		ID: "mcpschema.file.empty", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a matched tool file is not empty",
+		Doc:     "An empty file matched by the patterns holds no tool; it is most likely a mistake (a truncated write or a wrong glob).",
+		Fix:     "delete the file, add its tools, or narrow the pattern",
+	})
+	RuleFileShape = rules.Register(rules.Rule{
+		ID: "mcpschema.file.shape", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a tool file is an MCP Description, a tools/list result, a JSON-RPC response, a tool array or a tool object",
+		Doc:     "mcpschema recognises an MCP Description document (root object with mcpdesc, tools under /tools), a tools/list result {\"tools\": [...]}, a JSON-RPC response holding one (/result/tools), a bare array of tool objects, and a single tool object. Any other file cannot be checked and is reported.",
+		Fix:     "point the patterns at tool files only, or reshape the file",
+	})
+)
+
+var problemRules = map[source.ProblemKind]*rules.Rule{
+	source.ProblemSyntax:       RuleFileSyntax,
+	source.ProblemDuplicateKey: RuleFileDuplicateKey,
+	source.ProblemBOM:          RuleFileBOM,
+	source.ProblemTooLarge:     RuleFileBound,
+	source.ProblemTooDeep:      RuleFileBound,
+	source.ProblemTooMany:      RuleFileBound,
+	source.ProblemNotJSON:      RuleFileNotJSON,
+	source.ProblemEmpty:        RuleFileEmpty,
+}
+
+func reportSourceProblems(fc *FileContext) {
+	for _, p := range fc.File.Problems {
+		r := problemRules[p.Kind]
+		fc.ReportFinding(reportFinding(r, p))
+	}
+	if !fc.File.Fatal() && fc.File.Shape == source.ShapeUnknown {
+		fc.Report(RuleFileShape, "", nil, "file holds no tool definitions that mcpschema recognises: expected an MCP Description document, a tools/list result, a JSON-RPC response, an array of tools or one tool object")
+	}
+}
