@@ -96,3 +96,14 @@ func intersect(a, b []string) []string {
 	}
 	return out
 }
+
+// Schema returns the tool's schema under key ("inputSchema" or
+// "outputSchema"), the pointer positions refer to, and whether the key is
+// present. References to document components are followed.
+func (c *ToolContext) Schema(key string) (value any, ptr string, present bool) {
+	if c.Tool.Value == nil {
+		return nil, "", false
+	}
+	v, ok := c.Tool.Value[key]
+	return v, c.Ptr(key), ok
+}
