@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -17,7 +18,7 @@ type FileContext struct {
 	// Tools are the tool contexts of the file, in order.
 	Tools []*ToolContext
 	// Schemas compiles and caches schemas for this run.
-	Schemas *SchemaEngine
+	Schemas *schema.Engine
 
 	findings   []report.Finding
 	incomplete bool

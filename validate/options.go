@@ -7,29 +7,26 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // Limits bound the work spent on untrusted input.
 type Limits struct {
 	source.Limits
-	// MaxSchemaDepth is the deepest nesting accepted inside one schema.
-	MaxSchemaDepth int
-	// MaxSubschemas is the largest number of objects and arrays accepted in one schema.
-	MaxSubschemas int
-	// SchemaTimeout is the time budget for compiling one schema.
-	SchemaTimeout time.Duration
-	// RegexTimeout bounds one regular expression match.
-	RegexTimeout time.Duration
+	// Schema bounds each schema.
+	Schema schema.Limits
 }
 
 // DefaultLimits are used for every bound left at zero.
 var DefaultLimits = Limits{
-	Limits:         source.DefaultLimits,
-	MaxSchemaDepth: 64,
-	MaxSubschemas:  20000,
-	SchemaTimeout:  5 * time.Second,
-	RegexTimeout:   100 * time.Millisecond,
+	Limits: source.DefaultLimits,
+	Schema: schema.Limits{
+		MaxDepth:      64,
+		MaxSubschemas: 20000,
+		Timeout:       5 * time.Second,
+		RegexTimeout:  100 * time.Millisecond,
+	},
 }
 
 // WithDefaults fills zero bounds with DefaultLimits.
@@ -44,17 +41,17 @@ func (l Limits) WithDefaults() Limits {
 	if l.MaxValues <= 0 {
 		l.MaxValues = d.MaxValues
 	}
-	if l.MaxSchemaDepth <= 0 {
-		l.MaxSchemaDepth = d.MaxSchemaDepth
+	if l.Schema.MaxDepth <= 0 {
+		l.Schema.MaxDepth = d.Schema.MaxDepth
 	}
-	if l.MaxSubschemas <= 0 {
-		l.MaxSubschemas = d.MaxSubschemas
+	if l.Schema.MaxSubschemas <= 0 {
+		l.Schema.MaxSubschemas = d.Schema.MaxSubschemas
 	}
-	if l.SchemaTimeout <= 0 {
-		l.SchemaTimeout = d.SchemaTimeout
+	if l.Schema.Timeout <= 0 {
+		l.Schema.Timeout = d.Schema.Timeout
 	}
-	if l.RegexTimeout <= 0 {
-		l.RegexTimeout = d.RegexTimeout
+	if l.Schema.RegexTimeout <= 0 {
+		l.Schema.RegexTimeout = d.Schema.RegexTimeout
 	}
 	return l
 }

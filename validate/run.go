@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -17,7 +18,7 @@ type Result struct {
 // Run checks every file, in parallel, and returns the finalized report.
 func Run(files []*source.File, opts Options) *report.Report {
 	opts = opts.withDefaults()
-	eng := NewSchemaEngine(opts.Limits)
+	eng := schema.NewEngine(opts.Limits.Schema)
 	results := make([]Result, len(files))
 	workers := opts.Workers
 	if workers <= 0 {
@@ -49,10 +50,10 @@ func Run(files []*source.File, opts Options) *report.Report {
 }
 
 // CheckFile runs every check on one loaded file.
-func CheckFile(f *source.File, opts Options, eng *SchemaEngine) Result {
+func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 	opts = opts.withDefaults()
 	if eng == nil {
-		eng = NewSchemaEngine(opts.Limits)
+		eng = schema.NewEngine(opts.Limits.Schema)
 	}
 	fc := &FileContext{File: f, Opts: opts, Schemas: eng}
 	reportSourceProblems(fc)

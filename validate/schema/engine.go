@@ -1,4 +1,20 @@
-package validate
+// Package schema checks and compiles JSON Schemas offline under the
+// 2020-12 and draft-07 dialects, within bounds, and validates values against them.
+package schema
+
+import "time"
+
+// Limits bound the work spent on one schema.
+type Limits struct {
+	// MaxDepth is the deepest nesting accepted inside one schema.
+	MaxDepth int
+	// MaxSubschemas is the largest number of objects and arrays accepted in one schema.
+	MaxSubschemas int
+	// Timeout is the time budget for compiling one schema.
+	Timeout time.Duration
+	// RegexTimeout bounds one regular expression match.
+	RegexTimeout time.Duration
+}
 
 // Dialect is the JSON Schema dialect a tool schema is read under.
 type Dialect string
@@ -10,26 +26,26 @@ const (
 	DialectUnsupported Dialect = "unsupported"
 )
 
-// SchemaProblemKind classifies a problem of one schema.
-type SchemaProblemKind string
+// ProblemKind classifies a problem of one schema.
+type ProblemKind string
 
 // Kinds of schema problems.
 const (
 	// SchemaDialect: the declared $schema is not a supported dialect (or not a string).
-	SchemaDialect SchemaProblemKind = "dialect"
+	SchemaDialect ProblemKind = "dialect"
 	// SchemaInvalid: the schema breaks its dialect's meta-schema or cannot be compiled.
-	SchemaInvalid SchemaProblemKind = "invalid"
+	SchemaInvalid ProblemKind = "invalid"
 	// SchemaUnresolvedRef: a local $ref (starting with #) selects nothing.
-	SchemaUnresolvedRef SchemaProblemKind = "unresolved-ref"
+	SchemaUnresolvedRef ProblemKind = "unresolved-ref"
 	// SchemaExternalRef: a $ref to another document, never fetched; the check is incomplete.
-	SchemaExternalRef SchemaProblemKind = "external-ref"
+	SchemaExternalRef ProblemKind = "external-ref"
 	// SchemaBound: a configured bound (depth, subschema count, time) was exceeded.
-	SchemaBound SchemaProblemKind = "bound"
+	SchemaBound ProblemKind = "bound"
 )
 
-// SchemaProblem is one problem of a schema; Pointer is relative to the schema root.
-type SchemaProblem struct {
-	Kind    SchemaProblemKind
+// Problem is one problem of a schema; Pointer is relative to the schema root.
+type Problem struct {
+	Kind    ProblemKind
 	Pointer string
 	Message string
 }
@@ -42,33 +58,33 @@ type InstanceError struct {
 	Message string
 }
 
-// CheckedSchema is the outcome of checking one schema.
-type CheckedSchema struct {
+// Checked is the outcome of checking one schema.
+type Checked struct {
 	Dialect Dialect
 	// Problems, sorted by pointer.
-	Problems []SchemaProblem
+	Problems []Problem
 	// Complete is false when external references or a bound kept the check from being complete.
 	Complete bool
 }
 
-// SchemaEngine compiles tool schemas, once per distinct content, and is
+// Engine compiles tool schemas, once per distinct content, and is
 // safe for concurrent use.
-type SchemaEngine struct {
+type Engine struct {
 	limits Limits
 }
 
-// NewSchemaEngine returns an engine bounded by l.
-func NewSchemaEngine(l Limits) *SchemaEngine { return &SchemaEngine{limits: l.WithDefaults()} }
+// NewEngine returns an engine bounded by l.
+func NewEngine(l Limits) *Engine { return &Engine{limits: l} }
 
 // Check checks schema under its declared dialect ($schema) or 2020-12.
 // STUB: replaced by the real engine.
-func (e *SchemaEngine) Check(schema any) *CheckedSchema {
-	return &CheckedSchema{Dialect: Dialect2020, Complete: true}
+func (e *Engine) Check(schema any) *Checked {
+	return &Checked{Dialect: Dialect2020, Complete: true}
 }
 
 // Validate checks instance against the schema. ok is false when the schema
 // could not be compiled (or was not complete), so no verdict is possible.
 // STUB: replaced by the real engine.
-func (cs *CheckedSchema) Validate(instance any) (errs []InstanceError, ok bool) {
+func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
 	return nil, false
 }
