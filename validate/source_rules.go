@@ -43,6 +43,12 @@ var (
 		Doc:     "An empty file matched by the patterns holds no tool; it is most likely a mistake (a truncated write or a wrong glob).",
 		Fix:     "delete the file, add its tools, or narrow the pattern",
 	})
+	RuleFileUnreadable = rules.Register(rules.Rule{
+		ID: "mcpschema.file.unreadable", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a matched path is a regular file that can be read",
+		Doc:     "A path matched by the patterns must be a readable regular file inside the repository. Directories, unreadable files and symbolic links that leave the repository (or lead nowhere) are reported and not read; the other files are still checked.",
+		Fix:     "fix the file's permissions or the link, or narrow the pattern",
+	})
 	RuleFileShape = rules.Register(rules.Rule{
 		ID: "mcpschema.file.shape", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool file is an MCP Description, a tools/list result, a JSON-RPC response, a tool array or a tool object",
@@ -60,6 +66,7 @@ var problemRules = map[source.ProblemKind]*rules.Rule{
 	source.ProblemTooMany:      RuleFileBound,
 	source.ProblemNotJSON:      RuleFileNotJSON,
 	source.ProblemEmpty:        RuleFileEmpty,
+	source.ProblemUnreadable:   RuleFileUnreadable,
 }
 
 func reportSourceProblems(fc *FileContext) {

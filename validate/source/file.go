@@ -130,3 +130,9 @@ func formatFor(name string, data []byte) Format {
 	}
 	return FormatJSON
 }
+
+// Unreadable returns a file that could not be read, carrying msg as a fatal problem.
+func Unreadable(display, msg string) *File {
+	return &File{Path: display, Format: formatFor(display, nil), Index: NewIndex(),
+		Problems: []Problem{{Kind: ProblemUnreadable, Pos: Pos{Line: 1, Column: 1}, Message: msg, Fatal: true}}}
+}

@@ -13,6 +13,7 @@ const (
 	ProblemTooMany      ProblemKind = "too-many-values"
 	ProblemNotJSON      ProblemKind = "not-json-value"
 	ProblemEmpty        ProblemKind = "empty"
+	ProblemUnreadable   ProblemKind = "unreadable"
 )
 
 // Problem is something wrong with a file's text, at a position.

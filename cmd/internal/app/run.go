@@ -1,0 +1,163 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/validate"
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// RunOptions configure one run of the pipeline.
+type RunOptions struct {
+	// Dir is the working directory (the repository root when Base or HeadRef is set).
+	Dir string
+	// Patterns are file paths and doublestar globs relative to Dir; empty: the config's files.
+	Patterns []string
+	// Base is a git revision to diff against; empty: no diff.
+	Base string
+	// HeadRef, when set, reads the head files from this git revision instead of the working tree.
+	HeadRef string
+	// ConfigPath is the config file; empty: .mcpschema.yaml in Dir when present.
+	ConfigPath string
+	// Versions are the default protocol versions; empty: the config's, else rules.DefaultVersions.
+	Versions []string
+	// FailOn is error, warning, notice or never; empty: the config's, else error.
+	FailOn string
+	// Now is the time used for ignore expiry (zero: time.Now()).
+	Now time.Time
+}
+
+// Result is a finished run.
+type Result struct {
+	Report *report.Report
+	// FailOn is the severity that fails the run (rules.Off: never).
+	FailOn rules.Severity
+	// Failed reports whether a finding reached FailOn.
+	Failed bool
+	// Config is the configuration used.
+	Config *Config
+}
+
+// UsageError is a problem with the command line, configuration or inputs (exit status 2).
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+func usageErr(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+// Run loads the config and files, validates every tool, diffs against the
+// base revision when one is given, and applies the config to the findings.
+func Run(ctx context.Context, o RunOptions) (*Result, error) {
+	if o.Dir == "" {
+		o.Dir, _ = os.Getwd()
+	}
+	cfg, err := loadRunConfig(o)
+	if err != nil {
+		return nil, &UsageError{Err: err}
+	}
+	patterns := o.Patterns
+	if len(patterns) == 0 {
+		patterns = cfg.Files
+	}
+	if len(patterns) == 0 {
+		return nil, usageErr("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", DefaultConfigName)
+	}
+	versions := o.Versions
+	if len(versions) == 0 {
+		versions = cfg.ProtocolVersions
+	}
+	for _, v := range versions {
+		if !rules.IsProtocolVersion(v) {
+			return nil, usageErr("unknown protocol version %q: use one of %v", v, rules.ProtocolVersions)
+		}
+	}
+	failOn := cfg.FailOn
+	if o.FailOn != "" {
+		failOn, err = rules.ParseSeverity(o.FailOn)
+		if err != nil {
+			return nil, usageErr("--fail-on: %v", err)
+		}
+	}
+	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
+
+	var files []*source.File
+	if o.HeadRef != "" {
+		files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
+		if err != nil {
+			return nil, &UsageError{Err: err}
+		}
+		if len(files) == 0 {
+			return nil, usageErr("no file at %s matches %q", o.HeadRef, patterns)
+		}
+	} else {
+		matched, err := expandPatterns(o.Dir, patterns)
+		if err != nil {
+			return nil, &UsageError{Err: err}
+		}
+		files = readFiles(matched, opts.Limits.Limits)
+	}
+	rep := validate.Run(files, opts)
+	if o.Base != "" {
+		baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
+		if err != nil {
+			return nil, &UsageError{Err: err}
+		}
+		rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Validate: opts})...)
+	}
+	now := o.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	applyConfig(rep, cfg, now)
+	rep.Finalize()
+	return &Result{Report: rep, FailOn: failOn, Failed: rep.Reaches(failOn), Config: cfg}, nil
+}
+
+func loadRunConfig(o RunOptions) (*Config, error) {
+	if o.ConfigPath != "" {
+		return LoadConfig(configPath(o.Dir, o.ConfigPath), o.ConfigPath, true)
+	}
+	return LoadConfig(configPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
+}
+
+// readFiles reads and parses the matched files, two at a time per CPU.
+func readFiles(matched []matchedFile, lim source.Limits) []*source.File {
+	files := make([]*source.File, len(matched))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, m := range matched {
+		if m.problem != "" {
+			files[i] = source.Unreadable(m.display, m.problem)
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, m matchedFile) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			f, err := source.ReadFile(m.abs, m.display, lim)
+			if err != nil {
+				var pe *os.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				f = source.Unreadable(m.display, fmt.Sprintf("cannot read file: %v", err))
+			}
+			files[i] = f
+		}(i, m)
+	}
+	wg.Wait()
+	return files
+}
