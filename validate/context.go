@@ -100,11 +100,48 @@ func intersect(a, b []string) []string {
 
 // Schema returns the tool's schema under key ("inputSchema" or
 // "outputSchema"), the pointer positions refer to, and whether the key is
-// present. References to document components are followed.
+// present. References to document components are followed: the value and
+// pointer are then the component's. A reference that selects nothing
+// reports present false (mcpdesc.tool.component-ref reports it).
 func (c *ToolContext) Schema(key string) (value any, ptr string, present bool) {
+	r := c.SchemaRef(key)
+	if r.Ref != "" && !r.Resolved {
+		return nil, r.Pointer, false
+	}
+	return r.Value, r.Pointer, r.Present
+}
+
+// SchemaRef is how a tool schema was found.
+type SchemaRef struct {
+	// Value is the schema: the component's value when the tool references one.
+	Value any
+	// Pointer is where Value sits in the file.
+	Pointer string
+	// Present reports whether the tool has the key.
+	Present bool
+	// Ref is the $componentRef text when the tool's value is a Reference Object.
+	Ref string
+	// RefPointer is the pointer of the $componentRef value.
+	RefPointer string
+	// Resolved reports whether Ref selects a component.
+	Resolved bool
+}
+
+// SchemaRef returns the tool's schema under key, following a $componentRef
+// to "#/components/schemas/<name>".
+func (c *ToolContext) SchemaRef(key string) SchemaRef {
 	if c.Tool.Value == nil {
-		return nil, "", false
+		return SchemaRef{}
 	}
 	v, ok := c.Tool.Value[key]
-	return v, c.Ptr(key), ok
+	r := SchemaRef{Value: v, Pointer: c.Ptr(key), Present: ok}
+	ref, isRef := componentRef(v)
+	if !isRef {
+		return r
+	}
+	r.Ref, r.RefPointer = ref, source.Join(r.Pointer, componentRefKey)
+	if target, tptr, found := c.resolveComponent(ref, "schemas"); found {
+		r.Value, r.Pointer, r.Resolved = target, tptr, true
+	}
+	return r
 }

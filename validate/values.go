@@ -1,0 +1,119 @@
+package validate
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// jsonType names the JSON type of a decoded value for messages.
+func jsonType(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		if v {
+			return "the boolean true"
+		}
+		return "the boolean false"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "an unknown value"
+}
+
+// quoteList renders values as "a", "b" and "c".
+func quoteList(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = strconv.Quote(v)
+	}
+	switch len(q) {
+	case 0:
+		return ""
+	case 1:
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// versionsText renders protocol versions for messages.
+func versionsText(vs []string) string {
+	if len(vs) == 1 {
+		return "protocol version " + quoteList(vs)
+	}
+	return "protocol versions " + quoteList(vs)
+}
+
+// sortedKeys returns the keys of m in sorted order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// isExtension reports whether a member name is an x-* specification extension.
+func isExtension(name string) bool { return strings.HasPrefix(name, "x-") }
+
+// versionsFrom returns the known versions from the oldest listed one onward.
+func versionsFrom(first string) []string {
+	for i, v := range protocolVersions() {
+		if v == first {
+			return protocolVersions()[i:]
+		}
+	}
+	return nil
+}
+
+// versionsBefore returns the known versions older than v.
+func versionsBefore(v string) []string {
+	for i, p := range protocolVersions() {
+		if p == v {
+			return protocolVersions()[:i]
+		}
+	}
+	return nil
+}
+
+// positionBefore orders two pointers by their place in the file.
+func (c *FileContext) positionBefore(a, b string) bool {
+	pa, _ := c.File.Index.Locate(a)
+	pb, _ := c.File.Index.Locate(b)
+	if pa.Line != pb.Line {
+		return pa.Line < pb.Line
+	}
+	if pa.Column != pb.Column {
+		return pa.Column < pb.Column
+	}
+	return a < b
+}
+
+func protocolVersions() []string { return rules.ProtocolVersions }
+
+// joinPtr appends unescaped tokens to a pointer.
+func joinPtr(ptr string, tokens ...string) string { return source.Join(ptr, tokens...) }
+
+// compactJSON renders a decoded value as compact JSON for messages.
+func compactJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "?"
+	}
+	if len(b) > 80 {
+		return string(b[:77]) + "..."
+	}
+	return string(b)
+}
