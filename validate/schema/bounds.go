@@ -1,0 +1,77 @@
+package schema
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// boundFrame is one container waiting to be visited by checkBounds.
+type boundFrame struct {
+	v     any
+	ptr   string
+	depth int
+}
+
+// checkBounds walks schema iteratively (never recursing, so any nesting is
+// safe) and returns a problem at the first container that is nested deeper
+// than l.MaxDepth or that makes the count of objects and arrays exceed
+// l.MaxSubschemas. The walk stops at the bound, so its cost is bounded by
+// the limits rather than by the input.
+func checkBounds(schema any, l Limits) *Problem {
+	stack := []boundFrame{{v: schema, ptr: "", depth: 1}}
+	count := 0
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch v := f.v.(type) {
+		case map[string]any:
+			if p := countContainer(f, &count, l); p != nil {
+				return p
+			}
+			keys := make([]string, 0, len(v))
+			for k, c := range v {
+				if isContainer(c) {
+					keys = append(keys, k)
+				}
+			}
+			sort.Sort(sort.Reverse(sort.StringSlice(keys)))
+			for _, k := range keys {
+				stack = append(stack, boundFrame{v: v[k], ptr: source.Join(f.ptr, k), depth: f.depth + 1})
+			}
+		case []any:
+			if p := countContainer(f, &count, l); p != nil {
+				return p
+			}
+			for i := len(v) - 1; i >= 0; i-- {
+				if isContainer(v[i]) {
+					stack = append(stack, boundFrame{v: v[i], ptr: f.ptr + "/" + strconv.Itoa(i), depth: f.depth + 1})
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func countContainer(f boundFrame, count *int, l Limits) *Problem {
+	if l.MaxDepth > 0 && f.depth > l.MaxDepth {
+		return &Problem{Kind: SchemaBound, Pointer: f.ptr, Message: fmt.Sprintf(
+			"schema nested deeper than %d levels here, so it is not checked; flatten it with \"$defs\" and \"$ref\", or raise limits.max-schema-depth in the config", l.MaxDepth)}
+	}
+	*count++
+	if l.MaxSubschemas > 0 && *count > l.MaxSubschemas {
+		return &Problem{Kind: SchemaBound, Pointer: f.ptr, Message: fmt.Sprintf(
+			"schema has more than %d objects and arrays (the bound is crossed here), so it is not checked; split it, or raise limits.max-subschemas in the config", l.MaxSubschemas)}
+	}
+	return nil
+}
+
+func isContainer(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
+}
