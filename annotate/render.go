@@ -1,9 +1,10 @@
 // Package annotate renders a report for people and machines: text, JSON,
-// GitHub workflow commands, SARIF, check runs, job summaries and PR comments.
+// GitHub workflow commands, SARIF and the Markdown summary shared by check
+// runs, job summaries and pull request comments. The GitHub sinks that post
+// those live in the subpackage ghsink.
 package annotate
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -13,18 +14,20 @@ import (
 // Formats lists the formats Render accepts.
 var Formats = []string{"text", "json", "github", "sarif"}
 
-// Render writes rep to w in format. STUB for text/json until the real renderers land.
+// Render writes rep to w in format ("text", "json", "github" or "sarif").
 func Render(w io.Writer, format string, rep *report.Report) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
-	case "text":
-		for _, f := range rep.Findings {
-			fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
-		}
-		return nil
+	if rep == nil {
+		rep = &report.Report{Version: 1}
 	}
-	return fmt.Errorf("unknown format %q", format)
+	switch format {
+	case "text":
+		return RenderText(w, rep)
+	case "json":
+		return RenderJSON(w, rep)
+	case "github":
+		return RenderGitHub(w, rep)
+	case "sarif":
+		return RenderSARIF(w, rep)
+	}
+	return fmt.Errorf("unknown format %q: use text, json, github or sarif", format)
 }

@@ -1,0 +1,80 @@
+package annotate
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// RenderGitHub writes one workflow-command annotation per finding
+// (`::error file=...,line=...,col=...,title=<rule-id>::message`), escaped as
+// GitHub requires, then the total as a plain log line.
+func RenderGitHub(w io.Writer, rep *report.Report) error {
+	bw := bufio.NewWriter(w)
+	for _, f := range rep.Findings {
+		fmt.Fprintln(bw, Command(f))
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(bw, "note: %s\n", n)
+	}
+	fmt.Fprintln(bw, Totals(rep))
+	return bw.Flush()
+}
+
+// CommandName is the workflow command for a severity: error, warning or notice.
+func CommandName(s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return "error"
+	case rules.Warning:
+		return "warning"
+	}
+	return "notice"
+}
+
+// Command renders a finding as one workflow-command annotation. The base
+// location and the witness follow the message on lines of their own.
+func Command(f report.Finding) string {
+	var props []string
+	if f.File != "" {
+		props = append(props, "file="+EscapeProperty(f.File))
+		if f.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", f.Line))
+			if f.Column > 0 {
+				props = append(props, fmt.Sprintf("col=%d", f.Column))
+			}
+		}
+	}
+	props = append(props, "title="+EscapeProperty(f.Rule))
+	return "::" + CommandName(f.Severity) + " " + strings.Join(props, ",") + "::" + EscapeData(detailMessage(f))
+}
+
+// detailMessage is the message followed by the base location and witness.
+func detailMessage(f report.Finding) string {
+	msg := f.Message
+	if f.Base != nil {
+		msg += "\nbase: " + BaseText(f.Base)
+	}
+	if f.Witness != nil {
+		msg += "\nwitness: " + CompactJSON(f.Witness)
+	}
+	return msg
+}
+
+// EscapeData escapes a workflow-command message: % CR LF.
+func EscapeData(s string) string {
+	s = strings.ReplaceAll(s, "%", "%25")
+	s = strings.ReplaceAll(s, "\r", "%0D")
+	return strings.ReplaceAll(s, "\n", "%0A")
+}
+
+// EscapeProperty escapes a workflow-command property value: % CR LF : ,.
+func EscapeProperty(s string) string {
+	s = EscapeData(s)
+	s = strings.ReplaceAll(s, ":", "%3A")
+	return strings.ReplaceAll(s, ",", "%2C")
+}

@@ -1,0 +1,110 @@
+package annotate
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+)
+
+func TestRenderGolden(t *testing.T) {
+	for _, format := range Formats {
+		for name, rep := range map[string]*report.Report{"sample": sampleReport(), "clean": cleanReport()} {
+			var b bytes.Buffer
+			if err := Render(&b, format, rep); err != nil {
+				t.Fatalf("%s/%s: %v", format, name, err)
+			}
+			ext := map[string]string{"text": "txt", "json": "json", "github": "txt", "sarif": "sarif"}[format]
+			checkGolden(t, name+"."+format+"."+ext, b.Bytes())
+		}
+	}
+}
+
+func TestRenderUnknownFormat(t *testing.T) {
+	err := Render(&bytes.Buffer{}, "xml", cleanReport())
+	if err == nil || !strings.Contains(err.Error(), `"xml"`) {
+		t.Fatalf("want an error naming \"xml\", got %v", err)
+	}
+}
+
+func TestJSONShape(t *testing.T) {
+	var b bytes.Buffer
+	if err := Render(&b, "json", &report.Report{}); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["version"] != float64(1) {
+		t.Errorf("version = %v, want 1", got["version"])
+	}
+	for _, k := range []string{"files", "findings"} {
+		if _, ok := got[k].([]any); !ok {
+			t.Errorf("%s = %#v, want an empty array", k, got[k])
+		}
+	}
+	b.Reset()
+	if err := Render(&b, "json", sampleReport()); err != nil {
+		t.Fatal(err)
+	}
+	var full struct {
+		Findings []map[string]any `json:"findings"`
+		Summary  map[string]any   `json:"summary"`
+		Files    []map[string]any `json:"files"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &full); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"rule", "severity", "file", "pointer", "line", "column", "message"} {
+		if _, ok := full.Findings[0][k]; !ok {
+			t.Errorf("finding lacks %q: %v", k, full.Findings[0])
+		}
+	}
+	for _, k := range []string{"files", "tools", "errors", "warnings", "notices", "complete"} {
+		if _, ok := full.Summary[k]; !ok {
+			t.Errorf("summary lacks %q", k)
+		}
+	}
+	for _, k := range []string{"path", "tools", "complete"} {
+		if _, ok := full.Files[0][k]; !ok {
+			t.Errorf("file lacks %q", k)
+		}
+	}
+}
+
+func TestEscape(t *testing.T) {
+	if got, want := EscapeData("100%\r\nx:y,z"), "100%25%0D%0Ax:y,z"; got != want {
+		t.Errorf("EscapeData = %q, want %q", got, want)
+	}
+	if got, want := EscapeProperty("100%\r\nx:y,z"), "100%25%0D%0Ax%3Ay%2Cz"; got != want {
+		t.Errorf("EscapeProperty = %q, want %q", got, want)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(githubOf(t, sampleReport())), "\n") {
+		if strings.ContainsAny(line, "\r") {
+			t.Errorf("command line holds a raw CR: %q", line)
+		}
+	}
+}
+
+func githubOf(t *testing.T, rep *report.Report) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := RenderGitHub(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestTotals(t *testing.T) {
+	got := Totals(sampleReport())
+	want := "2 errors, 1 warning, 1 notice in 2 files (3 tools); check incomplete"
+	if got != want {
+		t.Errorf("Totals = %q, want %q", got, want)
+	}
+	if got, want := Totals(cleanReport()), "0 errors, 0 warnings, 0 notices in 1 file (2 tools)"; got != want {
+		t.Errorf("Totals = %q, want %q", got, want)
+	}
+}

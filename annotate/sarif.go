@@ -1,0 +1,230 @@
+package annotate
+
+import (
+	"encoding/json"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// SARIF constants.
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	// ToolName is the SARIF driver name (and the default check run name).
+	ToolName = "mcpschema"
+	// ToolURI is the SARIF driver's information URI.
+	ToolURI = "https://github.com/mcpschema/mcpschema"
+	// FingerprintKey is the partialFingerprints key of mcpschema results.
+	FingerprintKey = "mcpschemaFingerprint/v1"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	Results    []sarifResult `json:"results"`
+	ColumnKind string        `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifRule struct {
+	ID                   string          `json:"id"`
+	Name                 string          `json:"name,omitempty"`
+	ShortDescription     sarifText       `json:"shortDescription"`
+	FullDescription      sarifText       `json:"fullDescription"`
+	Help                 sarifText       `json:"help"`
+	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
+	Properties           *sarifRuleProps `json:"properties,omitempty"`
+}
+
+type sarifRuleConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProps struct {
+	Tags             []string `json:"tags,omitempty"`
+	ProtocolVersions []string `json:"protocolVersions,omitempty"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           *int              `json:"ruleIndex,omitempty"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
+	Properties          *sarifResultProps `json:"properties,omitempty"`
+}
+
+type sarifResultProps struct {
+	Pointer          string   `json:"pointer,omitempty"`
+	Tool             string   `json:"tool,omitempty"`
+	ProtocolVersions []string `json:"protocolVersions,omitempty"`
+	Breaking         bool     `json:"breaking,omitempty"`
+	Witness          any      `json:"witness,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int                  `json:"id,omitempty"`
+	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+	Message          *sarifText            `json:"message,omitempty"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+// SARIFLevel maps a severity to a SARIF level: error, warning, note or none.
+func SARIFLevel(s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return "error"
+	case rules.Warning:
+		return "warning"
+	case rules.Notice:
+		return "note"
+	}
+	return "none"
+}
+
+// RenderSARIF writes the report as a SARIF 2.1.0 log for
+// github/codeql-action/upload-sarif: one run whose driver lists every rule of
+// the registry, and one result per finding with its exact region (columns
+// counted in Unicode code points, as mcpschema counts them).
+func RenderSARIF(w io.Writer, rep *report.Report) error {
+	all := rules.All()
+	index := make(map[string]int, len(all))
+	driver := sarifDriver{Name: ToolName, InformationURI: ToolURI, Rules: make([]sarifRule, 0, len(all))}
+	for i, r := range all {
+		index[r.ID] = i
+		driver.Rules = append(driver.Rules, sarifRuleOf(r))
+	}
+	results := make([]sarifResult, 0, len(rep.Findings))
+	for _, f := range rep.Findings {
+		results = append(results, sarifResultOf(f, index))
+	}
+	log := sarifLog{
+		Schema:  sarifSchema,
+		Version: sarifVersion,
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results, ColumnKind: "unicodeCodePoints"}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+func sarifRuleOf(r *rules.Rule) sarifRule {
+	full := r.Doc
+	if full == "" {
+		full = r.Summary
+	}
+	help := r.Fix
+	if help == "" {
+		help = full
+	}
+	sr := sarifRule{
+		ID:                   r.ID,
+		ShortDescription:     sarifText{Text: r.Summary},
+		FullDescription:      sarifText{Text: full},
+		Help:                 sarifText{Text: help},
+		DefaultConfiguration: sarifRuleConfig{Level: SARIFLevel(r.Severity)},
+	}
+	props := &sarifRuleProps{ProtocolVersions: r.Versions}
+	if r.Owner != "" {
+		props.Tags = append(props.Tags, r.Owner)
+	}
+	if r.Level != "" {
+		props.Tags = append(props.Tags, string(r.Level))
+	}
+	if len(props.Tags) > 0 || len(props.ProtocolVersions) > 0 {
+		sr.Properties = props
+	}
+	return sr
+}
+
+func sarifPhysical(file string, line, col int) sarifPhysicalLocation {
+	pl := sarifPhysicalLocation{ArtifactLocation: sarifArtifact{URI: sarifURI(file), URIBaseID: "%SRCROOT%"}}
+	if line > 0 {
+		pl.Region = &sarifRegion{StartLine: line, StartColumn: col}
+	}
+	return pl
+}
+
+func sarifResultOf(f report.Finding, index map[string]int) sarifResult {
+	res := sarifResult{
+		RuleID:    f.Rule,
+		Level:     SARIFLevel(f.Severity),
+		Message:   sarifText{Text: f.Message},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(f.File, f.Line, f.Column)}},
+	}
+	if i, ok := index[f.Rule]; ok {
+		res.RuleIndex = &i
+	}
+	if f.Fingerprint != "" {
+		res.PartialFingerprints = map[string]string{FingerprintKey: f.Fingerprint}
+	}
+	if f.Base != nil {
+		id := 1
+		res.RelatedLocations = []sarifLocation{{
+			ID:               &id,
+			PhysicalLocation: sarifPhysical(f.Base.File, f.Base.Line, f.Base.Column),
+			Message:          &sarifText{Text: "at the base revision" + pointerSuffix(f.Base.Pointer)},
+		}}
+	}
+	props := &sarifResultProps{Pointer: f.Pointer, Tool: f.Tool, ProtocolVersions: f.ProtocolVersions,
+		Breaking: f.IsBreaking(), Witness: f.Witness}
+	res.Properties = props
+	return res
+}
+
+func pointerSuffix(p string) string {
+	if p == "" {
+		return ""
+	}
+	return " (" + p + ")"
+}
+
+// sarifURI turns a repository-relative slash path into a relative URI
+// reference: each segment percent-encoded, ':' included so that no segment
+// reads as a scheme.
+func sarifURI(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = strings.ReplaceAll(url.PathEscape(s), ":", "%3A")
+	}
+	return strings.Join(segs, "/")
+}

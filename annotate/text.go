@@ -1,0 +1,65 @@
+package annotate
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+)
+
+// RenderText writes one `file:line:col: severity: message [rule-id]` line
+// per finding, in report order, each followed by its base location and
+// witness on indented lines, then the run notes and a one-line total.
+func RenderText(w io.Writer, rep *report.Report) error {
+	bw := bufio.NewWriter(w)
+	for _, f := range rep.Findings {
+		WriteTextFinding(bw, f)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(bw, "note: %s\n", n)
+	}
+	fmt.Fprintln(bw, Totals(rep))
+	return bw.Flush()
+}
+
+// WriteTextFinding writes one finding in the text format.
+func WriteTextFinding(w io.Writer, f report.Finding) {
+	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(f.File, f.Line, f.Column), f.Severity, oneLine(f.Message), f.Rule)
+	if f.Base != nil {
+		fmt.Fprintf(w, "    base: %s\n", BaseText(f.Base))
+	}
+	if f.Witness != nil {
+		fmt.Fprintf(w, "    witness: %s\n", CompactJSON(f.Witness))
+	}
+}
+
+// Totals is the one-line total, e.g.
+// `3 errors, 1 warning, 0 notices in 2 files (5 tools); check incomplete`.
+func Totals(rep *report.Report) string {
+	s := rep.Summary
+	line := fmt.Sprintf("%s, %s, %s in %s (%s)",
+		Plural(s.Errors, "error"), Plural(s.Warnings, "warning"), Plural(s.Notices, "notice"),
+		Plural(s.Files, "file"), Plural(s.Tools, "tool"))
+	if !s.Complete {
+		line += "; check incomplete"
+	}
+	return line
+}
+
+// Plural renders n with the noun, adding an "s" unless n is 1.
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// oneLine keeps a finding on its line: line breaks inside a message become
+// indented continuation lines.
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.ReplaceAll(s, "\n", "\n    ")
+}
