@@ -2,10 +2,12 @@ package validate
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
@@ -117,3 +119,15 @@ func compactJSON(v any) string {
 	}
 	return string(b)
 }
+
+// itoa formats an array index.
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// reportFindingAt prepares a finding of rule at ptr; incomplete marks a check that could not be completed.
+func reportFindingAt(rule *rules.Rule, ptr string, vs []string, incomplete bool, format string, args ...any) report.Finding {
+	return report.Finding{Rule: rule.ID, Severity: rule.Severity, Pointer: ptr, ProtocolVersions: vs,
+		Incomplete: incomplete, Message: fmt.Sprintf(format, args...)}
+}
+
+// quote quotes a string for messages.
+func quote(s string) string { return strconv.Quote(s) }

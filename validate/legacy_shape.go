@@ -1,0 +1,124 @@
+package validate
+
+import (
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// Rules for tool schemas under the protocol versions that define no JSON Schema dialect.
+var (
+	RuleLegacyShape = rules.Register(rules.Rule{
+		ID: "mcp.tool.schema.legacy-shape", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
+		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18"},
+		Summary:  "a tool schema has the object shape the pre-dialect protocol versions define",
+		Doc: "MCP 2024-11-05, 2025-03-26 and 2025-06-18 define the Tool schemas as {type: \"object\", properties?: {[key]: object}, required?: string[]} and name no JSON Schema dialect (schema.ts, interface Tool). " +
+			"MCP Description 0.8.0 section 9.2: for those versions validators MUST enforce that shape without inferring a dialect: the root declares \"type\": \"object\" (outputSchema too, which exists from 2025-06-18), properties, when present, is an object whose values are objects, and required, when present, is an array of strings. " +
+			"Other keywords are preserved and never judged by a meta-schema.",
+		Fix: "give the schema root \"type\": \"object\", make properties an object of schema objects and required an array of property names, or narrow the tool's protocolVersions",
+	})
+	RuleLegacyDialect = rules.Register(rules.Rule{
+		ID: "mcpdesc.tool.schema.legacy-dialect", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18"},
+		Summary:  "a tool schema declares no $schema for protocol versions before 2025-11-25",
+		Doc:      "MCP Description 0.8.0 section 9.2: the revisions before MCP 2025-11-25 \"do not define\" $schema on Tool schemas, so a declared dialect cannot apply to them; the reference validator reports it as field-not-supported-by-version. From 2025-11-25 $schema MAY declare the dialect.",
+		Fix:      "remove \"$schema\" from the tool schema, or narrow the tool's protocolVersions to 2025-11-25 and later",
+	})
+	RuleLegacyIncomplete = rules.Register(rules.Rule{
+		ID: "mcpdesc.protocol.legacy-validation-incomplete", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Versions: []string{"2024-11-05", "2025-03-26"},
+		Summary:  "validation is incomplete for the legacy protocol versions 2024-11-05 and 2025-03-26",
+		Doc:      "MCP Description: complete revision-specific semantic validation begins with MCP 2025-06-18; MCP 2024-11-05 and 2025-03-26 remain recognised legacy compatibility revisions, and validators SHOULD warn that validation is incomplete and MUST NOT report it as complete. mcpschema warns once per file (at the root protocolVersions when declared there, otherwise at the tool that declares them) and marks the file as not completely checked.",
+		Fix:      "drop 2024-11-05 and 2025-03-26 from protocolVersions once clients no longer need them, or accept the warning",
+	})
+)
+
+func init() {
+	addToolCheck(checkLegacyShape)
+	addFileCheck(checkLegacyIncomplete)
+}
+
+// checkLegacyShape applies the shape-only rules to both schemas.
+func checkLegacyShape(c *ToolContext) {
+	legacy := c.Among(rules.LegacyVersions)
+	if len(legacy) == 0 {
+		return
+	}
+	if in, ptr, ok := c.Schema("inputSchema"); ok {
+		if obj, isObj := in.(map[string]any); isObj {
+			legacySchema(c, "inputSchema", obj, ptr, legacy)
+		}
+	}
+	// outputSchema exists from 2025-06-18; earlier versions are reported by mcpdesc.tool.field-version.
+	if outVs := c.Among([]string{"2025-06-18"}); len(outVs) > 0 {
+		if out, ptr, ok := c.Schema("outputSchema"); ok {
+			if obj, isObj := out.(map[string]any); isObj {
+				legacySchema(c, "outputSchema", obj, ptr, outVs)
+			}
+		}
+	}
+}
+
+// legacySchema checks one schema object for the legacy versions vs.
+func legacySchema(c *ToolContext, key string, schema map[string]any, ptr string, vs []string) {
+	if d, ok := schema["$schema"]; ok {
+		c.Report(RuleLegacyDialect, joinPtr(ptr, "$schema"), vs,
+			"%s declares \"$schema\" %s, a field %s does not define on tool schemas: remove it, or narrow the tool's protocolVersions to 2025-11-25 and later",
+			key, compactJSON(d), versionsText(vs))
+	}
+	switch t, has := schema["type"]; {
+	case !has:
+		c.Report(RuleLegacyShape, ptr, vs,
+			"%s has no root \"type\", but %s requires \"type\": \"object\": add it at the schema root", key, versionsText(vs))
+	case t != "object":
+		c.Report(RuleLegacyShape, joinPtr(ptr, "type"), vs,
+			"%s root \"type\" is %s, but %s requires \"object\": set \"type\": \"object\"", key, compactJSON(t), versionsText(vs))
+	}
+	if p, has := schema["properties"]; has {
+		props, ok := p.(map[string]any)
+		if !ok {
+			c.Report(RuleLegacyShape, joinPtr(ptr, "properties"), vs,
+				"%s \"properties\" is %s, but %s requires an object of property schemas: make it an object", key, jsonType(p), versionsText(vs))
+		}
+		for _, name := range sortedKeys(props) {
+			if _, isObj := props[name].(map[string]any); !isObj {
+				c.Report(RuleLegacyShape, joinPtr(ptr, "properties", name), vs,
+					"%s property %q is %s, but %s requires an object for each properties value: use a schema object such as {}", key, name, jsonType(props[name]), versionsText(vs))
+			}
+		}
+	}
+	if r, has := schema["required"]; has {
+		list, ok := r.([]any)
+		if !ok {
+			c.Report(RuleLegacyShape, joinPtr(ptr, "required"), vs,
+				"%s \"required\" is %s, but %s requires an array of property names: write it as [%s]", key, jsonType(r), versionsText(vs), compactJSON(r))
+		}
+		for i, e := range list {
+			if _, isStr := e.(string); !isStr {
+				c.Report(RuleLegacyShape, joinPtr(ptr, "required")+"/"+itoa(i), vs,
+					"%s \"required\" entry is %s, but %s requires property names as strings: write the name as a string", key, jsonType(e), versionsText(vs))
+			}
+		}
+	}
+}
+
+// checkLegacyIncomplete warns once per file whose scope includes 2024-11-05 or 2025-03-26.
+func checkLegacyIncomplete(fc *FileContext) {
+	if vs := intersect(fc.Versions, RuleLegacyIncomplete.Versions); len(vs) > 0 {
+		ptr := ""
+		if fc.File.VersionsDeclared {
+			ptr = "/protocolVersions"
+		}
+		legacyIncomplete(fc, ptr, vs)
+		return
+	}
+	for _, tc := range fc.Tools {
+		if vs := tc.Among(RuleLegacyIncomplete.Versions); len(vs) > 0 {
+			legacyIncomplete(fc, tc.Ptr("protocolVersions"), vs)
+			return
+		}
+	}
+}
+
+func legacyIncomplete(fc *FileContext, ptr string, vs []string) {
+	fc.ReportFinding(reportFindingAt(RuleLegacyIncomplete, ptr, vs, true,
+		"validation is incomplete for the legacy %s: mcpschema checks only the tool shape those versions define, so drop them from protocolVersions once clients no longer need them", versionsText(vs)))
+}

@@ -1,0 +1,108 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// Rules about the protocol versions a tool applies to.
+var (
+	RuleToolScope = rules.Register(rules.Rule{
+		ID: "mcpdesc.tool.protocol-scope", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Summary: "a tool's protocolVersions is a non-empty subset of the document's",
+		Doc: "MCP Description 0.8.0 section 4.10: a tool's effective scope is its explicit protocolVersions when present and the root's otherwise; an explicit scope MUST be a non-empty array of unique known protocol versions and a subset of the root protocolVersions. " +
+			"A version outside the root set is not described by the document, so the tool is checked only for the versions it shares with the root. Checked in MCP Description documents only.",
+		Fix: "remove the versions the document does not declare from the tool's protocolVersions, add them to the root protocolVersions, or drop the tool's protocolVersions to inherit the root's",
+	})
+	RuleFieldVersion = rules.Register(rules.Rule{
+		ID: "mcpdesc.tool.field-version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Summary: "a tool uses only the fields its protocol versions define",
+		Doc: "The MCP Tool type grows by version (MCP schema.ts per version; MCP Description 0.8.0 section 9.1): title, outputSchema and _meta exist from 2025-06-18, annotations from 2025-03-26, icons from 2025-11-25, and execution (taskSupport) only in 2025-11-25 (2026-07-28 moved tasks to an extension). " +
+			"Every field of a tool must be valid in every version of its effective scope (section 4.10), so a field a version does not define is an error naming that version; the reference validator calls it field-not-supported-by-version.",
+		Fix: "remove the field, or narrow the tool's protocolVersions to the versions that define it (split the tool into protocol-scoped variants if needed)",
+	})
+)
+
+// fieldVersions lists, per tool field, the versions that define it.
+var fieldVersions = map[string][]string{
+	"title":        versionsFrom("2025-06-18"),
+	"outputSchema": versionsFrom("2025-06-18"),
+	"_meta":        versionsFrom("2025-06-18"),
+	"annotations":  versionsFrom("2025-03-26"),
+	"icons":        versionsFrom("2025-11-25"),
+	"execution":    {"2025-11-25"},
+}
+
+func init() {
+	addToolCheck(checkToolScope)
+	addToolCheck(checkFieldVersions)
+}
+
+// checkToolScope checks an explicit tool protocolVersions in a document.
+func checkToolScope(c *ToolContext) {
+	if c.Tool.Value == nil || c.File.Shape != source.ShapeDescription {
+		return
+	}
+	raw, has := c.Tool.Value["protocolVersions"]
+	if !has {
+		return
+	}
+	ptr := c.Ptr("protocolVersions")
+	list, ok := raw.([]any)
+	if !ok {
+		c.Report(RuleToolScope, ptr, nil,
+			"tool protocolVersions is %s, not an array: list the versions the tool applies to, or remove it to inherit the document's", jsonType(raw))
+		return
+	}
+	if len(list) == 0 {
+		c.Report(RuleToolScope, ptr, nil,
+			"tool protocolVersions is empty: list the versions the tool applies to, or remove it to inherit the document's")
+		return
+	}
+	seen := map[string]bool{}
+	for i, e := range list {
+		ep := ptr + "/" + itoa(i)
+		s, isStr := e.(string)
+		switch {
+		case !isStr:
+			c.Report(RuleToolScope, ep, nil, "tool protocol version is %s, not a string: write it as a quoted version such as \"2025-11-25\"", jsonType(e))
+		case seen[s]:
+			c.Report(RuleToolScope, ep, nil, "tool protocol version %q is listed twice: remove the repeat", s)
+		case !rules.IsProtocolVersion(strings.TrimSpace(s)):
+			c.Report(RuleToolScope, ep, nil, "tool protocol version %q is unknown: use one of %s", s, quoteList(rules.ProtocolVersions))
+		case !contains(c.FileContext.Versions, strings.TrimSpace(s)):
+			c.Report(RuleToolScope, ep, []string{s}, "tool protocol version %q is not in the document's protocolVersions %s: add it to the root protocolVersions or remove it from the tool", s, quoteList(c.FileContext.Versions))
+		}
+		if isStr {
+			seen[s] = true
+		}
+	}
+}
+
+// checkFieldVersions reports tool fields that a version in scope does not define.
+func checkFieldVersions(c *ToolContext) {
+	if c.Tool.Value == nil {
+		return
+	}
+	for _, field := range sortedKeys(c.Tool.Value) {
+		defined, known := fieldVersions[field]
+		if !known {
+			continue
+		}
+		var missing []string
+		for _, v := range c.Versions {
+			if !contains(defined, v) {
+				missing = append(missing, v)
+			}
+		}
+		missing = intersect(missing, missing)
+		if len(missing) == 0 {
+			continue
+		}
+		c.Report(RuleFieldVersion, c.Ptr(field), missing,
+			"tool field %q is not defined by %s (it exists in %s): remove it, or narrow the tool's protocolVersions to the versions that define it",
+			field, versionsText(missing), quoteList(defined))
+	}
+}
