@@ -1,8 +1,23 @@
 // Package schema checks and compiles JSON Schemas offline under the
 // 2020-12 and draft-07 dialects, within bounds, and validates values against them.
+//
+// A schema is checked in this order, each step bounded: its dialect
+// ($schema), its size and depth (an iterative walk that stops at the
+// bound), its references (every local $ref and $dynamicRef is resolved,
+// including in unused definitions; references to other documents are never
+// loaded and are stubbed out), the size it expands to once references are
+// followed, and finally its meta-schema and compilation with
+// santhosh-tekuri/jsonschema (a loader that refuses everything, ECMA-262
+// regular expressions with a match timeout, a compile time budget).
+//
+// Format: 2020-12 schemas treat "format" as an annotation (the default
+// format-annotation vocabulary); draft-07 schemas assert the formats the
+// library knows, as draft-07 validators commonly do.
 package schema
 
-import "time"
+import (
+	"time"
+)
 
 // Limits bound the work spent on one schema.
 type Limits struct {
@@ -58,33 +73,87 @@ type InstanceError struct {
 	Message string
 }
 
-// Checked is the outcome of checking one schema.
+// Checked is the outcome of checking one schema. It is immutable and safe
+// for concurrent use.
 type Checked struct {
 	Dialect Dialect
 	// Problems, sorted by pointer.
 	Problems []Problem
 	// Complete is false when external references or a bound kept the check from being complete.
 	Complete bool
+
+	comp      *compiled
+	resources map[string]string // base URI → pointer of its resource root
+	limits    Limits
 }
 
 // Engine compiles tool schemas, once per distinct content, and is
 // safe for concurrent use.
 type Engine struct {
 	limits Limits
+	cache  *cache
 }
 
 // NewEngine returns an engine bounded by l.
-func NewEngine(l Limits) *Engine { return &Engine{limits: l} }
+func NewEngine(l Limits) *Engine { return &Engine{limits: l, cache: newCache(cacheSize)} }
 
 // Check checks schema under its declared dialect ($schema) or 2020-12.
-// STUB: replaced by the real engine.
+// Equal schemas (same content and dialect) are checked once per engine and
+// share the result.
 func (e *Engine) Check(schema any) *Checked {
-	return &Checked{Dialect: Dialect2020, Complete: true}
+	d, p := detectDialect(schema)
+	if p != nil {
+		return &Checked{Dialect: d, Problems: []Problem{*p}, Complete: true, limits: e.limits}
+	}
+	if p := checkBounds(schema, e.limits); p != nil {
+		return &Checked{Dialect: d, Problems: []Problem{*p}, limits: e.limits}
+	}
+	return e.cache.get(keyOf(schema, d), func() *Checked { return e.check(schema, d) })
 }
 
-// Validate checks instance against the schema. ok is false when the schema
-// could not be compiled (or was not complete), so no verdict is possible.
-// STUB: replaced by the real engine.
-func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
-	return nil, false
+// check does the work of Check for a schema within the bounds.
+func (e *Engine) check(schema any, d Dialect) *Checked {
+	cs := &Checked{Dialect: d, Complete: true, limits: e.limits}
+	ix := buildIndex(schema, d)
+	targets := ix.checkRefs()
+	cs.resources = ix.resources
+	cs.Problems = append(cs.Problems, ix.problems...)
+	for _, p := range ix.problems {
+		if p.Kind == SchemaExternalRef {
+			cs.Complete = false
+		}
+	}
+	if p := ix.checkExpansion(targets, expansionFactor*e.limits.MaxSubschemas); p != nil {
+		cs.Problems = append(cs.Problems, *p)
+		cs.Complete = false
+		sortProblems(cs.Problems)
+		return cs
+	}
+	comp, inTime := compile(stubbed(schema, ix.strip, d), d, e.limits)
+	switch {
+	case !inTime:
+		cs.Problems = append(cs.Problems, timeoutProblem(e.limits.Timeout))
+		cs.Complete = false
+	case comp.err != nil:
+		cs.Problems = append(cs.Problems, compileProblems(comp.err, ix.resources)...)
+	default:
+		cs.comp = comp
+	}
+	sortProblems(cs.Problems)
+	cs.Problems = dedupeProblems(cs.Problems)
+	return cs
+}
+
+// expansionFactor scales MaxSubschemas into the bound on the subschemas a
+// schema expands to once references are followed.
+const expansionFactor = 10
+
+// hasErrors reports whether a problem other than an external reference was found.
+func (cs *Checked) hasErrors() bool {
+	for _, p := range cs.Problems {
+		if p.Kind != SchemaExternalRef {
+			return true
+		}
+	}
+	return false
 }

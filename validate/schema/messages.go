@@ -1,0 +1,46 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// instanceMessage words why a value fails a schema keyword.
+func instanceMessage(e *jsonschema.ValidationError) string {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Type:
+		want := make([]string, len(k.Want))
+		for i, w := range k.Want {
+			want[i] = article(w)
+		}
+		return fmt.Sprintf("value must be %s, got %s", strings.Join(want, " or "), article(k.Got))
+	case *kind.Required:
+		quoted := make([]string, len(k.Missing))
+		for i, m := range k.Missing {
+			quoted[i] = fmt.Sprintf("%q", m)
+		}
+		return fmt.Sprintf("required property %s is missing", strings.Join(quoted, ", "))
+	case *kind.AdditionalProperties:
+		quoted := make([]string, len(k.Properties))
+		for i, m := range k.Properties {
+			quoted[i] = fmt.Sprintf("%q", m)
+		}
+		return fmt.Sprintf("property %s is not allowed by the schema", strings.Join(quoted, ", "))
+	case *kind.Enum:
+		var want []string
+		for _, w := range k.Want {
+			want = append(want, display(w))
+		}
+		return fmt.Sprintf("value %s is not one of %s", display(k.Got), strings.Join(want, ", "))
+	case *kind.Const:
+		return fmt.Sprintf("value %s must be %s", display(k.Got), display(k.Want))
+	case *kind.Pattern:
+		return fmt.Sprintf("value %q does not match pattern %q", k.Got, k.Want)
+	case *kind.FalseSchema:
+		return "no value is allowed here (the schema is false)"
+	}
+	return e.ErrorKind.LocalizedString(printer)
+}

@@ -1,0 +1,89 @@
+package schema
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// Validate checks instance against the schema and returns every reason it
+// fails (nil when it passes). ok is false when there is no verdict: nothing
+// was compiled (unsupported dialect, invalid schema, unresolved local
+// reference, bound hit) or validation ran out of time (Limits.Timeout).
+//
+// When cs.Complete is false because of external references, those
+// references were replaced by {} (anything goes): errs reflect the rest of
+// the schema only, and callers should say the verdict is incomplete.
+func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
+	if cs == nil || cs.comp == nil || cs.comp.schema == nil || cs.hasErrors() {
+		return nil, false
+	}
+	type result struct {
+		err      error
+		timeouts int64
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{err: fmt.Errorf("validator failed: %v", r)}
+			}
+		}()
+		before := cs.comp.timeouts.Load()
+		err := cs.comp.schema.Validate(instance)
+		done <- result{err: err, timeouts: cs.comp.timeouts.Load() - before}
+	}()
+	var r result
+	if cs.limits.Timeout > 0 {
+		t := time.NewTimer(cs.limits.Timeout)
+		defer t.Stop()
+		select {
+		case r = <-done:
+		case <-t.C:
+			return []InstanceError{{Message: fmt.Sprintf(
+				"validation took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
+		}
+	} else {
+		r = <-done
+	}
+	if r.err == nil {
+		return nil, true
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(r.err, &ve) {
+		return []InstanceError{{Message: lowerFirst(r.err.Error())}}, false
+	}
+	for _, l := range leaves(ve, false) {
+		msg := l.msg
+		if r.timeouts > 0 && len(l.kwPath) == 1 && l.kwPath[0] == "pattern" {
+			msg += fmt.Sprintf(" (matching may have been stopped after %s; a pattern that backtracks this much is too slow)", cs.limits.RegexTimeout)
+		}
+		kw := pointerOf(l.schemaURL, cs.resources)
+		for _, t := range l.kwPath {
+			kw = source.Join(kw, t)
+		}
+		errs = append(errs, InstanceError{Pointer: ptrOf(l.loc), Keyword: kw, Message: msg})
+	}
+	sort.Slice(errs, func(i, j int) bool {
+		a, b := errs[i], errs[j]
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		if a.Keyword != b.Keyword {
+			return a.Keyword < b.Keyword
+		}
+		return a.Message < b.Message
+	})
+	out := errs[:0]
+	for i, e := range errs {
+		if i == 0 || e != errs[i-1] {
+			out = append(out, e)
+		}
+	}
+	return out, true
+}
