@@ -6,9 +6,12 @@ require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/go-json-experiment/json v1.27.2
+	github.com/google/go-github/v66 v66.0.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sethvargo/go-githubactions v1.3.2
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/text v0.14.0
 	golang.org/x/tools v0.52.0
 )
 
-require golang.org/x/text v0.14.0 // indirect
+require github.com/google/go-querystring v1.1.0 // indirect
