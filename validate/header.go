@@ -34,7 +34,7 @@ var (
 		ID: "mcp.tool.header.version", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"},
 		Summary:  "x-mcp-header is used only by tools scoped to 2026-07-28",
-		Doc:      "x-mcp-header is defined by MCP 2026-07-28 only; for an earlier protocol version the annotation has no meaning and MCP Description 0.8.0 reports it as field-not-supported-by-version.",
+		Doc:      "x-mcp-header is defined by MCP 2026-07-28 only; for an earlier protocol version the annotation has no meaning and MCP Description 0.8.0 reports it as field-not-supported-by-version. Checked in MCP Description documents only: elsewhere the annotation is an unknown keyword that earlier clients ignore.",
 		Fix:      "remove x-mcp-header, or narrow the tool's protocolVersions to 2026-07-28",
 	})
 )
@@ -67,7 +67,7 @@ func checkHeaders(c *ToolContext) {
 		sort.Slice(uses, func(i, j int) bool { return c.positionBefore(uses[i].ptr, uses[j].ptr) })
 		first := map[string]string{}
 		for _, u := range uses {
-			if len(old) > 0 {
+			if len(old) > 0 && closedObjects(c.FileContext) {
 				c.Report(RuleHeaderVersion, u.ptr, old,
 					"x-mcp-header is not defined by %s: remove it, or narrow the tool's protocolVersions to \"2026-07-28\"", versionsText(old))
 			}

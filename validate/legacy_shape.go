@@ -19,7 +19,7 @@ var (
 		ID: "mcpdesc.tool.schema.legacy-dialect", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18"},
 		Summary:  "a tool schema declares no $schema for protocol versions before 2025-11-25",
-		Doc:      "MCP Description 0.8.0 section 9.2: the revisions before MCP 2025-11-25 \"do not define\" $schema on Tool schemas, so a declared dialect cannot apply to them; the reference validator reports it as field-not-supported-by-version. From 2025-11-25 $schema MAY declare the dialect.",
+		Doc:      "MCP Description 0.8.0 section 9.2: the revisions before MCP 2025-11-25 \"do not define\" $schema on Tool schemas, so a declared dialect cannot apply to them; the reference validator reports it as field-not-supported-by-version. From 2025-11-25 $schema MAY declare the dialect. Checked in MCP Description documents only: MCP's own schema for those versions does not reject the extra member.",
 		Fix:      "remove \"$schema\" from the tool schema, or narrow the tool's protocolVersions to 2025-11-25 and later",
 	})
 	RuleLegacyIncomplete = rules.Register(rules.Rule{
@@ -59,7 +59,7 @@ func checkLegacyShape(c *ToolContext) {
 
 // legacySchema checks one schema object for the legacy versions vs.
 func legacySchema(c *ToolContext, key string, schema map[string]any, ptr string, vs []string) {
-	if d, ok := schema["$schema"]; ok {
+	if d, ok := schema["$schema"]; ok && closedObjects(c.FileContext) {
 		c.Report(RuleLegacyDialect, joinPtr(ptr, "$schema"), vs,
 			"%s declares \"$schema\" %s, a field %s does not define on tool schemas: remove it, or narrow the tool's protocolVersions to 2025-11-25 and later",
 			key, compactJSON(d), versionsText(vs))

@@ -20,7 +20,8 @@ var (
 		ID: "mcpdesc.tool.field-version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool uses only the fields its protocol versions define",
 		Doc: "The MCP Tool type grows by version (MCP schema.ts per version; MCP Description 0.8.0 section 9.1): title, outputSchema and _meta exist from 2025-06-18, annotations from 2025-03-26, icons from 2025-11-25, and execution (taskSupport) only in 2025-11-25 (2026-07-28 moved tasks to an extension). " +
-			"Every field of a tool must be valid in every version of its effective scope (section 4.10), so a field a version does not define is an error naming that version; the reference validator calls it field-not-supported-by-version.",
+			"Every field of a tool must be valid in every version of its effective scope (section 4.10), so a field a version does not define is an error naming that version; the reference validator calls it field-not-supported-by-version. " +
+			"Checked in MCP Description documents only: MCP's own Tool type admits extra members, so a tools/list capture is not held to it.",
 		Fix: "remove the field, or narrow the tool's protocolVersions to the versions that define it (split the tool into protocol-scoped variants if needed)",
 	})
 )
@@ -83,7 +84,7 @@ func checkToolScope(c *ToolContext) {
 
 // checkFieldVersions reports tool fields that a version in scope does not define.
 func checkFieldVersions(c *ToolContext) {
-	if c.Tool.Value == nil {
+	if c.Tool.Value == nil || !closedObjects(c.FileContext) {
 		return
 	}
 	for _, field := range sortedKeys(c.Tool.Value) {
