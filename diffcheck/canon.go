@@ -1,0 +1,145 @@
+package diffcheck
+
+import (
+	"encoding/json"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// canonical renders a plain value as JSON with sorted keys and numbers in
+// one spelling (1, 1.0 and 1e0 are equal), for comparisons and fingerprints.
+func canonical(v any) string {
+	var b strings.Builder
+	writeCanonical(&b, v, 0)
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, v any, depth int) {
+	if depth > 200 {
+		b.WriteString("…")
+		return
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok {
+			b.WriteString(ratString(r))
+		} else {
+			b.WriteString(string(x))
+		}
+	case float64:
+		b.WriteString(ratString(new(big.Rat).SetFloat64(x)))
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case string:
+		q, _ := json.Marshal(x)
+		b.Write(q)
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeCanonical(b, e, depth+1)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			q, _ := json.Marshal(k)
+			b.Write(q)
+			b.WriteByte(':')
+			writeCanonical(b, x[k], depth+1)
+		}
+		b.WriteByte('}')
+	default:
+		q, _ := json.Marshal(x)
+		b.Write(q)
+	}
+}
+
+// ratString writes an integer as digits and other rationals as decimals when exact.
+func ratString(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	if s := r.FloatString(20); s != "" {
+		s = strings.TrimRight(s, "0")
+		if back, ok := new(big.Rat).SetString(s); ok && back.Cmp(r) == 0 {
+			return s
+		}
+	}
+	return r.RatString()
+}
+
+// number reads a JSON number.
+func number(v any) (*big.Rat, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		if len(x) > 400 {
+			return nil, false
+		}
+		return new(big.Rat).SetString(string(x))
+	case float64:
+		r := new(big.Rat)
+		if r.SetFloat64(x) == nil {
+			return nil, false
+		}
+		return r, true
+	case int:
+		return new(big.Rat).SetInt64(int64(x)), true
+	}
+	return nil, false
+}
+
+// valueType returns the type bit of a plain value (integer for whole numbers).
+func valueType(v any) typeSet {
+	switch v.(type) {
+	case nil:
+		return tNull
+	case bool:
+		return tBoolean
+	case string:
+		return tString
+	case []any:
+		return tArray
+	case map[string]any:
+		return tObject
+	}
+	if r, ok := number(v); ok {
+		if r.IsInt() {
+			return tInteger
+		}
+		return tNumber
+	}
+	return 0
+}
+
+// display renders a value for messages, shortened.
+func display(v any) string {
+	s := canonicalDisplay(v)
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return s
+}
+
+func canonicalDisplay(v any) string {
+	if n, ok := v.(json.Number); ok {
+		return string(n)
+	}
+	return canonical(v)
+}

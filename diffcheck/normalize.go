@@ -1,0 +1,572 @@
+package diffcheck
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// builder normalises one schema (with everything it references) into nodes.
+type builder struct {
+	doc      any    // the document the schema sits in
+	root     any    // the schema root
+	rootPtr  string // pointer of the schema root in the document
+	draft7   bool
+	memo     map[string]*node
+	building map[string]bool
+	aliases  [][2]*node // node, target: target copied into node at the end
+	anchors  map[string]string
+	budget   int
+}
+
+// maxNodes bounds the nodes built for one schema.
+const maxNodes = 50000
+
+// normalize builds the node of the schema at ptr inside doc.
+func normalize(doc any, schemaPtr string) *node {
+	root, ok := source.Resolve(doc, schemaPtr)
+	if !ok {
+		return nil
+	}
+	b := &builder{doc: doc, root: root, rootPtr: schemaPtr, memo: map[string]*node{},
+		building: map[string]bool{}, anchors: map[string]string{}, budget: maxNodes}
+	if m, ok := root.(map[string]any); ok {
+		if s, ok := m["$schema"].(string); ok && strings.Contains(s, "draft-07") {
+			b.draft7 = true
+		}
+	}
+	b.scanAnchors(root, schemaPtr, 0)
+	n := b.build(root, schemaPtr, 0)
+	for pass := 0; pass < 3; pass++ {
+		for _, a := range b.aliases {
+			ptr, raw := a[0].ptr, a[0].raw
+			*a[0] = *a[1]
+			a[0].ptr, a[0].raw = ptr, raw
+		}
+	}
+	return n
+}
+
+// scanAnchors records $anchor names (and draft-07 "#name" $id values).
+func (b *builder) scanAnchors(v any, ptr string, depth int) {
+	if depth > 64 {
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if a, ok := x["$anchor"].(string); ok {
+			b.anchors[a] = ptr
+		}
+		if id, ok := x["$id"].(string); ok && strings.HasPrefix(id, "#") && len(id) > 1 {
+			b.anchors[id[1:]] = ptr
+		}
+		for _, k := range sortedKeys(x) {
+			if k == "enum" || k == "const" || k == "default" || k == "examples" {
+				continue
+			}
+			b.scanAnchors(x[k], source.Join(ptr, k), depth+1)
+		}
+	case []any:
+		for i, e := range x {
+			b.scanAnchors(e, source.JoinIndex(ptr, i), depth+1)
+		}
+	}
+}
+
+// resolveRef returns the pointer (in the document) a local reference selects.
+func (b *builder) resolveRef(ref string) (string, bool) {
+	if !strings.HasPrefix(ref, "#") {
+		return "", false
+	}
+	frag := ref[1:]
+	if un, err := unescapeURI(frag); err == nil {
+		frag = un
+	}
+	if frag == "" {
+		return b.rootPtr, true
+	}
+	if !strings.HasPrefix(frag, "/") {
+		p, ok := b.anchors[frag]
+		return p, ok
+	}
+	if _, ok := source.Resolve(b.root, frag); ok {
+		return b.rootPtr + frag, true
+	}
+	if _, ok := source.Resolve(b.doc, frag); ok && b.rootPtr != "" {
+		return frag, true
+	}
+	return "", false
+}
+
+func unescapeURI(s string) (string, error) {
+	if !strings.Contains(s, "%") {
+		return s, nil
+	}
+	var out strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			var c byte
+			if _, err := fmt.Sscanf(s[i+1:i+3], "%02x", &c); err != nil {
+				return "", err
+			}
+			out.WriteByte(c)
+			i += 2
+			continue
+		}
+		out.WriteByte(s[i])
+	}
+	return out.String(), nil
+}
+
+// annotationKeys never change which values a schema accepts.
+var annotationKeys = map[string]bool{
+	"title": true, "description": true, "examples": true, "$comment": true, "deprecated": true,
+	"readOnly": true, "writeOnly": true, "$schema": true, "$id": true, "$anchor": true,
+	"$defs": true, "definitions": true, "default": true, "contentMediaType": true,
+	"contentEncoding": true, "contentSchema": true, "$vocabulary": true, "$dynamicAnchor": true,
+}
+
+func (b *builder) build(v any, ptr string, depth int) *node {
+	if n, ok := b.memo[ptr]; ok {
+		return n
+	}
+	n := &node{ptr: ptr, types: tAll, kwPtr: map[string]string{}, raw: v}
+	b.memo[ptr] = n
+	b.budget--
+	if b.budget < 0 || depth > 128 {
+		n.undecidable = "the schema is too large or too deep to compare"
+		return n
+	}
+	switch x := v.(type) {
+	case bool:
+		n.never = !x
+		return n
+	case map[string]any:
+		b.building[ptr] = true
+		b.fill(n, x, ptr, depth)
+		delete(b.building, ptr)
+		return n
+	}
+	return n
+}
+
+func (b *builder) child(x map[string]any, ptr, key string, depth int) *node {
+	v, ok := x[key]
+	if !ok {
+		return nil
+	}
+	return b.build(v, source.Join(ptr, key), depth+1)
+}
+
+func (b *builder) fill(n *node, x map[string]any, ptr string, depth int) {
+	if ref, ok := x["$ref"].(string); ok {
+		target, found := b.resolveRef(ref)
+		n.kwPtr["$ref"] = source.Join(ptr, "$ref")
+		if !found {
+			if strings.HasPrefix(ref, "#") {
+				n.undecidable = fmt.Sprintf("local $ref %q selects nothing", ref)
+			} else {
+				n.undecidable = fmt.Sprintf("external $ref %q is not fetched", ref)
+			}
+		} else {
+			tv, _ := source.Resolve(b.doc, target)
+			t := b.build(tv, target, depth+1)
+			if b.draft7 || onlyAnnotations(x, "$ref") {
+				b.alias(n, t, target)
+				return
+			}
+			defer func() { b.conjoin(n, t, target) }()
+		}
+	}
+	for _, k := range []string{"$dynamicRef", "$recursiveRef"} {
+		if _, ok := x[k]; ok {
+			n.undecidable = k + " is resolved at run time"
+			n.kwPtr[k] = source.Join(ptr, k)
+		}
+	}
+	for _, k := range sortedKeys(x) {
+		if !annotationKeys[k] {
+			n.kwPtr[k] = source.Join(ptr, k)
+		}
+	}
+	if d, ok := x["default"]; ok {
+		n.def, n.hasDefault = d, true
+		n.kwPtr["default"] = source.Join(ptr, "default")
+	}
+	b.fillValues(n, x)
+	b.fillObject(n, x, ptr, depth)
+	b.fillArray(n, x, ptr, depth)
+	b.fillApplicators(n, x, ptr, depth)
+	b.simplify(n)
+}
+
+// alias makes n stand for t (a reference with nothing beside it).
+func (b *builder) alias(n, t *node, target string) {
+	if b.building[target] || t == n {
+		b.aliases = append(b.aliases, [2]*node{n, t})
+		return
+	}
+	ptr, raw := n.ptr, n.raw
+	*n = *t
+	n.ptr, n.raw = ptr, raw
+}
+
+// conjoin adds t's constraints to n, flattening when the keywords allow.
+func (b *builder) conjoin(n, t *node, target string) {
+	if b.building[target] || !merge(n, t) {
+		n.allOf = append(n.allOf, t)
+	}
+	b.simplify(n)
+}
+
+func onlyAnnotations(x map[string]any, except string) bool {
+	for k := range x {
+		if k != except && !annotationKeys[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *builder) fillValues(n *node, x map[string]any) {
+	switch t := x["type"].(type) {
+	case string:
+		n.types = typeByName(t)
+	case []any:
+		n.types = 0
+		for _, e := range t {
+			if s, ok := e.(string); ok {
+				n.types |= typeByName(s)
+			}
+		}
+	}
+	n.types = n.types.norm()
+	if c, ok := x["const"]; ok {
+		n.enum, n.hasEnum = []any{c}, true
+	}
+	if e, ok := x["enum"].([]any); ok {
+		if n.hasEnum {
+			n.enum = intersectValues(n.enum, e)
+		} else {
+			n.enum, n.hasEnum = dedupValues(e), true
+		}
+	}
+	setBound := func(key string, lower, excl bool) {
+		r, ok := number(x[key])
+		if !ok {
+			return
+		}
+		nb := &bound{v: r, excl: excl}
+		if lower {
+			n.min = tighterLower(n.min, nb)
+		} else {
+			n.max = tighterUpper(n.max, nb)
+		}
+	}
+	setBound("minimum", true, false)
+	setBound("exclusiveMinimum", true, true)
+	setBound("maximum", false, false)
+	setBound("exclusiveMaximum", false, true)
+	if r, ok := number(x["multipleOf"]); ok && r.Sign() > 0 {
+		n.multipleOf = r
+	}
+	for _, ck := range countKeywords {
+		if r, ok := number(x[ck.name]); ok {
+			c := new(big.Int).Quo(r.Num(), r.Denom())
+			if !r.IsInt() && ck.lower {
+				c.Add(c, big.NewInt(1))
+			}
+			if n.counts == nil {
+				n.counts = map[string]*big.Int{}
+			}
+			n.counts[ck.name] = c
+		}
+	}
+	if u, ok := x["uniqueItems"].(bool); ok && u {
+		n.unique = true
+	}
+	if p, ok := x["pattern"].(string); ok {
+		n.pattern, n.hasPattern = p, true
+	}
+	if f, ok := x["format"].(string); ok {
+		n.format = f
+	}
+}
+
+func (b *builder) fillObject(n *node, x map[string]any, ptr string, depth int) {
+	if props, ok := x["properties"].(map[string]any); ok {
+		n.props = map[string]*node{}
+		n.propPtr = map[string]string{}
+		pp := source.Join(ptr, "properties")
+		for _, k := range sortedKeys(props) {
+			kp := source.Join(pp, k)
+			n.props[k] = b.build(props[k], kp, depth+1)
+			n.propPtr[k] = kp
+		}
+	}
+	if req, ok := x["required"].([]any); ok {
+		for _, r := range req {
+			if s, ok := r.(string); ok {
+				if n.required == nil {
+					n.required = map[string]bool{}
+				}
+				n.required[s] = true
+			}
+		}
+	}
+	n.additional = b.child(x, ptr, "additionalProperties", depth)
+	n.unevalProps = b.child(x, ptr, "unevaluatedProperties", depth)
+	n.propertyNames = b.child(x, ptr, "propertyNames", depth)
+	if pp, ok := x["patternProperties"].(map[string]any); ok {
+		n.patternProps = map[string]*node{}
+		for _, k := range sortedKeys(pp) {
+			n.patternProps[k] = b.build(pp[k], source.Join(ptr, "patternProperties", k), depth+1)
+		}
+	}
+	deps := map[string]any{}
+	if d, ok := x["dependencies"].(map[string]any); ok {
+		for k, v := range d {
+			deps[k] = v
+		}
+		n.kwPtr["dependentRequired"] = source.Join(ptr, "dependencies")
+		n.kwPtr["dependentSchemas"] = source.Join(ptr, "dependencies")
+	}
+	depPtr := func(key, kw string) string {
+		if _, ok := x[kw].(map[string]any); ok {
+			return source.Join(ptr, kw, key)
+		}
+		return source.Join(ptr, "dependencies", key)
+	}
+	if d, ok := x["dependentRequired"].(map[string]any); ok {
+		for k, v := range d {
+			deps[k] = v
+		}
+	}
+	for _, k := range sortedKeys(deps) {
+		if arr, ok := deps[k].([]any); ok {
+			var names []string
+			for _, e := range arr {
+				if s, ok := e.(string); ok {
+					names = append(names, s)
+				}
+			}
+			if n.depRequired == nil {
+				n.depRequired = map[string][]string{}
+			}
+			n.depRequired[k] = names
+		}
+	}
+	if d, ok := x["dependentSchemas"].(map[string]any); ok {
+		for k, v := range d {
+			deps[k] = v
+		}
+	}
+	for _, k := range sortedKeys(deps) {
+		switch deps[k].(type) {
+		case map[string]any, bool:
+			if n.depSchemas == nil {
+				n.depSchemas = map[string]*node{}
+			}
+			kw := "dependentSchemas"
+			if _, isDS := x[kw].(map[string]any); !isDS || x[kw].(map[string]any)[k] == nil {
+				kw = "dependencies"
+			}
+			n.depSchemas[k] = b.build(deps[k], depPtr(k, kw), depth+1)
+		}
+	}
+}
+
+func (b *builder) fillArray(n *node, x map[string]any, ptr string, depth int) {
+	if arr, ok := x["prefixItems"].([]any); ok {
+		for i, e := range arr {
+			n.prefix = append(n.prefix, b.build(e, source.JoinIndex(source.Join(ptr, "prefixItems"), i), depth+1))
+		}
+		n.items = b.child(x, ptr, "items", depth)
+	} else if arr, ok := x["items"].([]any); ok {
+		for i, e := range arr {
+			n.prefix = append(n.prefix, b.build(e, source.JoinIndex(source.Join(ptr, "items"), i), depth+1))
+		}
+		n.items = b.child(x, ptr, "additionalItems", depth)
+		if n.items != nil {
+			n.kwPtr["items"] = source.Join(ptr, "additionalItems")
+		}
+		n.kwPtr["prefixItems"] = source.Join(ptr, "items")
+	} else {
+		n.items = b.child(x, ptr, "items", depth)
+	}
+	n.unevalItems = b.child(x, ptr, "unevaluatedItems", depth)
+	n.contains = b.child(x, ptr, "contains", depth)
+}
+
+func (b *builder) fillApplicators(n *node, x map[string]any, ptr string, depth int) {
+	list := func(key string) []*node {
+		arr, ok := x[key].([]any)
+		if !ok {
+			return nil
+		}
+		out := make([]*node, 0, len(arr))
+		for i, e := range arr {
+			out = append(out, b.build(e, source.JoinIndex(source.Join(ptr, key), i), depth+1))
+		}
+		return out
+	}
+	n.anyOf = list("anyOf")
+	n.oneOf = list("oneOf")
+	allOf := list("allOf")
+	n.not = b.child(x, ptr, "not", depth)
+	if _, ok := x["if"]; ok {
+		n.ifN = b.child(x, ptr, "if", depth)
+		n.thenN = b.child(x, ptr, "then", depth)
+		n.elseN = b.child(x, ptr, "else", depth)
+	}
+	for _, a := range allOf {
+		if b.building[a.ptr] || !merge(n, a) {
+			n.allOf = append(n.allOf, a)
+		}
+	}
+}
+
+// simplify rewrites equivalent spellings into one form.
+func (b *builder) simplify(n *node) {
+	if n.not != nil && n.not.isTrue() {
+		n.never, n.not = true, nil
+	}
+	for _, p := range []**node{&n.additional, &n.unevalProps, &n.propertyNames, &n.items, &n.unevalItems} {
+		if *p != nil && (*p).isTrue() && !b.building[(*p).ptr] {
+			*p = nil
+		}
+	}
+	if n.ifN != nil && n.thenN == nil && n.elseN == nil {
+		n.ifN = nil
+	}
+	for _, list := range []*[]*node{&n.anyOf, &n.oneOf} {
+		if len(*list) == 1 && !b.building[(*list)[0].ptr] {
+			one := (*list)[0]
+			*list = nil
+			if !merge(n, one) {
+				n.allOf = append(n.allOf, one)
+			}
+		}
+	}
+	if len(n.anyOf) > 0 {
+		for _, br := range n.anyOf {
+			if br.isTrue() && !b.building[br.ptr] {
+				n.anyOf = nil
+				break
+			}
+		}
+	}
+	for _, list := range []*[]*node{&n.anyOf, &n.oneOf} {
+		if len(*list) > 1 {
+			if u := b.typeUnion(*list); u != nil && merge(n, u) {
+				*list = nil
+			}
+		}
+	}
+	if n.hasEnum {
+		var kept []any
+		var types typeSet
+		for _, e := range n.enum {
+			if n.types.has(valueType(e)) {
+				kept = append(kept, e)
+				types |= valueType(e)
+			}
+		}
+		n.enum, n.types = kept, types.norm()
+	}
+	if n.types == 0 {
+		n.never = true
+	}
+	if !n.types.has(tNumber) && !n.types.has(tInteger) {
+		n.min, n.max, n.multipleOf = nil, nil, nil
+	}
+	if !n.types.has(tString) {
+		n.hasPattern, n.pattern, n.format = false, "", ""
+		delete(n.counts, "minLength")
+		delete(n.counts, "maxLength")
+	}
+	if !n.types.has(tObject) {
+		n.props, n.required, n.additional, n.unevalProps, n.patternProps, n.propertyNames = nil, nil, nil, nil, nil, nil
+		n.depRequired, n.depSchemas = nil, nil
+		delete(n.counts, "minProperties")
+		delete(n.counts, "maxProperties")
+	}
+	if !n.types.has(tArray) {
+		n.prefix, n.items, n.unevalItems, n.contains, n.unique = nil, nil, nil, nil, false
+		for _, k := range []string{"minItems", "maxItems", "minContains", "maxContains"} {
+			delete(n.counts, k)
+		}
+	}
+	if r := n.counts["minLength"]; r != nil && r.Sign() == 0 {
+		delete(n.counts, "minLength")
+	}
+	if r := n.counts["minItems"]; r != nil && r.Sign() == 0 {
+		delete(n.counts, "minItems")
+	}
+	if r := n.counts["minProperties"]; r != nil && r.Sign() == 0 {
+		delete(n.counts, "minProperties")
+	}
+	if n.multipleOf != nil && n.multipleOf.Cmp(big.NewRat(1, 1)) == 0 && n.types.norm()&^(tNumber|tInteger) == 0 {
+		n.multipleOf = nil
+		n.types = tInteger
+	}
+}
+
+// typeUnion merges branches that split one schema by type (for example
+// `anyOf: [{type: string}, {type: null}]`, the same as `type: [string, null]`).
+func (b *builder) typeUnion(branches []*node) *node {
+	u := &node{types: 0, kwPtr: map[string]string{}}
+	var enumUnion []any
+	anyEnum := false
+	for _, br := range branches {
+		if b.building[br.ptr] || br.never || br.types.norm() == tAll || len(br.anyOf)+len(br.oneOf)+len(br.allOf) > 0 ||
+			br.not != nil || br.ifN != nil || br.undecidable != "" {
+			return nil
+		}
+		if br.types.intersect(u.types) != 0 {
+			return nil
+		}
+		if br.hasEnum {
+			anyEnum = true
+		}
+	}
+	for _, br := range branches {
+		if anyEnum {
+			switch {
+			case br.hasEnum:
+				enumUnion = append(enumUnion, br.enum...)
+			case br.types.norm() == tNull:
+				enumUnion = append(enumUnion, nil)
+			case br.types.norm() == tBoolean:
+				enumUnion = append(enumUnion, true, false)
+			default:
+				return nil
+			}
+		}
+		saved := br.types
+		u.types |= saved
+		tmp := *br
+		tmp.types = tAll
+		tmp.hasEnum, tmp.enum = false, nil
+		if !mergeFamilies(u, &tmp) {
+			return nil
+		}
+	}
+	u.types = u.types.norm()
+	if anyEnum {
+		u.enum, u.hasEnum = enumUnion, true
+	}
+	return u
+}
+
+// mergeFamilies merges the type-specific keywords of t into u; the caller
+// guarantees the branches own disjoint types.
+func mergeFamilies(u, t *node) bool {
+	save := u.types
+	u.types = tAll
+	ok := merge(u, t)
+	u.types = save
+	return ok
+}
