@@ -21,7 +21,7 @@ func init() {
 func checkComponentRefs(c *ToolContext) {
 	for _, key := range []string{"inputSchema", "outputSchema"} {
 		r := c.SchemaRef(key)
-		if r.RefPointer == "" || r.Resolved {
+		if !r.IsRef || r.Resolved {
 			continue
 		}
 		reportUnresolved(c, r.RefPointer, r.Ref, c.Tool.Value[key], "schemas", key)

@@ -105,7 +105,7 @@ func intersect(a, b []string) []string {
 // reports present false (mcpdesc.tool.component-ref reports it).
 func (c *ToolContext) Schema(key string) (value any, ptr string, present bool) {
 	r := c.SchemaRef(key)
-	if r.Ref != "" && !r.Resolved {
+	if r.IsRef && !r.Resolved {
 		return nil, r.Pointer, false
 	}
 	return r.Value, r.Pointer, r.Present
@@ -119,7 +119,9 @@ type SchemaRef struct {
 	Pointer string
 	// Present reports whether the tool has the key.
 	Present bool
-	// Ref is the $componentRef text when the tool's value is a Reference Object.
+	// IsRef reports whether the tool's value is a Reference Object.
+	IsRef bool
+	// Ref is the $componentRef text ("" when it is not a string).
 	Ref string
 	// RefPointer is the pointer of the $componentRef value.
 	RefPointer string
@@ -139,7 +141,7 @@ func (c *ToolContext) SchemaRef(key string) SchemaRef {
 	if !isRef {
 		return r
 	}
-	r.Ref, r.RefPointer = ref, source.Join(r.Pointer, componentRefKey)
+	r.IsRef, r.Ref, r.RefPointer = true, ref, source.Join(r.Pointer, componentRefKey)
 	if target, tptr, found := c.resolveComponent(ref, "schemas"); found {
 		r.Value, r.Pointer, r.Resolved = target, tptr, true
 	}

@@ -58,7 +58,7 @@ func checkToolEntry(c *ToolContext) {
 	case !in.Present:
 		c.Report(RuleToolInputSchema, c.Tool.Pointer, nil,
 			"tool %q has no \"inputSchema\", and absence does not mean \"no arguments\": add \"inputSchema\": {\"type\": \"object\", \"additionalProperties\": false} for a tool without arguments", c.Tool.Label())
-	case in.Ref != "" && !in.Resolved:
+	case in.IsRef && !in.Resolved:
 		// reported by mcpdesc.tool.component-ref
 	default:
 		if _, isObj := in.Value.(map[string]any); !isObj {
@@ -67,7 +67,7 @@ func checkToolEntry(c *ToolContext) {
 		}
 	}
 	out := c.SchemaRef("outputSchema")
-	if out.Present && (out.Ref == "" || out.Resolved) {
+	if out.Present && (!out.IsRef || out.Resolved) {
 		if _, isObj := out.Value.(map[string]any); !isObj {
 			c.Report(RuleToolOutputSchema, out.Pointer, nil,
 				"\"outputSchema\" is %s, not a schema object: remove it when the tool has no structured output, or give a schema object", jsonType(out.Value))
