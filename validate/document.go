@@ -73,7 +73,7 @@ func checkDocument(fc *FileContext) {
 	switch v := root["mcpdesc"].(type) {
 	case string:
 		if !contains(knownDescVersions, v) {
-			fc.Report(RuleDocVersion, "/mcpdesc", nil, "mcpdesc version %q is not one mcpschema knows: use %s", v, quoteList(knownDescVersions))
+			fc.Report(RuleDocVersion, "/mcpdesc", nil, "mcpdesc version %q is not one mcpschema knows: use %s", v, quoteAlternatives(knownDescVersions))
 		}
 	default:
 		fc.Report(RuleDocVersion, "/mcpdesc", nil, "mcpdesc is %s, not a version string: write it as \"0.8.0\" (quoted in YAML when needed)", jsonType(v))
@@ -117,7 +117,7 @@ func checkRootVersions(fc *FileContext, root map[string]any) {
 		return
 	}
 	if len(list) == 0 {
-		fc.Report(RuleDocVersions, ptr, nil, "protocolVersions is empty: list at least one of %s", quoteList(rules.ProtocolVersions))
+		fc.Report(RuleDocVersions, ptr, nil, "protocolVersions is empty: list at least one of %s", quoteAlternatives(rules.ProtocolVersions))
 		return
 	}
 	seen := map[string]bool{}
@@ -130,7 +130,7 @@ func checkRootVersions(fc *FileContext, root map[string]any) {
 		case seen[s]:
 			fc.Report(RuleDocVersions, ep, nil, "protocol version %q is listed twice: remove the repeat", s)
 		case !rules.IsProtocolVersion(s):
-			fc.Report(RuleDocVersions, ep, nil, "protocol version %q is not one MCP Description 0.8.0 knows: use %s", s, quoteList(rules.ProtocolVersions))
+			fc.Report(RuleDocVersions, ep, nil, "protocol version %q is not one MCP Description 0.8.0 knows: use %s", s, quoteAlternatives(rules.ProtocolVersions))
 		}
 		if isStr {
 			seen[s] = true

@@ -72,7 +72,7 @@ func checkToolScope(c *ToolContext) {
 		case seen[s]:
 			c.Report(RuleToolScope, ep, nil, "tool protocol version %q is listed twice: remove the repeat", s)
 		case !rules.IsProtocolVersion(strings.TrimSpace(s)):
-			c.Report(RuleToolScope, ep, nil, "tool protocol version %q is unknown: use one of %s", s, quoteList(rules.ProtocolVersions))
+			c.Report(RuleToolScope, ep, nil, "tool protocol version %q is unknown: use %s", s, quoteAlternatives(rules.ProtocolVersions))
 		case !contains(c.FileContext.Versions, strings.TrimSpace(s)):
 			c.Report(RuleToolScope, ep, []string{s}, "tool protocol version %q is not in the document's protocolVersions %s: add it to the root protocolVersions or remove it from the tool", s, quoteList(c.FileContext.Versions))
 		}

@@ -131,3 +131,12 @@ func reportFindingAt(rule *rules.Rule, ptr string, vs []string, incomplete bool,
 
 // quote quotes a string for messages.
 func quote(s string) string { return strconv.Quote(s) }
+
+// quoteAlternatives renders values as "a", "b" or "c".
+func quoteAlternatives(vs []string) string {
+	s := quoteList(vs)
+	if i := strings.LastIndex(s, "\" and \""); i >= 0 {
+		s = s[:i] + "\" or \"" + s[i+len("\" and \""):]
+	}
+	return s
+}
