@@ -39,6 +39,18 @@ func instanceMessage(e *jsonschema.ValidationError) string {
 		return fmt.Sprintf("value %s must be %s", display(k.Got), display(k.Want))
 	case *kind.Pattern:
 		return fmt.Sprintf("value %q does not match pattern %q", k.Got, k.Want)
+	case *kind.MinLength:
+		return fmt.Sprintf("string must be at least %d characters long, got %d", k.Want, k.Got)
+	case *kind.MaxLength:
+		return fmt.Sprintf("string must be at most %d characters long, got %d", k.Want, k.Got)
+	case *kind.MinItems:
+		return fmt.Sprintf("array must have at least %d items, got %d", k.Want, k.Got)
+	case *kind.MaxItems:
+		return fmt.Sprintf("array must have at most %d items, got %d", k.Want, k.Got)
+	case *kind.Minimum:
+		return fmt.Sprintf("value must be at least %s, got %s", k.Want.RatString(), k.Got.RatString())
+	case *kind.Maximum:
+		return fmt.Sprintf("value must be at most %s, got %s", k.Want.RatString(), k.Got.RatString())
 	case *kind.FalseSchema:
 		return "no value is allowed here (the schema is false)"
 	}
