@@ -81,10 +81,10 @@ func TestCheck(t *testing.T) {
 func TestMessages(t *testing.T) {
 	e := NewEngine(testLimits)
 	cases := map[string]string{
-		`{"type":"object","required":"query"}`: `"required" must be an array of strings, got a string`,
+		`{"type":"object","required":"query"}`:                     `"required" must be an array of strings, got a string`,
 		`{"$schema":"https://example.com/schemas/custom-dialect"}`: `dialect "https://example.com/schemas/custom-dialect" is not supported`,
-		`{"properties":{"a":{"$ref":"#/$defs/a"}}}`:               `$ref "#/$defs/a" selects nothing`,
-		`{"properties":{"a":{"$ref":"https://x.example/a"}}}`:     `is never fetched`,
+		`{"properties":{"a":{"$ref":"#/$defs/a"}}}`:                `$ref "#/$defs/a" selects nothing`,
+		`{"properties":{"a":{"$ref":"https://x.example/a"}}}`:      `is never fetched`,
 		`{"pattern":"(["}`: `"pattern" is not a valid ECMA-262 regular expression`,
 	}
 	for schema, want := range cases {
