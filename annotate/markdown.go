@@ -45,6 +45,12 @@ type SummaryOptions struct {
 // table of counts per file and tool, and a table of findings per file.
 // Each finding appears once (breaking changes are not repeated).
 func Markdown(rep *report.Report, opt SummaryOptions) string {
+	md, _ := MarkdownCut(rep, opt)
+	return md
+}
+
+// MarkdownCut is Markdown that also reports whether the text was cut to fit.
+func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	title := opt.Title
 	if title == "" {
 		title = ToolName
@@ -79,7 +85,7 @@ func Markdown(rep *report.Report, opt SummaryOptions) string {
 	if len(others) > 0 {
 		writeFindings(b, others, len(breaking) > 0)
 	}
-	return b.finish(opt)
+	return b.finish(opt), b.cut || b.rowsCut > 0
 }
 
 func header(rep *report.Report, title string, opt SummaryOptions) string {

@@ -1,0 +1,223 @@
+package ghsink
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/validate/report"
+)
+
+func TestCheckRunAnnotationsInBatches(t *testing.T) {
+	h := newHarness(t, token)
+	rep := findingsReport(123)
+	res, err := publish(h, rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := h.srv.CheckRuns()
+	if len(runs) != 1 {
+		t.Fatalf("%d check runs, want 1", len(runs))
+	}
+	cr := runs[0]
+	if cr.HeadSHA != "abc123" || cr.Status != "completed" || cr.Conclusion != "failure" {
+		t.Errorf("check run %+v: want head abc123, completed, failure", cr)
+	}
+	if got := cr.Batches; len(got) != 3 || got[0] != 50 || got[1] != 50 || got[2] != 23 {
+		t.Errorf("annotation batches %v, want [50 50 23]", got)
+	}
+	if len(cr.Annotations) != 123 || res.Annotations != 123 || res.Total != 123 || !res.Completed || res.Cut {
+		t.Errorf("%d annotations posted, result %+v", len(cr.Annotations), res)
+	}
+	for i, a := range cr.Annotations {
+		f := rep.Findings[i]
+		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != f.Rule || a.Message != f.Message {
+			t.Fatalf("annotation %d = %+v, want finding %+v", i, a, f)
+		}
+	}
+	annJSON, _ := json.MarshalIndent(cr.Annotations[:4], "", "  ")
+	checkGolden(t, "checkrun.requests.txt", []byte(requestsText(h.srv.Requests())))
+	checkGolden(t, "checkrun.annotations.json", append(annJSON, '\n'))
+	checkGolden(t, "checkrun.title.txt", []byte(cr.Title+"\n"))
+	checkGolden(t, "checkrun.summary.md", []byte(cr.Summary))
+	if len(h.sleeps) != 0 || h.log.Len() != 0 {
+		t.Errorf("no retry expected: sleeps %v, log %q", h.sleeps, h.log.String())
+	}
+}
+
+func TestCheckRunSuccessWithoutFindings(t *testing.T) {
+	h := newHarness(t, token)
+	rep := &report.Report{Files: []report.FileSummary{{Path: "tools/a.json", Tools: 1, Complete: true}}}
+	rep.Finalize()
+	if _, err := publish(h, rep); err != nil {
+		t.Fatal(err)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if cr.Conclusion != "success" || len(cr.Annotations) != 0 {
+		t.Errorf("check run %+v: want success, no annotations", cr)
+	}
+	checkGolden(t, "checkrun.clean-summary.md", []byte(cr.Summary))
+	if got := requestsText(h.srv.Requests()); got != "POST /repos/acme/tools/check-runs -> 201\nPATCH /repos/acme/tools/check-runs/1001 -> 200\n" {
+		t.Errorf("requests:\n%s", got)
+	}
+}
+
+func TestCheckRunLongSummaryIsCutWithNote(t *testing.T) {
+	h := newHarness(t, token)
+	rep := findingsReport(2500)
+	res, err := publish(h, rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if len(cr.Annotations) != 2500 || !res.Cut {
+		t.Fatalf("%d annotations, cut=%v: want all 2500 and a cut summary", len(cr.Annotations), res.Cut)
+	}
+	if len(cr.Summary) > ghfake.MaxSummary || !strings.Contains(cr.Summary, "This summary is cut") ||
+		!strings.Contains(cr.Summary, "Every finding is an annotation of this check run") {
+		t.Errorf("summary of %d bytes lacks the cut note:\n%s", len(cr.Summary), cr.Summary[max(0, len(cr.Summary)-500):])
+	}
+	for _, r := range h.srv.Requests() {
+		if r.Status != 200 && r.Status != 201 {
+			t.Errorf("request %+v was rejected", r)
+		}
+		if r.Annotations > ghfake.MaxAnnotations {
+			t.Errorf("request %+v carried more than 50 annotations", r)
+		}
+	}
+}
+
+func TestCheckRunReadOnlyToken(t *testing.T) {
+	h := newHarness(t, roToken)
+	res, err := publish(h, findingsReport(5))
+	var ce *CreateError
+	if !errors.As(err, &ce) || !IsForbidden(err) {
+		t.Fatalf("err = %v, want a forbidden *CreateError", err)
+	}
+	if res.ID != 0 || len(h.srv.CheckRuns()) != 0 || len(h.sleeps) != 0 {
+		t.Errorf("result %+v, %d check runs, sleeps %v: want nothing created and no retry", res, len(h.srv.CheckRuns()), h.sleeps)
+	}
+	want := `could not create the check run: 403 "Resource not accessible by integration"`
+	if err.Error() != want {
+		t.Errorf("err = %q, want %q", err, want)
+	}
+	noToken(t, err.Error(), h.log.String())
+}
+
+func TestCheckRunBadToken(t *testing.T) {
+	h := newHarness(t, "ghs_wrong")
+	_, err := publish(h, findingsReport(1))
+	if err == nil || StatusCode(err) != 401 || IsForbidden(err) {
+		t.Fatalf("err = %v, want 401 bad credentials", err)
+	}
+}
+
+func TestCheckRunRetries502Once(t *testing.T) {
+	h := newHarness(t, token)
+	h.srv.AddFault(ghfake.Fault{Method: "POST", PathSuffix: "/check-runs", Status: 502, Body: `{"message":"Server Error"}`, Times: 1})
+	if _, err := publish(h, findingsReport(60)); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.srv.CheckRuns()) != 1 || len(h.srv.CheckRuns()[0].Annotations) != 60 {
+		t.Fatalf("check runs %+v", h.srv.CheckRuns())
+	}
+	if len(h.sleeps) != 1 || h.sleeps[0] != time.Second {
+		t.Errorf("sleeps %v, want [1s]", h.sleeps)
+	}
+	checkGolden(t, "retry-502.log", h.log.Bytes())
+	checkGolden(t, "retry-502.requests.txt", []byte(requestsText(h.srv.Requests())))
+}
+
+func TestCheckRunSecondaryRateLimit(t *testing.T) {
+	h := newHarness(t, token)
+	h.srv.AddFault(ghfake.Fault{Method: "PATCH", PathSuffix: "/check-runs/1001", Status: 403, Times: 1,
+		Header: map[string]string{"Retry-After": "7"},
+		Body:   `{"message":"You have exceeded a secondary rate limit.","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}`})
+	if _, err := publish(h, findingsReport(70)); err != nil {
+		t.Fatal(err)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if len(cr.Annotations) != 70 || cr.Conclusion != "failure" {
+		t.Errorf("%d annotations, conclusion %q", len(cr.Annotations), cr.Conclusion)
+	}
+	if len(h.sleeps) != 1 || h.sleeps[0] != 7*time.Second {
+		t.Errorf("sleeps %v, want [7s] from Retry-After", h.sleeps)
+	}
+	checkGolden(t, "retry-secondary.log", h.log.Bytes())
+}
+
+func TestCheckRunSecondaryRateLimitWithoutRetryAfter(t *testing.T) {
+	h := newHarness(t, token)
+	h.srv.AddFault(ghfake.Fault{Method: "POST", Status: 403, Times: 2,
+		Body: `{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again.","documentation_url":"https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}`})
+	if _, err := publish(h, findingsReport(3)); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.sleeps) != 2 || h.sleeps[0] != time.Minute || h.sleeps[1] != 2*time.Minute {
+		t.Errorf("sleeps %v, want [1m 2m]", h.sleeps)
+	}
+}
+
+func TestCheckRunGivesUpAfterBoundedRetries(t *testing.T) {
+	h := newHarness(t, token)
+	h.srv.AddFault(ghfake.Fault{Status: 503, Body: `{"message":"Service Unavailable"}`})
+	_, err := publish(h, findingsReport(3))
+	var ce *CreateError
+	if !errors.As(err, &ce) || StatusCode(err) != 503 || IsForbidden(err) {
+		t.Fatalf("err = %v, want a 503 *CreateError", err)
+	}
+	if len(h.srv.Requests()) != 4 || len(h.sleeps) != 3 || h.sleeps[2] != 4*time.Second {
+		t.Errorf("%d requests, sleeps %v: want 4 attempts, backoff 1s 2s 4s", len(h.srv.Requests()), h.sleeps)
+	}
+	checkGolden(t, "retry-exhausted.log", h.log.Bytes())
+}
+
+func TestCheckRunRetryAfterTooLongGivesUp(t *testing.T) {
+	h := newHarness(t, token)
+	h.srv.AddFault(ghfake.Fault{Status: 429, Header: map[string]string{"Retry-After": "3600"}, Body: `{"message":"slow down"}`})
+	_, err := publish(h, findingsReport(3))
+	if err == nil || StatusCode(err) != 429 || len(h.sleeps) != 0 || len(h.srv.Requests()) != 1 {
+		t.Fatalf("err %v, sleeps %v, %d requests: want an immediate 429 failure", err, h.sleeps, len(h.srv.Requests()))
+	}
+	if !strings.Contains(h.log.String(), "asks to wait 1h0m0s, longer than 2m0s; giving up") {
+		t.Errorf("log %q", h.log.String())
+	}
+}
+
+func TestCheckRunBatchFailureStillCompletes(t *testing.T) {
+	h := newHarness(t, token)
+	// The second annotation batch is refused for good (422 is not retried).
+	rep := findingsReport(120)
+	h.srv.AddFault(ghfake.Fault{Method: "PATCH", PathSuffix: "/check-runs/1001", After: 1, Times: 1, Status: 422, Body: `{"message":"Invalid request."}`})
+	res, err := publish(h, rep)
+	if err == nil || !strings.Contains(err.Error(), "could not add check run annotations 51 to 100 of 120: 422") {
+		t.Fatalf("err = %v", err)
+	}
+	if !res.Completed || res.Annotations != 50 {
+		t.Errorf("result %+v: want completed with 50 annotations counted", res)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if len(cr.Annotations) != 50 {
+		t.Errorf("%d annotations on the server, want 50", len(cr.Annotations))
+	}
+	if cr.Conclusion != "failure" || !strings.Contains(cr.Summary, "Only 50 of 120 annotations could be added as annotations here: the job summary lists every finding") {
+		t.Errorf("conclusion %q, summary:\n%s", cr.Conclusion, cr.Summary[:300])
+	}
+}
+
+func TestCheckRunSummaryRejectedFallsBack(t *testing.T) {
+	h := newHarness(t, token)
+	h.srv.AddFault(ghfake.Fault{Method: "PATCH", Status: 422, Times: 1,
+		Body: `{"message":"Invalid request.\n\nOnly 65535 characters are allowed; 70000 were supplied."}`})
+	res, err := publish(h, findingsReport(0))
+	if err != nil || !res.Completed || !res.Cut {
+		t.Fatalf("err %v, result %+v", err, res)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if cr.Conclusion != "success" || !strings.Contains(cr.Summary, "The full summary was rejected (422") {
+		t.Errorf("check run %+v", cr)
+	}
+}
