@@ -11,7 +11,7 @@ var (
 	RuleToolNameFormat = rules.Register(rules.Rule{
 		ID: "mcp.tool.name.format", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
 		Versions: []string{"2025-11-25", "2026-07-28"},
-		Summary:  "a tool name has 1 to 128 characters from A-Z, a-z, 0-9, _, - and .",
+		Summary:  "a tool name has 1 to 128 characters, only letters, digits, underscore, hyphen and dot",
 		Doc:      "From MCP 2025-11-25 (server/tools.mdx, \"Tool Names\", unchanged in 2026-07-28): tool names SHOULD be between 1 and 128 characters long and SHOULD use only A-Z, a-z, 0-9, underscore, hyphen and dot, with no spaces, commas or other special characters (SEP-986 as merged). Clients and aggregators rely on this to route and prefix names. Earlier protocol versions set no rule, so the check applies only to tools scoped to 2025-11-25 or later.",
 		Fix:      "rename the tool using only letters, digits, _, - and ., at most 128 characters, or narrow the tool's protocolVersions",
 	})
