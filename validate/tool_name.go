@@ -69,14 +69,13 @@ func badNameChar(name string) (rune, bool) {
 // checkToolNamesUnique reports each tool whose name repeats an earlier
 // tool's with overlapping effective protocol scopes, at the later name.
 func checkToolNamesUnique(fc *FileContext) {
-	for j, b := range fc.Tools {
+	byName := map[string][]*ToolContext{}
+	for _, b := range fc.Tools {
 		if !b.Tool.HasName {
 			continue
 		}
-		for _, a := range fc.Tools[:j] {
-			if !a.Tool.HasName || a.Tool.Name != b.Tool.Name {
-				continue
-			}
+		earlier := byName[b.Tool.Name]
+		for _, a := range earlier {
 			overlap := intersect(a.Versions, b.Versions)
 			if len(overlap) == 0 {
 				continue
@@ -86,5 +85,6 @@ func checkToolNamesUnique(fc *FileContext) {
 				b.Tool.Name, a.Tool.Pointer, versionsText(overlap))
 			break
 		}
+		byName[b.Tool.Name] = append(earlier, b)
 	}
 }
