@@ -1,0 +1,38 @@
+package app
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite generated files (README rule table, golden files)")
+
+// TestReadmeRuleTable keeps the README's rule table equal to the registry.
+func TestReadmeRuleTable(t *testing.T) {
+	const path = "../../../README.md"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i := strings.Index(text, RulesTableBegin)
+	j := strings.Index(text, RulesTableEnd)
+	if i < 0 || j < i {
+		t.Fatalf("README.md lacks the rule table markers %q and %q", RulesTableBegin, RulesTableEnd)
+	}
+	want := RulesTable()
+	got := strings.TrimPrefix(text[i+len(RulesTableBegin):j], "\n")
+	if got == want {
+		return
+	}
+	if *update {
+		text = text[:i+len(RulesTableBegin)] + "\n" + want + text[j:]
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md rule table is out of date with the registry: run go test ./cmd/internal/app -run TestReadmeRuleTable -update")
+}
