@@ -10,9 +10,22 @@ import (
 
 // boundFrame is one container waiting to be visited by checkBounds.
 type boundFrame struct {
-	v     any
-	ptr   string
-	depth int
+	v      any
+	parent *boundFrame // nil for the root
+	token  string      // reference token below parent
+	depth  int
+}
+
+// pointer builds the frame's JSON Pointer (only when a bound is crossed).
+func (f *boundFrame) pointer() string {
+	var tokens []string
+	for p := f; p.parent != nil; p = p.parent {
+		tokens = append(tokens, p.token)
+	}
+	for i, j := 0, len(tokens)-1; i < j; i, j = i+1, j-1 {
+		tokens[i], tokens[j] = tokens[j], tokens[i]
+	}
+	return source.Join("", tokens...)
 }
 
 // checkBounds walks schema iteratively (never recursing, so any nesting is
@@ -21,7 +34,7 @@ type boundFrame struct {
 // l.MaxSubschemas. The walk stops at the bound, so its cost is bounded by
 // the limits rather than by the input.
 func checkBounds(schema any, l Limits) *Problem {
-	stack := []boundFrame{{v: schema, ptr: "", depth: 1}}
+	stack := []*boundFrame{{v: schema, depth: 1}}
 	count := 0
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
@@ -39,7 +52,7 @@ func checkBounds(schema any, l Limits) *Problem {
 			}
 			sort.Sort(sort.Reverse(sort.StringSlice(keys)))
 			for _, k := range keys {
-				stack = append(stack, boundFrame{v: v[k], ptr: source.Join(f.ptr, k), depth: f.depth + 1})
+				stack = append(stack, &boundFrame{v: v[k], parent: f, token: k, depth: f.depth + 1})
 			}
 		case []any:
 			if p := countContainer(f, &count, l); p != nil {
@@ -47,7 +60,7 @@ func checkBounds(schema any, l Limits) *Problem {
 			}
 			for i := len(v) - 1; i >= 0; i-- {
 				if isContainer(v[i]) {
-					stack = append(stack, boundFrame{v: v[i], ptr: f.ptr + "/" + strconv.Itoa(i), depth: f.depth + 1})
+					stack = append(stack, &boundFrame{v: v[i], parent: f, token: strconv.Itoa(i), depth: f.depth + 1})
 				}
 			}
 		}
@@ -55,14 +68,14 @@ func checkBounds(schema any, l Limits) *Problem {
 	return nil
 }
 
-func countContainer(f boundFrame, count *int, l Limits) *Problem {
+func countContainer(f *boundFrame, count *int, l Limits) *Problem {
 	if l.MaxDepth > 0 && f.depth > l.MaxDepth {
-		return &Problem{Kind: SchemaBound, Pointer: f.ptr, Message: fmt.Sprintf(
+		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
 			"schema nested deeper than %d levels here, so it is not checked; flatten it with \"$defs\" and \"$ref\", or raise limits.max-schema-depth in the config", l.MaxDepth)}
 	}
 	*count++
 	if l.MaxSubschemas > 0 && *count > l.MaxSubschemas {
-		return &Problem{Kind: SchemaBound, Pointer: f.ptr, Message: fmt.Sprintf(
+		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
 			"schema has more than %d objects and arrays (the bound is crossed here), so it is not checked; split it, or raise limits.max-subschemas in the config", l.MaxSubschemas)}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"hash"
 	"sort"
 	"strconv"
 )
@@ -17,58 +16,54 @@ type cacheKey [sha256.Size]byte
 // keyOf computes the cache key of schema under d. schema must already be
 // within the bounds (checkBounds), which keeps the recursion shallow.
 func keyOf(schema any, d Dialect) cacheKey {
-	h := sha256.New()
-	h.Write([]byte(d))
-	h.Write([]byte{0})
-	writeCanonical(h, schema)
-	var k cacheKey
-	h.Sum(k[:0])
-	return k
+	buf := make([]byte, 0, 4096)
+	buf = append(buf, d...)
+	buf = append(buf, 0)
+	buf = appendCanonical(buf, schema)
+	return sha256.Sum256(buf)
 }
 
-func writeCanonical(h hash.Hash, v any) {
+func appendCanonical(b []byte, v any) []byte {
 	switch v := v.(type) {
 	case nil:
-		h.Write([]byte("n"))
+		return append(b, 'n')
 	case bool:
 		if v {
-			h.Write([]byte("t"))
-		} else {
-			h.Write([]byte("f"))
+			return append(b, 't')
 		}
+		return append(b, 'f')
 	case json.Number:
-		h.Write([]byte("#"))
-		h.Write([]byte(v))
-		h.Write([]byte{0})
+		b = append(b, '#')
+		b = append(b, v...)
+		return append(b, 0)
 	case string:
-		writeString(h, v)
+		return appendString(b, v)
 	case []any:
-		h.Write([]byte("["))
+		b = append(b, '[')
 		for _, e := range v {
-			writeCanonical(h, e)
+			b = appendCanonical(b, e)
 		}
-		h.Write([]byte("]"))
+		return append(b, ']')
 	case map[string]any:
 		keys := make([]string, 0, len(v))
 		for k := range v {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		h.Write([]byte("{"))
+		b = append(b, '{')
 		for _, k := range keys {
-			writeString(h, k)
-			writeCanonical(h, v[k])
+			b = appendString(b, k)
+			b = appendCanonical(b, v[k])
 		}
-		h.Write([]byte("}"))
-	default:
-		// Values outside the plain model (other numeric types from callers).
-		writeString(h, fmt.Sprintf("?%T:%v", v, v))
+		return append(b, '}')
 	}
+	// Values outside the plain model (other numeric types from callers).
+	return appendString(b, fmt.Sprintf("?%T:%v", v, v))
 }
 
-func writeString(h hash.Hash, s string) {
-	h.Write([]byte("s"))
-	h.Write([]byte(strconv.Itoa(len(s))))
-	h.Write([]byte(":"))
-	h.Write([]byte(s))
+func appendString(b []byte, s string) []byte {
+	b = append(b, 's')
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = append(b, ':')
+	return append(b, s...)
 }

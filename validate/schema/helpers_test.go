@@ -42,3 +42,5 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+func bytesReader(b []byte) *strings.Reader { return strings.NewReader(string(b)) }

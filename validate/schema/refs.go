@@ -99,8 +99,8 @@ func externalRef(kw, ref string) *Problem {
 		"%s %q points to another document, which is never fetched, so this schema is checked without it and the check is incomplete; inline the definition under \"$defs\" to check it fully", kw, ref)}
 }
 
-// stubbed returns doc with the stubbed members removed, copying only the
-// objects on the way to them. Under draft-07 the siblings of $ref are
+// stubbed returns a copy of doc with the stubbed members removed (doc
+// itself is shared with callers and never modified). Under draft-07 the siblings of $ref are
 // ignored, so a stubbed $ref object keeps only its definitions.
 func stubbed(doc any, stubs []stub, d Dialect) any {
 	if len(stubs) == 0 {
