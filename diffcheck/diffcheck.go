@@ -1,11 +1,22 @@
 // Package diffcheck pairs every tool with its version at a base revision and
 // judges each pair for changes that break callers (input side) or consumers
 // (output side), proving each break with a witness value.
+//
+// Pairing is by name (and protocol scope), then by an equivalent inputSchema
+// for renames; aliases override the guess. Both schemas of a pair are
+// normalised (key order, boolean schemas, nullable spellings, local
+// references, draft-07 and 2020-12 equivalents, integer inside number) and
+// compared in lockstep: inputSchema contravariantly, outputSchema
+// covariantly. Every breaking finding carries a witness value that the real
+// validator accepts on one side and rejects on the other.
 package diffcheck
 
 import (
+	"sort"
+
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -17,7 +28,93 @@ type Options struct {
 	Validate validate.Options
 }
 
-// Compare returns the findings of every base/head tool pair. STUB.
+// comparer holds what one Compare call shares.
+type comparer struct {
+	eng        *schema.Engine
+	findings   []report.Finding
+	headByPath map[string]*source.File
+}
+
+// Compare returns the findings of every base/head tool pair, sorted.
 func Compare(base, head []*source.File, opts Options) []report.Finding {
-	return nil
+	lim := opts.Validate.Limits.WithDefaults()
+	c := &comparer{eng: schema.NewEngine(lim.Schema), headByPath: map[string]*source.File{}}
+	for _, f := range head {
+		if f != nil {
+			c.headByPath[f.Path] = f
+		}
+	}
+	unreadable := map[string]bool{}
+	for _, f := range base {
+		if f != nil && f.Fatal() {
+			unreadable[f.Path] = true
+			c.baseUnreadable(f)
+		}
+	}
+	headFatal := map[string]bool{}
+	for _, f := range head {
+		if f != nil && f.Fatal() {
+			headFatal[f.Path] = true
+		}
+	}
+	bt, ht := collectTools(base), collectTools(head)
+	pairs, removed, added := pairTools(bt, ht, opts.Aliases, c.equivalentInputs)
+	for _, p := range pairs {
+		c.comparePair(p)
+	}
+	for _, t := range removed {
+		if !headFatal[t.file.Path] {
+			c.toolRemoved(t)
+		}
+	}
+	for _, t := range added {
+		if !unreadable[t.file.Path] {
+			c.toolAdded(t)
+		}
+	}
+	sort.SliceStable(c.findings, func(i, j int) bool { return report.Less(c.findings[i], c.findings[j]) })
+	return c.findings
+}
+
+// comparePair judges one pair: name, inputs, outputs, annotations, examples.
+func (c *comparer) comparePair(p pair) {
+	if p.renamed {
+		c.toolRenamed(p)
+	}
+	c.compareInputs(p)
+	c.compareOutputs(p)
+	c.compareAnnotations(p)
+	c.compareExamples(p)
+}
+
+// schemaOf returns the schema under key of a tool: the pointer of the schema
+// object in its file (a reference to document components followed) and its value.
+func schemaOf(t *toolRef, key string) (ptr string, value any, present bool) {
+	v, ok := t.tool.Value[key]
+	if !ok || v == nil {
+		return "", nil, false
+	}
+	ptr = source.Join(t.tool.Pointer, key)
+	if m, ok := v.(map[string]any); ok && len(m) == 1 {
+		if ref, ok := m["$ref"].(string); ok && len(ref) > 2 && ref[:2] == "#/" {
+			if target, ok := source.Resolve(t.file.Root, ref[1:]); ok {
+				return ref[1:], target, true
+			}
+		}
+	}
+	return ptr, v, true
+}
+
+// equivalentInputs reports whether two tools accept the same arguments.
+func (c *comparer) equivalentInputs(a, b *toolRef) bool {
+	ap, _, aok := schemaOf(a, "inputSchema")
+	bp, _, bok := schemaOf(b, "inputSchema")
+	if !aok || !bok {
+		return false
+	}
+	na, nb := normalize(a.file.Root, ap), normalize(b.file.Root, bp)
+	if na == nil || nb == nil {
+		return false
+	}
+	return newJudge(dirInput).equivalent(na, nb)
 }

@@ -26,10 +26,14 @@ func merge(n, t *node) bool {
 	if t.multipleOf != nil {
 		n.multipleOf = t.multipleOf
 	}
-	for k, v := range t.counts {
-		if n.counts == nil {
-			n.counts = map[string]*big.Int{}
+	if len(t.counts) > 0 {
+		counts := map[string]*big.Int{}
+		for k, v := range n.counts {
+			counts[k] = v
 		}
+		n.counts = counts
+	}
+	for k, v := range t.counts {
 		old, ok := n.counts[k]
 		lower := k[:3] == "min"
 		if !ok || (lower && v.Cmp(old) > 0) || (!lower && v.Cmp(old) < 0) {

@@ -55,9 +55,8 @@ func (t typeSet) has(x typeSet) bool {
 func (t typeSet) minus(u typeSet) typeSet {
 	t, u = t.norm(), u.norm()
 	out := t &^ u
-	if out&tNumber != 0 && u&tInteger != 0 {
-		// numbers that are not integers are lost; integers stay.
-		return out
+	if u&tNumber != 0 {
+		out &^= tInteger
 	}
 	return out
 }

@@ -1,0 +1,77 @@
+package diffcheck
+
+import (
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// hints are a tool's effective behaviour hints (unset takes the spec default).
+type hints struct {
+	readOnly, destructive, idempotent, openWorld bool
+}
+
+func hintsOf(t *toolRef) hints {
+	ann, _ := t.tool.Value["annotations"].(map[string]any)
+	get := func(key string, def bool) bool {
+		if b, ok := ann[key].(bool); ok {
+			return b
+		}
+		return def
+	}
+	return hints{readOnly: get("readOnlyHint", false), destructive: get("destructiveHint", true),
+		idempotent: get("idempotentHint", false), openWorld: get("openWorldHint", true)}
+}
+
+// hintLoc points at the hint, else the annotations object, else the tool.
+func hintLoc(t *toolRef, key string) loc {
+	ptr := source.Join(t.tool.Pointer, "annotations", key)
+	if _, ok := t.file.Index.Value(ptr); ok {
+		return loc{file: t.file, ptr: ptr}
+	}
+	ptr = source.Join(t.tool.Pointer, "annotations")
+	if _, ok := t.file.Index.Value(ptr); ok {
+		return loc{file: t.file, ptr: ptr}
+	}
+	return loc{file: t.file, ptr: t.tool.Pointer}
+}
+
+func (c *comparer) compareAnnotations(p pair) {
+	b, h := hintsOf(p.base), hintsOf(p.head)
+	name := p.head.name()
+	hint := func(key string, before, after bool) draft {
+		at, base := hintLoc(p.head, key), hintLoc(p.base, key)
+		return draft{tool: p.head, at: at, base: &base, before: before, after: after,
+			removed: at.ptr != source.Join(p.head.tool.Pointer, "annotations", key)}
+	}
+	if b.readOnly && !h.readOnly {
+		d := hint("readOnlyHint", true, false)
+		d.rule = RuleReadOnlyRemoved
+		extra := ""
+		if h.destructive {
+			extra = ", and with destructiveHint true or unset it may now destroy data"
+		}
+		d.msg = fmt.Sprintf("tool %q is no longer read-only (effective readOnlyHint went from true to false%s): clients that auto-approve read-only tools must confirm it again; keep readOnlyHint true if the tool still only reads", name, extra)
+		c.add(d)
+	}
+	if !b.readOnly && !h.readOnly {
+		if !b.destructive && h.destructive {
+			d := hint("destructiveHint", false, true)
+			d.rule = RuleDestructiveAdded
+			d.msg = fmt.Sprintf("tool %q became destructive (effective destructiveHint went from false to true; unset means true): clients will warn before calling it; keep destructiveHint false if it is still non-destructive", name)
+			c.add(d)
+		}
+		if b.idempotent && !h.idempotent {
+			d := hint("idempotentHint", true, false)
+			d.rule = RuleIdempotentRemoved
+			d.msg = fmt.Sprintf("tool %q is no longer idempotent (effective idempotentHint went from true to false; unset means false): retries are no longer safe; keep idempotentHint true if repeated calls still have no extra effect", name)
+			c.add(d)
+		}
+	}
+	if !b.openWorld && h.openWorld {
+		d := hint("openWorldHint", false, true)
+		d.rule = RuleOpenWorldAdded
+		d.msg = fmt.Sprintf("tool %q became open-world (effective openWorldHint went from false to true; unset means true): it may now reach external entities; keep openWorldHint false if it does not", name)
+		c.add(d)
+	}
+}

@@ -1,0 +1,89 @@
+package diffcheck
+
+import (
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// example is one named MCP Description Tool Example.
+type example struct {
+	ptr    string
+	input  any
+	result map[string]any
+}
+
+// examplesOf returns a tool's named examples, references to
+// #/components/toolExamples followed.
+func examplesOf(t *toolRef) map[string]example {
+	m, ok := t.tool.Value["examples"].(map[string]any)
+	if !ok {
+		return nil
+	}
+	out := map[string]example{}
+	for _, name := range sortedKeys(m) {
+		ptr := source.Join(t.tool.Pointer, "examples", name)
+		v := m[name]
+		if obj, ok := v.(map[string]any); ok {
+			if ref, ok := obj["$ref"].(string); ok && len(ref) > 2 && ref[:2] == "#/" {
+				if target, ok := source.Resolve(t.file.Root, ref[1:]); ok {
+					ptr, v = ref[1:], target
+				}
+			}
+		}
+		obj, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		ex := example{ptr: ptr, input: obj["input"]}
+		ex.result, _ = obj["result"].(map[string]any)
+		out[name] = ex
+	}
+	return out
+}
+
+// compareExamples reports base examples that validated at base and fail at head.
+func (c *comparer) compareExamples(p pair) {
+	bex := examplesOf(p.base)
+	if len(bex) == 0 {
+		return
+	}
+	hex := examplesOf(p.head)
+	bi, bok := sideOf(p.base, "inputSchema")
+	hi, hok := sideOf(p.head, "inputSchema")
+	bo, boOK := sideOf(p.base, "outputSchema")
+	ho, hoOK := sideOf(p.head, "outputSchema")
+	for _, name := range sortedKeys(bex) {
+		ex := bex[name]
+		at := func(sub string, fallback string) loc {
+			if h, ok := hex[name]; ok {
+				ptr := source.Join(h.ptr, sub)
+				if _, ok := p.head.file.Index.Value(ptr); ok {
+					return loc{file: p.head.file, ptr: ptr}
+				}
+				return loc{file: p.head.file, ptr: h.ptr}
+			}
+			return loc{file: p.head.file, ptr: fallback}
+		}
+		if bok && hok && ex.input != nil && c.breaks(bi, hi, ex.input) {
+			c.add(draft{rule: RuleExampleInputInvalid, tool: p.head, at: at("input", hi.ptr),
+				base: &loc{file: p.base.file, ptr: source.Join(ex.ptr, "input")}, before: name, witness: ex.input,
+				msg: fmt.Sprintf("example %q of tool %q no longer validates: its input %s matched the base inputSchema and fails the head one; update the example or keep accepting calls like it", name, p.head.name(), display(ex.input))})
+		}
+		sc, has := ex.result["structuredContent"]
+		if boOK && hoOK && has && c.breaks(bo, ho, sc) {
+			c.add(draft{rule: RuleExampleResultInvalid, tool: p.head, at: at("result", ho.ptr),
+				base: &loc{file: p.base.file, ptr: source.Join(ex.ptr, "result", "structuredContent")}, before: name, witness: sc,
+				msg: fmt.Sprintf("example %q of tool %q no longer validates: its structuredContent matched the base outputSchema and fails the head one; update the example result", name, p.head.name())})
+		}
+	}
+}
+
+// breaks reports whether v validates against base and fails head.
+func (c *comparer) breaks(b, h *side, v any) bool {
+	bc, hc := c.eng.Check(b.raw), c.eng.Check(h.raw)
+	if !bc.Complete || !hc.Complete {
+		return false
+	}
+	return accepts(bc, v) == yes && accepts(hc, v) == no
+}

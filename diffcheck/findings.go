@@ -1,0 +1,123 @@
+package diffcheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// loc is a place in one file.
+type loc struct {
+	file *source.File
+	ptr  string
+}
+
+func (l loc) location() *report.Location {
+	pos, _ := l.file.Index.Locate(l.ptr)
+	return &report.Location{File: l.file.Path, Pointer: l.ptr, Line: pos.Line, Column: pos.Column}
+}
+
+func (l loc) text() string {
+	b := l.location()
+	return fmt.Sprintf("%s:%d:%d", b.File, b.Line, b.Column)
+}
+
+// draft is a finding before positions and fingerprint are filled.
+type draft struct {
+	rule     *rules.Rule
+	severity rules.Severity
+	tool     *toolRef // the tool the finding is about (head when it exists)
+	at       loc      // head position (or base position for a deleted file)
+	base     *loc
+	removed  bool // at is the nearest surviving ancestor of the base location
+	msg      string
+	before   any
+	after    any
+	witness  any
+}
+
+// add turns a draft into a finding.
+func (c *comparer) add(d draft) {
+	sev := d.severity
+	if sev == 0 {
+		sev = d.rule.Severity
+	}
+	pos, _ := d.at.file.Index.Locate(d.at.ptr)
+	f := report.Finding{Rule: d.rule.ID, Severity: sev, File: d.at.file.Path, Pointer: d.at.ptr,
+		Line: pos.Line, Column: pos.Column, Witness: d.witness}
+	msg := d.msg
+	if d.base != nil {
+		f.Base = d.base.location()
+		if d.removed {
+			msg = withBase(msg, d.base.text())
+		}
+	}
+	if d.tool != nil {
+		f.Tool = d.tool.name()
+		f.ToolPointer = d.tool.tool.Pointer
+	}
+	f.Message = msg
+	rel := d.at.ptr
+	if d.tool != nil && d.tool.tool.Pointer != "" && strings.HasPrefix(rel, d.tool.tool.Pointer) {
+		rel = strings.TrimPrefix(rel, d.tool.tool.Pointer)
+	}
+	f.Fingerprint = report.Fingerprint(d.rule.ID, f.Tool, rel, canonical(d.before), canonical(d.after))
+	c.findings = append(c.findings, f)
+}
+
+// withBase puts "(was at file:line:col)" after the first clause of msg.
+func withBase(msg, where string) string {
+	note := " (was at " + where + ")"
+	if i := strings.Index(msg, ": "); i >= 0 {
+		return msg[:i] + note + msg[i:]
+	}
+	if i := strings.Index(msg, "; "); i >= 0 {
+		return msg[:i] + note + msg[i:]
+	}
+	return msg + note
+}
+
+func (c *comparer) baseUnreadable(f *source.File) {
+	reason := "it does not parse"
+	for _, p := range f.Problems {
+		if p.Fatal {
+			reason = p.Message
+			break
+		}
+	}
+	at := loc{file: f, ptr: ""}
+	if h, ok := c.headByPath[f.Path]; ok {
+		at = loc{file: h, ptr: ""}
+	}
+	c.add(draft{rule: RuleBaseUnreadable, at: at, base: &loc{file: f, ptr: ""}, before: f.Path,
+		msg: fmt.Sprintf("file %q cannot be read at the base revision (%s): its tools were not compared; nothing to fix in the head, review its changes by hand", f.Path, reason)})
+}
+
+func (c *comparer) toolRemoved(t *toolRef) {
+	base := loc{file: t.file, ptr: t.tool.Pointer}
+	if h, ok := c.headByPath[t.file.Path]; ok && !h.Fatal() {
+		c.add(draft{rule: RuleToolRemoved, tool: t, at: loc{file: h, ptr: h.ToolsPointer}, base: &base, removed: true, before: t.name(),
+			msg: fmt.Sprintf("tool %q was removed: callers that name it break; keep it, or deprecate it first and remove it in a later release", t.name())})
+		return
+	}
+	c.add(draft{rule: RuleToolRemoved, tool: t, at: base, base: &base, before: t.name(),
+		msg: fmt.Sprintf("tool %q was removed with its file %q: callers that name it break; keep it, or deprecate it first and remove it in a later release", t.name(), t.file.Path)})
+}
+
+func (c *comparer) toolAdded(t *toolRef) {
+	c.add(draft{rule: RuleToolAdded, tool: t, at: loc{file: t.file, ptr: source.Join(t.tool.Pointer, "name")}, after: t.name(),
+		msg: fmt.Sprintf("tool %q was added", t.name())})
+}
+
+func (c *comparer) toolRenamed(p pair) {
+	how := "its inputSchema is equivalent to that of the removed tool"
+	if p.alias {
+		how = "as declared in aliases"
+	}
+	c.add(draft{rule: RuleToolRenamed, tool: p.head, at: loc{file: p.head.file, ptr: source.Join(p.head.tool.Pointer, "name")},
+		base: &loc{file: p.base.file, ptr: source.Join(p.base.tool.Pointer, "name")}, before: p.base.name(), after: p.head.name(),
+		msg: fmt.Sprintf("tool %q was renamed to %q (%s): callers that name %q break; keep answering to the old name as an alias", p.base.name(), p.head.name(), how, p.base.name())})
+}

@@ -1,0 +1,482 @@
+package diffcheck
+
+import (
+	"encoding/json"
+	"math/big"
+	"regexp"
+	"strings"
+)
+
+// The generator builds values a node probably accepts. It is a heuristic:
+// every witness is checked by the validator before it is shown.
+
+const genDepth = 24
+
+func numValue(r *big.Rat) json.Number {
+	if r.IsInt() {
+		return json.Number(r.Num().String())
+	}
+	s := strings.TrimRight(r.FloatString(12), "0")
+	return json.Number(strings.TrimSuffix(s, "."))
+}
+
+// gen returns one value n probably accepts.
+func gen(n *node, depth int) (any, bool) {
+	if n == nil {
+		return "x", true
+	}
+	if n.never || depth > genDepth {
+		return nil, false
+	}
+	if n.hasEnum {
+		if len(n.enum) == 0 {
+			return nil, false
+		}
+		return n.enum[0], true
+	}
+	if len(n.anyOf) > 0 || len(n.oneOf) > 0 {
+		for _, br := range append(append([]*node(nil), n.anyOf...), n.oneOf...) {
+			m := *br
+			if merge(&m, withoutBranches(n)) {
+				if v, ok := gen(&m, depth+1); ok {
+					return v, true
+				}
+			}
+			if v, ok := gen(br, depth+1); ok {
+				return v, true
+			}
+		}
+	}
+	for _, t := range []typeSet{tObject, tString, tInteger, tNumber, tBoolean, tArray, tNull} {
+		if !n.types.has(t) {
+			continue
+		}
+		if v, ok := genType(n, t, depth); ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func withoutBranches(n *node) *node {
+	m := *n
+	m.anyOf, m.oneOf = nil, nil
+	return &m
+}
+
+func genType(n *node, t typeSet, depth int) (any, bool) {
+	switch t {
+	case tObject:
+		return genObject(n, nil, depth)
+	case tString:
+		return genString(n, -1), true
+	case tInteger:
+		return genNumber(n, true)
+	case tNumber:
+		return genNumber(n, false)
+	case tBoolean:
+		return true, true
+	case tArray:
+		return genArray(n, -1, depth)
+	case tNull:
+		return nil, true
+	}
+	return nil, false
+}
+
+var formatSamples = map[string]string{
+	"date-time": "2024-01-02T03:04:05Z", "date": "2024-01-02", "time": "03:04:05Z", "email": "a@example.com",
+	"uri": "https://example.com/a", "uri-reference": "a", "uuid": "123e4567-e89b-12d3-a456-426614174000",
+	"hostname": "example.com", "ipv4": "192.0.2.1", "ipv6": "2001:db8::1", "duration": "P1D",
+}
+
+var patternSamples = []string{"a", "abc", "A", "1", "123", "a1", "a-b", "a_b", "abc123", "x@y.z", "2024-01-02", "main", "owner/repo", "a.b", ""}
+
+// genString returns a string of length (or the minimum length when < 0).
+func genString(n *node, length int) string {
+	min := 1
+	if c := n.counts["minLength"]; c != nil && c.IsInt64() {
+		min = int(c.Int64())
+	}
+	if length < 0 {
+		length = min
+		if c := n.counts["maxLength"]; c != nil && c.IsInt64() && int(c.Int64()) < length {
+			length = int(c.Int64())
+		}
+	}
+	if length > 4096 {
+		length = 4096
+	}
+	if length < 0 {
+		length = 0
+	}
+	if s, ok := formatSamples[n.format]; ok && len(s) == length || (ok && length <= 1) {
+		return s
+	}
+	if n.hasPattern {
+		if re, err := regexp.Compile(n.pattern); err == nil {
+			for _, s := range patternSamples {
+				if re.MatchString(s) && (length <= 1 || len([]rune(s)) == length) {
+					return s
+				}
+			}
+			for _, s := range patternSamples {
+				if p := strings.Repeat(s, length); len(s) == 1 && re.MatchString(p) {
+					return p
+				}
+			}
+		}
+	}
+	return strings.Repeat("a", length)
+}
+
+func genNumber(n *node, integer bool) (any, bool) {
+	lo, hi := effective(n.min, true, integer), effective(n.max, false, integer)
+	v := big.NewRat(1, 1)
+	if lo != nil {
+		v = new(big.Rat).Set(lo.v)
+		if lo.excl {
+			v.Add(v, big.NewRat(1, 2))
+		}
+	} else if hi != nil && hi.v.Cmp(v) < 0 {
+		v = new(big.Rat).Sub(hi.v, big.NewRat(1, 1))
+	}
+	if n.multipleOf != nil {
+		q := new(big.Rat).Quo(v, n.multipleOf)
+		c := new(big.Int).Quo(q.Num(), q.Denom())
+		if !q.IsInt() && q.Sign() > 0 {
+			c.Add(c, big.NewInt(1))
+		}
+		v = new(big.Rat).Mul(new(big.Rat).SetInt(c), n.multipleOf)
+	}
+	if integer && !v.IsInt() {
+		c := new(big.Int).Quo(v.Num(), v.Denom())
+		c.Add(c, big.NewInt(1))
+		v = new(big.Rat).SetInt(c)
+	}
+	return numValue(v), true
+}
+
+// genObject returns an object with the required members (plus extra
+// members up to count when count >= 0).
+func genObject(n *node, extra map[string]any, depth int) (any, bool) {
+	obj := map[string]any{}
+	for _, k := range sortedKeys(n.required) {
+		if _, ok := extra[k]; ok {
+			continue
+		}
+		s := n.propSchema(k)
+		v, ok := gen(s, depth+1)
+		if !ok {
+			return nil, false
+		}
+		obj[k] = v
+	}
+	for k, v := range extra {
+		obj[k] = v
+	}
+	if c := n.counts["minProperties"]; c != nil && c.IsInt64() {
+		for _, k := range sortedKeys(n.props) {
+			if int64(len(obj)) >= c.Int64() {
+				break
+			}
+			if _, ok := obj[k]; !ok {
+				if v, ok := gen(n.props[k], depth+1); ok {
+					obj[k] = v
+				}
+			}
+		}
+	}
+	return obj, true
+}
+
+// genArray returns an array of count elements (the minimum when < 0).
+func genArray(n *node, count int, depth int) (any, bool) {
+	if count < 0 {
+		count = 0
+		if c := n.counts["minItems"]; c != nil && c.IsInt64() {
+			count = int(c.Int64())
+		}
+		if n.contains != nil && count == 0 {
+			count = 1
+		}
+	}
+	if count > 1000 {
+		return nil, false
+	}
+	arr := make([]any, 0, count)
+	for i := 0; i < count; i++ {
+		s := n.itemSchema(i)
+		if i == 0 && n.contains != nil && s == nil {
+			s = n.contains
+		}
+		v, ok := gen(s, depth+1)
+		if !ok {
+			return nil, false
+		}
+		if n.unique && s != nil && !s.hasEnum {
+			v = varyValue(v, i)
+		}
+		arr = append(arr, v)
+	}
+	return arr, true
+}
+
+// varyValue makes the i-th array element distinct.
+func varyValue(v any, i int) any {
+	switch x := v.(type) {
+	case string:
+		return x + strings.Repeat("b", i)
+	case json.Number:
+		r, _ := new(big.Rat).SetString(string(x))
+		if r == nil {
+			return v
+		}
+		return numValue(new(big.Rat).Add(r, big.NewRat(int64(i), 1)))
+	}
+	return v
+}
+
+// genCandidates returns a few different values n probably accepts.
+func genCandidates(n *node) []any {
+	var out []any
+	if n == nil {
+		return []any{"x", json.Number("1"), true}
+	}
+	if v, ok := gen(n, 0); ok {
+		out = append(out, v)
+	}
+	if n.hasDefault {
+		out = append(out, n.def)
+	}
+	if n.hasEnum {
+		out = append(out, n.enum...)
+	}
+	for _, t := range []typeSet{tObject, tString, tInteger, tNumber, tBoolean, tArray, tNull} {
+		if n.types.has(t) && !n.hasEnum {
+			if v, ok := genType(n, t, 1); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	if n.types.has(tObject) && len(n.props) > 0 {
+		full := map[string]any{}
+		for _, k := range sortedKeys(n.props) {
+			if v, ok := gen(n.props[k], 1); ok {
+				full[k] = v
+			}
+		}
+		if v, ok := genObject(n, full, 1); ok {
+			out = append(out, v)
+		}
+	}
+	if n.types.has(tString) && !n.hasEnum {
+		out = append(out, "other", "", "0")
+	}
+	if n.types.norm() == tAll && !n.hasEnum {
+		out = append(out, map[string]any{}, "x", json.Number("1"), json.Number("0.5"), false, nil, []any{})
+	}
+	return dedupValues(out)
+}
+
+// genOfTypes returns values of the lost types that in probably accepts.
+func genOfTypes(in *node, lost, out typeSet) []any {
+	var vals []any
+	if in.hasEnum {
+		for _, v := range in.enum {
+			if lost.has(valueType(v)) || (lost&tNumber != 0 && valueType(v) == tNumber) {
+				vals = append(vals, v)
+			}
+		}
+		return vals
+	}
+	for _, t := range []typeSet{tObject, tString, tInteger, tNumber, tBoolean, tArray, tNull} {
+		if lost&t == 0 && !(t == tInteger && lost&tNumber != 0) {
+			continue
+		}
+		if t == tNumber && out.has(tInteger) {
+			vals = append(vals, json.Number("0.5"), json.Number("1.5"))
+			if v, ok := genNumber(in, false); ok {
+				r, _ := new(big.Rat).SetString(string(v.(json.Number)))
+				if r != nil {
+					vals = append(vals, numValue(new(big.Rat).Add(r, big.NewRat(1, 2))))
+				}
+			}
+			continue
+		}
+		if v, ok := genType(in, t, 1); ok {
+			vals = append(vals, v)
+		}
+	}
+	return vals
+}
+
+// numberCandidates returns numbers between in's bound ie and out's tighter bound oe.
+func numberCandidates(ie, oe *bound, lower, intOnly bool) []any {
+	var vals []any
+	one := big.NewRat(1, 1)
+	half := big.NewRat(1, 2)
+	if ie != nil && !ie.excl {
+		vals = append(vals, numValue(ie.v))
+	}
+	if lower {
+		vals = append(vals, numValue(new(big.Rat).Sub(oe.v, one)))
+		if oe.excl {
+			vals = append(vals, numValue(oe.v))
+		}
+		if !intOnly {
+			vals = append(vals, numValue(new(big.Rat).Sub(oe.v, half)))
+		}
+		if ie != nil && ie.excl {
+			vals = append(vals, numValue(new(big.Rat).Add(ie.v, half)), numValue(new(big.Rat).Add(ie.v, one)))
+		}
+	} else {
+		vals = append(vals, numValue(new(big.Rat).Add(oe.v, one)))
+		if oe.excl {
+			vals = append(vals, numValue(oe.v))
+		}
+		if !intOnly {
+			vals = append(vals, numValue(new(big.Rat).Add(oe.v, half)))
+		}
+		if ie != nil && ie.excl {
+			vals = append(vals, numValue(new(big.Rat).Sub(ie.v, half)), numValue(new(big.Rat).Sub(ie.v, one)))
+		}
+	}
+	return dedupValues(vals)
+}
+
+// stringCandidates returns strings in probably accepts.
+func stringCandidates(in *node) []any {
+	vals := []any{genString(in, -1)}
+	for _, s := range []string{"", " ", "a", "A", "0", "?", "a b", "other", "not-a-value"} {
+		vals = append(vals, s)
+	}
+	return dedupValues(vals)
+}
+
+// countCandidates returns strings, arrays or objects whose size lies between
+// in's bound iv (nil: none) and out's bound ov.
+func countCandidates(in *node, kw string, iv, ov *big.Int, lower bool) []any {
+	var sizes []int
+	if kw == "uniqueItems" {
+		v, ok := gen(in.itemSchema(0), 1)
+		if !ok {
+			return nil
+		}
+		return []any{[]any{v, v}}
+	}
+	if ov == nil || !ov.IsInt64() || ov.Int64() > 10000 {
+		return nil
+	}
+	o := int(ov.Int64())
+	if lower {
+		sizes = append(sizes, o-1)
+		if iv != nil && iv.IsInt64() {
+			sizes = append(sizes, int(iv.Int64()))
+		} else {
+			sizes = append(sizes, 0)
+		}
+	} else {
+		sizes = append(sizes, o+1)
+	}
+	var vals []any
+	for _, size := range sizes {
+		if size < 0 {
+			continue
+		}
+		switch countFamily(kw) {
+		case tString:
+			vals = append(vals, genString(in, size))
+		case tArray:
+			if v, ok := genArray(in, size, 1); ok {
+				vals = append(vals, v)
+			}
+		case tObject:
+			extra := map[string]any{}
+			for _, k := range sortedKeys(in.props) {
+				if len(extra) >= size {
+					break
+				}
+				if v, ok := gen(in.props[k], 1); ok {
+					extra[k] = v
+				}
+			}
+			for i := 0; len(extra) < size && i < size+len(in.props); i++ {
+				k := freshKey + strings.Repeat("_", i)
+				if _, ok := in.props[k]; !ok {
+					v, ok := gen(memberSchema(in), 1)
+					if ok {
+						extra[k] = v
+					}
+				}
+			}
+			if len(extra) == size {
+				// drop non-required members beyond size when needed
+				if v, ok := genObject(in, extra, 1); ok {
+					vals = append(vals, v)
+				}
+			}
+		}
+	}
+	return vals
+}
+
+// genAt returns a value root probably accepts whose part at path is local.
+func genAt(root *node, path []step, local any, depth int) (any, bool) {
+	if len(path) == 0 {
+		return local, true
+	}
+	if root == nil {
+		root = trueNode
+	}
+	if depth > genDepth {
+		return nil, false
+	}
+	s := path[0]
+	switch s.kind {
+	case 'p', 'a':
+		key := s.key
+		var child *node
+		if s.kind == 'p' {
+			child = root.propSchema(key)
+			if _, ok := root.props[key]; !ok && len(root.props) == 0 && len(root.anyOf)+len(root.oneOf) > 0 {
+				child = branchProp(root, key)
+			}
+		} else {
+			key = freshKey
+			child = memberSchema(root)
+		}
+		v, ok := genAt(child, path[1:], local, depth+1)
+		if !ok {
+			return nil, false
+		}
+		return genObject(root, map[string]any{key: v}, depth)
+	case 'i':
+		count := s.index + 1
+		if c := root.counts["minItems"]; c != nil && c.IsInt64() && int(c.Int64()) > count {
+			count = int(c.Int64())
+		}
+		arrV, ok := genArray(root, count, depth)
+		if !ok {
+			return nil, false
+		}
+		arr := arrV.([]any)
+		v, ok := genAt(root.itemSchema(s.index), path[1:], local, depth+1)
+		if !ok {
+			return nil, false
+		}
+		arr[s.index] = v
+		return arr, true
+	}
+	return nil, false
+}
+
+// branchProp finds the schema of member key in an anyOf/oneOf branch.
+func branchProp(n *node, key string) *node {
+	for _, br := range append(append([]*node(nil), n.anyOf...), n.oneOf...) {
+		if p, ok := br.props[key]; ok {
+			return p
+		}
+	}
+	return nil
+}

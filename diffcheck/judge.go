@@ -1,0 +1,205 @@
+package diffcheck
+
+import (
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// direction says which side must stay the wider one.
+type direction int
+
+const (
+	// dirInput: every value the base accepted must stay accepted (in = base, out = head).
+	dirInput direction = iota
+	// dirOutput: every value head admits must have been admitted at base (in = head, out = base).
+	dirOutput
+)
+
+// step is one element of an instance path.
+type step struct {
+	key   string
+	index int
+	// kind: 'p' a declared member, 'a' an undeclared member, 'i' an array element.
+	kind byte
+}
+
+// freshKey names the undeclared member a witness adds.
+const freshKey = "unexpected_member"
+
+// change is one judged difference between a pair of schemas. in is the
+// node whose values must stay accepted by out.
+type change struct {
+	rule     *rules.Rule
+	severity rules.Severity
+	in, out  *node
+	headPtr  string
+	basePtr  string
+	removed  bool // the head pointer is the nearest surviving ancestor
+	path     []step
+	before   any
+	after    any
+	msg      string
+	// locals are candidate values, at path, accepted by in and rejected by out.
+	locals []any
+	// benign: nothing is rejected (ignored argument, changed default), so no witness.
+	benign bool
+}
+
+// judge compares two normalised schemas in one direction.
+type judge struct {
+	dir     direction
+	quiet   bool
+	changes []change
+	seen    map[[2]*node]bool
+	steps   *int
+}
+
+// maxSteps bounds the node pairs one comparison visits.
+const maxSteps = 20000
+
+func newJudge(dir direction) *judge {
+	steps := 0
+	return &judge{dir: dir, seen: map[[2]*node]bool{}, steps: &steps}
+}
+
+// headBase returns the head and base node of a pair.
+func (j *judge) headBase(in, out *node) (head, base *node) {
+	if j.dir == dirInput {
+		return out, in
+	}
+	return in, out
+}
+
+// covers reports whether out accepts every value in accepts, as far as the
+// comparison can tell.
+func (j *judge) covers(in, out *node) bool {
+	q := &judge{dir: j.dir, quiet: true, seen: map[[2]*node]bool{}, steps: j.steps}
+	q.sub(in, out, nil)
+	for _, c := range q.changes {
+		if !c.benign {
+			return false
+		}
+	}
+	return true
+}
+
+// equivalent reports whether two nodes accept the same values.
+func (j *judge) equivalent(a, b *node) bool {
+	return j.covers(a, b) && j.covers(b, a)
+}
+
+// emit records a change; kw names the keyword in head and base.
+func (j *judge) emit(c change, in, out *node, kw string) {
+	if j.quiet && len(j.changes) > 0 {
+		return
+	}
+	c.in, c.out = in, out
+	head, base := j.headBase(in, out)
+	if c.headPtr == "" {
+		if p, ok := head.kwPtr[kw]; ok {
+			c.headPtr = p
+		} else {
+			c.headPtr = head.ptr
+			if _, inBase := base.kwPtr[kw]; inBase {
+				c.removed = true
+			}
+		}
+	}
+	if c.basePtr == "" {
+		c.basePtr = base.at(kw)
+	}
+	if c.severity == 0 {
+		c.severity = c.rule.Severity
+	}
+	j.changes = append(j.changes, c)
+}
+
+func extend(path []step, s step) []step {
+	out := make([]step, len(path), len(path)+1)
+	copy(out, path)
+	return append(out, s)
+}
+
+// sub reports where out rejects values in accepts.
+func (j *judge) sub(in, out *node, path []step) {
+	if in == nil || out == nil || in.never {
+		return
+	}
+	if j.quiet && len(j.changes) > 0 {
+		return
+	}
+	key := [2]*node{in, out}
+	if j.seen[key] {
+		return
+	}
+	j.seen[key] = true
+	*j.steps++
+	if *j.steps > maxSteps {
+		j.undecidable(in, out, path, "the schemas are too large to compare within the work bound")
+		return
+	}
+	if in.undecidable != "" || out.undecidable != "" {
+		if canonical(in.raw) != canonical(out.raw) {
+			reason := out.undecidable
+			if reason == "" {
+				reason = in.undecidable
+			}
+			j.undecidable(in, out, path, reason)
+		}
+		return
+	}
+	if out.never {
+		j.becameFalse(in, out, path)
+		return
+	}
+	if out.isTrue() {
+		j.defaults(in, out, path)
+		return
+	}
+	if in.isTrue() && j.dir == dirOutput {
+		j.emit(change{rule: RuleOutputBecameTrue, path: path,
+			msg: "the result " + where(path) + " is no longer constrained: head admits any value where base promised a schema; restore the constraint"}, in, out, "")
+		return
+	}
+	common := j.types(in, out, path)
+	if common == 0 {
+		return
+	}
+	if j.enums(in, out, path, common) {
+		j.defaults(in, out, path)
+		return
+	}
+	if common.has(tNumber) || common.has(tInteger) {
+		j.numbers(in, out, path, common)
+	}
+	if common.has(tString) {
+		j.strings(in, out, path)
+	}
+	j.counts(in, out, path, common)
+	if common.has(tObject) {
+		j.objects(in, out, path)
+	}
+	if common.has(tArray) {
+		j.arrays(in, out, path)
+	}
+	j.compositions(in, out, path)
+	j.defaults(in, out, path)
+}
+
+func (j *judge) undecidable(in, out *node, path []step, reason string) {
+	r := RuleInputUndecidable
+	if j.dir == dirOutput {
+		r = RuleOutputUndecidable
+	}
+	j.emit(change{rule: r, path: path,
+		msg: "the change " + where(path) + " cannot be judged: " + reason + "; review it by hand"}, in, out, "$ref")
+}
+
+func (j *judge) becameFalse(in, out *node, path []step) {
+	if j.dir == dirInput {
+		j.emit(change{rule: RuleInputBecameFalse, path: path, locals: genCandidates(in),
+			msg: "head rejects every value " + where(path) + " where base accepted some; accept those values again"}, in, out, "not")
+		return
+	}
+	j.emit(change{rule: RuleOutputTypeWidened, path: path, locals: genCandidates(in),
+		msg: "head may return a value " + where(path) + " where base admitted none; keep it absent"}, in, out, "not")
+}

@@ -1,0 +1,418 @@
+package diffcheck
+
+import (
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// trueNode accepts everything.
+var trueNode = &node{types: tAll, kwPtr: map[string]string{}}
+
+func orTrue(n *node) *node {
+	if n == nil {
+		return trueNode
+	}
+	return n
+}
+
+// memberSchema is what applies to an undeclared member (additionalProperties,
+// else unevaluatedProperties), nil when nothing does.
+func memberSchema(n *node) *node {
+	if n.additional != nil {
+		return n.additional
+	}
+	return n.unevalProps
+}
+
+func memberKw(n *node) string {
+	if n.additional != nil {
+		return "additionalProperties"
+	}
+	if n.unevalProps != nil {
+		return "unevaluatedProperties"
+	}
+	return "additionalProperties"
+}
+
+func (j *judge) objects(in, out *node, path []step) {
+	head, base := j.headBase(in, out)
+	for _, k := range sortedKeys(out.required) {
+		if in.required[k] {
+			continue
+		}
+		if _, declared := in.props[k]; !declared && in.closed() {
+			continue // in never admits the member, so it was effectively required
+		}
+		p := extend(path, step{key: k, kind: 'p'})
+		if j.dir == dirInput {
+			what := "became required"
+			if _, ok := in.props[k]; !ok {
+				what = "was added as required"
+			}
+			j.emit(change{rule: RuleInputRequiredAdded, path: path, before: nil, after: k,
+				msg: fmt.Sprintf("property %q %s %s: calls that omit it are rejected; make it optional with a server-side default", k, what, where(p))}, in, out, "required")
+			continue
+		}
+		if _, still := in.props[k]; still {
+			j.emit(change{rule: RuleOutputBecameOptional, path: path, before: k, after: nil,
+				msg: fmt.Sprintf("property %q %s is no longer required: results may omit it; keep it required", k, where(p))}, in, out, "required")
+		} else {
+			j.emit(change{rule: RuleOutputRequiredRemoved, path: path, before: k, after: nil, removed: true,
+				headPtr: head.at("properties"), basePtr: baseProp(base, k),
+				msg: fmt.Sprintf("required property %q %s was removed: results no longer carry it; keep returning it", k, where(p))}, in, out, "required")
+		}
+	}
+	for _, k := range sortedKeys(in.props) {
+		p := extend(path, step{key: k, kind: 'p'})
+		if o, ok := out.props[k]; ok {
+			j.sub(in.props[k], o, p)
+			continue
+		}
+		j.memberGone(in, out, k, p)
+	}
+	for _, k := range sortedKeys(out.props) {
+		if _, ok := in.props[k]; ok {
+			continue
+		}
+		p := extend(path, step{key: k, kind: 'p'})
+		if j.dir == dirOutput {
+			// base declared k, head does not: head does not return it any more.
+			if out.required[k] {
+				continue // reported by the required check
+			}
+			j.emit(change{rule: RuleOutputPropertyRemoved, path: p, benign: true, removed: true,
+				headPtr: head.at("properties"), basePtr: baseProp(base, k), before: k,
+				msg: fmt.Sprintf("optional property %q %s was removed: consumers reading it get nothing; keep returning it", k, where(p))}, in, out, "properties")
+			continue
+		}
+		// head declares a new property: it only narrows what an undeclared member could be.
+		if ms := memberSchema(in); ms != nil && !ms.never {
+			j.sub(ms, out.props[k], p)
+		}
+	}
+	j.undeclared(in, out, path)
+	j.dependencies(in, out, path)
+}
+
+func baseProp(base *node, k string) string {
+	if p, ok := base.propPtr[k]; ok {
+		return p
+	}
+	return base.at("properties")
+}
+
+// memberGone judges a member in declares and out does not.
+func (j *judge) memberGone(in, out *node, k string, p []step) {
+	head, base := j.headBase(in, out)
+	ms := memberSchema(out)
+	if j.dir == dirInput {
+		c := change{rule: RuleInputPropertyRemoved, path: p, removed: true, before: k,
+			headPtr: head.at("properties"), basePtr: baseProp(base, k)}
+		switch {
+		case ms == nil || j.covers(in.props[k], ms):
+			c.severity, c.benign = severityFor(RuleInputPropertyRemoved, false), true
+			c.msg = fmt.Sprintf("property %q %s was removed from an open object: calls still sending it are accepted but the argument is ignored; keep it (deprecated) if callers rely on it", k, where(p))
+		default:
+			c.locals = genCandidates(in.props[k])
+			c.msg = fmt.Sprintf("property %q %s was removed from a closed object: calls still sending it are rejected; keep it (deprecated) or reopen the object", k, where(p))
+		}
+		j.emit(c, in, out, "properties")
+		return
+	}
+	// head declares a member base did not.
+	switch {
+	case ms == nil:
+		return // base open: the assumption is that servers return only what they declare
+	case ms.never:
+		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]),
+			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
+			msg: fmt.Sprintf("property %q %s was added to an object base closed: strict consumers reject results that carry it; tell them to accept it", k, where(p))}, in, out, memberKw(base))
+	default:
+		j.sub(in.props[k], ms, p)
+	}
+}
+
+// undeclared judges additionalProperties, unevaluatedProperties,
+// patternProperties and propertyNames.
+func (j *judge) undeclared(in, out *node, path []step) {
+	p := extend(path, step{key: freshKey, kind: 'a'})
+	im, om := memberSchema(in), memberSchema(out)
+	head, base := j.headBase(in, out)
+	switch {
+	case om == nil:
+	case im == nil || (!im.never && om.never):
+		if im != nil && im.never {
+			break
+		}
+		kw := memberKw(out)
+		c := change{path: p, before: canonicalRaw(memberSchema(base)), after: canonicalRaw(memberSchema(head)), locals: genCandidates(orTrue(im))}
+		if j.dir == dirInput {
+			c.rule = RuleInputAdditionalRestricted
+			c.msg = fmt.Sprintf("%s restricted %s: calls sending members the schema does not declare are rejected; keep the object open or declare those members", kw, where(path))
+		} else {
+			c.rule = RuleOutputAdditionalRelaxed
+			c.removed = true
+			c.msg = fmt.Sprintf("%s relaxed %s: results may carry members base ruled out, which strict consumers reject; keep the object closed", kw, where(path))
+		}
+		j.emit(c, in, out, kw)
+	case !im.never:
+		j.sub(im, om, p)
+	}
+	for _, pat := range sortedKeys(out.patternProps) {
+		if ip, ok := in.patternProps[pat]; ok {
+			j.sub(ip, out.patternProps[pat], extend(path, step{key: freshKey, kind: 'a'}))
+			continue
+		}
+		if out.patternProps[pat].isTrue() {
+			continue
+		}
+		c := change{path: path, after: pat}
+		if j.dir == dirInput {
+			c.rule = RuleInputAdditionalRestricted
+			c.msg = fmt.Sprintf("patternProperties %q added %s: members whose names match it are constrained now; make sure callers' members meet it", pat, where(path))
+		} else {
+			c.rule = RuleOutputAdditionalRelaxed
+			c.removed = true
+			c.msg = fmt.Sprintf("patternProperties %q removed %s: results may carry members base ruled out; restore it", pat, where(path))
+		}
+		j.emit(c, in, out, "patternProperties")
+	}
+	if out.propertyNames != nil && (in.propertyNames == nil || !j.covers(in.propertyNames, out.propertyNames)) {
+		c := change{path: path, locals: []any{map[string]any{"": "x", "bad name!": "x"}}}
+		c.locals = nil
+		if j.dir == dirInput {
+			c.rule = RuleInputAdditionalRestricted
+			c.msg = fmt.Sprintf("propertyNames restricted %s: calls with member names it rejects fail; make sure callers' member names meet it", where(path))
+		} else {
+			c.rule = RuleOutputAdditionalRelaxed
+			c.removed = in.propertyNames == nil
+			c.msg = fmt.Sprintf("propertyNames relaxed %s: results may carry member names base ruled out; restore it", where(path))
+		}
+		j.emit(c, in, out, "propertyNames")
+	}
+}
+
+func canonicalRaw(n *node) any {
+	if n == nil {
+		return nil
+	}
+	return canonical(n.raw)
+}
+
+// dependencies judges dependentRequired and dependentSchemas.
+func (j *judge) dependencies(in, out *node, path []step) {
+	for _, k := range sortedKeys(out.depRequired) {
+		var added []any
+		have := map[string]bool{}
+		for _, n := range in.depRequired[k] {
+			have[n] = true
+		}
+		for _, n := range out.depRequired[k] {
+			if !have[n] && !in.required[n] {
+				added = append(added, n)
+			}
+		}
+		if len(added) == 0 {
+			continue
+		}
+		j.conditional(in, out, path, "dependentRequired", fmt.Sprintf("dependentRequired on %q (%s)", k, quoteList(added)), nil)
+	}
+	for _, k := range sortedKeys(out.depSchemas) {
+		if is, ok := in.depSchemas[k]; ok {
+			if j.covers(is, out.depSchemas[k]) {
+				continue
+			}
+		}
+		j.conditional(in, out, path, "dependentSchemas", fmt.Sprintf("dependentSchemas on %q", k), nil)
+	}
+}
+
+// conditional reports a conditional constraint added (input) or removed (output).
+func (j *judge) conditional(in, out *node, path []step, kw, what string, locals []any) {
+	c := change{path: path, locals: locals}
+	if len(locals) == 0 {
+		c.locals = genCandidates(in)
+	}
+	if j.dir == dirInput {
+		c.rule = RuleInputConditionalAdded
+		c.msg = fmt.Sprintf("%s added %s: values base accepted that break it are rejected; drop it or make sure callers meet it", what, where(path))
+	} else {
+		c.rule = RuleOutputConditionalRemoved
+		c.removed = true
+		c.msg = fmt.Sprintf("%s removed or loosened %s: head may return values base ruled out; restore it", what, where(path))
+	}
+	j.emit(c, in, out, kw)
+}
+
+func (j *judge) arrays(in, out *node, path []step) {
+	n := len(in.prefix)
+	if len(out.prefix) > n {
+		n = len(out.prefix)
+	}
+	for i := 0; i < n; i++ {
+		o := out.itemSchema(i)
+		if o == nil {
+			continue
+		}
+		j.sub(orTrue(in.itemSchema(i)), o, extend(path, step{index: i, kind: 'i'}))
+	}
+	if out.items != nil || out.unevalItems != nil {
+		o := out.items
+		if o == nil {
+			o = out.unevalItems
+		}
+		i := in.items
+		if i == nil {
+			i = in.unevalItems
+		}
+		j.sub(orTrue(i), o, extend(path, step{index: n, kind: 'i'}))
+	}
+	if out.contains != nil {
+		if in.contains == nil {
+			j.conditional(in, out, path, "contains", "contains", nil)
+		} else if !j.covers(in.contains, out.contains) {
+			j.conditional(in, out, path, "contains", "a narrower contains", nil)
+		}
+	}
+}
+
+// compositions judges anyOf, oneOf, allOf, not and if/then/else.
+func (j *judge) compositions(in, out *node, path []step) {
+	for _, kw := range []string{"anyOf", "oneOf"} {
+		ob, ib := out.anyOf, in.anyOf
+		if kw == "oneOf" {
+			ob, ib = out.oneOf, in.oneOf
+		}
+		if len(ob) == 0 {
+			continue
+		}
+		branches := ib
+		if len(branches) == 0 {
+			branches = in.anyOf
+			if len(branches) == 0 {
+				branches = in.oneOf
+			}
+		}
+		wrapped := len(branches) == 0
+		if wrapped {
+			branches = []*node{in}
+		}
+		for idx, b := range branches {
+			covered := false
+			for _, o := range ob {
+				if j.covers(b, o) {
+					covered = true
+					break
+				}
+			}
+			if covered {
+				continue
+			}
+			head, base := j.headBase(in, out)
+			c := change{path: path, locals: genCandidates(b)}
+			if wrapped {
+				c.msg = fmt.Sprintf("%s added %s: values base accepted that match no branch are rejected; add a branch that accepts them", kw, where(path))
+			} else {
+				c.msg = fmt.Sprintf("%s branch %d %s was removed or narrowed: values that only matched it are rejected; restore it", kw, idx, where(path))
+			}
+			if j.dir == dirInput {
+				c.rule = RuleInputBranchRemoved
+				c.basePtr = b.ptr
+				c.removed = !wrapped
+			} else {
+				c.rule = RuleOutputBranchAdded
+				c.headPtr = b.ptr
+				c.basePtr = base.at(kw)
+				if wrapped {
+					c.msg = fmt.Sprintf("%s dropped %s: head may return values matching none of its branches; restore it", kw, where(path))
+				} else {
+					c.msg = fmt.Sprintf("%s branch %d %s is new or wider: head may return values base did not admit; drop it", kw, idx, where(path))
+				}
+			}
+			_ = head
+			j.emit(c, in, out, kw)
+		}
+	}
+	for _, o := range out.allOf {
+		if j.covers(in, o) {
+			continue
+		}
+		covered := false
+		for _, i := range in.allOf {
+			if j.covers(i, o) {
+				covered = true
+				break
+			}
+		}
+		if covered {
+			continue
+		}
+		c := change{path: path, locals: genCandidates(in)}
+		if j.dir == dirInput {
+			c.rule = RuleInputAllOfAdded
+			c.headPtr = o.ptr
+			c.msg = fmt.Sprintf("allOf branch added %s constrains values base accepted; drop it or make sure it accepts them", where(path))
+		} else {
+			c.rule = RuleOutputAllOfRemoved
+			c.basePtr = o.ptr
+			c.removed = true
+			c.msg = fmt.Sprintf("allOf branch removed %s: head may return values it ruled out; restore it", where(path))
+		}
+		j.emit(c, in, out, "allOf")
+	}
+	if out.not != nil {
+		if in.not == nil {
+			j.conditional(in, out, path, "not", "not", nil)
+		} else if !j.covers(out.not, in.not) {
+			j.changed(in, out, path, "not")
+		}
+	}
+	if out.ifN != nil {
+		switch {
+		case in.ifN == nil:
+			j.conditional(in, out, path, "if", "if/then/else", nil)
+		case !j.equivalent(in.ifN, out.ifN) || !j.equivalent(orTrue(in.thenN), orTrue(out.thenN)) || !j.equivalent(orTrue(in.elseN), orTrue(out.elseN)):
+			j.changed(in, out, path, "if")
+		}
+	}
+}
+
+func (j *judge) changed(in, out *node, path []step, kw string) {
+	c := change{path: path, locals: genCandidates(in)}
+	if j.dir == dirInput {
+		c.rule = RuleInputConditionalChanged
+		c.msg = fmt.Sprintf("%s changed %s: whether head still accepts every value base accepted is not certain; check it", kw, where(path))
+	} else {
+		c.rule = RuleOutputConditionalChanged
+		c.msg = fmt.Sprintf("%s changed %s: whether head returns only values base admitted is not certain; check it", kw, where(path))
+	}
+	j.emit(c, in, out, kw)
+}
+
+// defaults reports a changed or removed default.
+func (j *judge) defaults(in, out *node, path []step) {
+	head, base := j.headBase(in, out)
+	if !base.hasDefault || (head.hasDefault && canonical(head.def) == canonical(base.def)) {
+		return
+	}
+	c := change{path: path, benign: true, before: base.def}
+	what := "removed"
+	if head.hasDefault {
+		c.after = head.def
+		what = fmt.Sprintf("changed from %q to %q", display(base.def), display(head.def))
+	} else {
+		c.removed = true
+		what = fmt.Sprintf("removed (was %q)", display(base.def))
+	}
+	if j.dir == dirInput {
+		c.rule = RuleInputDefaultChanged
+		c.msg = fmt.Sprintf("default %s %s: calls that omit the argument behave differently; keep the old default or announce the change", where(path), what)
+	} else {
+		c.rule = RuleOutputDefaultChanged
+		c.msg = fmt.Sprintf("default %s %s", where(path), what)
+	}
+	j.emit(c, in, out, "default")
+}
+
+var _ = source.Join

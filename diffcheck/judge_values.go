@@ -1,0 +1,384 @@
+package diffcheck
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// where renders an instance path for messages.
+func where(path []step) string {
+	if len(path) == 0 {
+		return "at the top level"
+	}
+	var b strings.Builder
+	for _, s := range path {
+		b.WriteByte('/')
+		switch s.kind {
+		case 'i':
+			fmt.Fprint(&b, s.index)
+		case 'a':
+			b.WriteString("<undeclared member>")
+		default:
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s.key, "~", "~0"), "/", "~1"))
+		}
+	}
+	return fmt.Sprintf("at %q", b.String())
+}
+
+func quoteList(vals []any) string {
+	parts := make([]string, 0, len(vals))
+	for i, v := range vals {
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(vals)-5))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%q", display(v)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// types reports lost types and returns the types both sides admit.
+func (j *judge) types(in, out *node, path []step) typeSet {
+	lost := in.types.minus(out.types)
+	common := in.types.intersect(out.types)
+	if lost == 0 {
+		return common
+	}
+	head, base := j.headBase(in, out)
+	c := change{path: path, before: base.types.list(), after: head.types.list(), locals: genOfTypes(in, lost, out.types)}
+	if j.dir == dirInput {
+		c.rule = RuleInputTypeNarrowed
+		verb := "narrowed"
+		if common == 0 {
+			verb = "changed"
+		}
+		c.msg = fmt.Sprintf("type %s %s from %q to %q: values of type %q are rejected now; accept the old type again", where(path), verb, base.types, head.types, lost)
+	} else {
+		c.rule = RuleOutputTypeWidened
+		verb := "widened"
+		if common == 0 {
+			verb = "changed"
+		}
+		c.msg = fmt.Sprintf("type %s %s from %q to %q: head may return %q, which base did not admit; return the old type only", where(path), verb, base.types, head.types, lost)
+	}
+	j.emit(c, in, out, "type")
+	return common
+}
+
+func enumKw(n *node) string {
+	if _, ok := n.kwPtr["enum"]; ok {
+		return "enum"
+	}
+	if _, ok := n.kwPtr["const"]; ok {
+		return "const"
+	}
+	return "enum"
+}
+
+// enums judges enum and const; it returns true when in lists its values
+// (nothing else needs judging then).
+func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
+	if !out.hasEnum {
+		return in.hasEnum
+	}
+	head, base := j.headBase(in, out)
+	kw := enumKw(head)
+	if _, ok := head.kwPtr[kw]; !ok {
+		kw = enumKw(base)
+	}
+	outSet := valueSet(out.enum)
+	if in.hasEnum {
+		var missing []any
+		for _, v := range in.enum {
+			if common.has(valueType(v)) {
+				if _, ok := outSet[canonical(v)]; !ok {
+					missing = append(missing, v)
+				}
+			}
+		}
+		if len(missing) == 0 {
+			return true
+		}
+		c := change{path: path, before: base.enum, after: head.enum, locals: missing}
+		if j.dir == dirInput {
+			c.rule = RuleInputEnumValueRemoved
+			c.msg = fmt.Sprintf("%s %s no longer allows %s: calls sending it are rejected; keep accepting the old value", kw, where(path), quoteList(missing))
+		} else {
+			c.rule = RuleOutputEnumValueAdded
+			c.msg = fmt.Sprintf("%s %s now allows %s: consumers may not handle the new value; make sure they do", kw, where(path), quoteList(missing))
+		}
+		j.emit(c, in, out, kw)
+		return true
+	}
+	var locals []any
+	for _, v := range genCandidates(in) {
+		if _, ok := outSet[canonical(v)]; !ok {
+			locals = append(locals, v)
+		}
+	}
+	c := change{path: path, before: base.enum, after: head.enum, locals: locals}
+	if j.dir == dirInput {
+		c.rule = RuleInputEnumAdded
+		c.msg = fmt.Sprintf("%s %s became %s: every other value base accepted is rejected; drop the %s or list every value callers send", where(path), "input", kwPhrase(kw, out.enum), kw)
+	} else {
+		c.rule = RuleOutputEnumRemoved
+		c.removed = true
+		c.msg = fmt.Sprintf("the %s %s was dropped (was %s): head may return any value of its type; restore it", kw, where(path), quoteList(out.enum))
+	}
+	j.emit(c, in, out, kw)
+	return false
+}
+
+func kwPhrase(kw string, vals []any) string {
+	if kw == "const" && len(vals) == 1 {
+		return fmt.Sprintf("const %q", display(vals[0]))
+	}
+	return "enum " + quoteList(vals)
+}
+
+// effective returns a bound as it acts on the admitted numbers: for
+// integers only, exclusive and fractional bounds become inclusive integers.
+func effective(b *bound, lower, intOnly bool) *bound {
+	if b == nil || !intOnly {
+		return b
+	}
+	v := new(big.Rat).Set(b.v)
+	fl := new(big.Int).Quo(v.Num(), v.Denom())
+	if v.Sign() < 0 && !v.IsInt() {
+		fl.Sub(fl, big.NewInt(1))
+	}
+	r := new(big.Rat).SetInt(fl)
+	switch {
+	case lower && (b.excl || !v.IsInt()):
+		r.Add(r, big.NewRat(1, 1))
+	case !lower && b.excl && v.IsInt():
+		r.Sub(r, big.NewRat(1, 1))
+	}
+	return &bound{v: r}
+}
+
+// tighter reports whether bound a admits fewer numbers than b.
+func tighter(a, b *bound, lower bool) bool {
+	c := a.v.Cmp(b.v)
+	if c == 0 {
+		return a.excl && !b.excl
+	}
+	if lower {
+		return c > 0
+	}
+	return c < 0
+}
+
+func boundKw(b *bound, lower bool) string {
+	switch {
+	case lower && b.excl:
+		return "exclusiveMinimum"
+	case lower:
+		return "minimum"
+	case b.excl:
+		return "exclusiveMaximum"
+	}
+	return "maximum"
+}
+
+func boundText(b *bound) string {
+	if b == nil {
+		return "none"
+	}
+	return ratString(b.v)
+}
+
+func (j *judge) numbers(in, out *node, path []step, common typeSet) {
+	intOnly := !common.has(tNumber) || common.norm()&tNumber == 0
+	for _, lower := range []bool{true, false} {
+		ib, ob := in.max, out.max
+		if lower {
+			ib, ob = in.min, out.min
+		}
+		ie, oe := effective(ib, lower, intOnly), effective(ob, lower, intOnly)
+		if oe == nil || (ie != nil && !tighter(oe, ie, lower)) {
+			continue
+		}
+		kw := boundKw(ob, lower)
+		head, base := j.headBase(in, out)
+		hb, bb := head.max, base.max
+		if lower {
+			hb, bb = head.min, base.min
+		}
+		c := change{path: path, before: boundText(bb), after: boundText(hb), locals: numberCandidates(ie, oe, lower, intOnly)}
+		j.boundChange(&c, kw, ie == nil, fmt.Sprintf("from %s to %s", boundText(bb), boundText(hb)))
+		j.emit(c, in, out, kw)
+	}
+	if out.multipleOf != nil {
+		if in.multipleOf == nil || !new(big.Rat).Quo(in.multipleOf, out.multipleOf).IsInt() {
+			head, base := j.headBase(in, out)
+			c := change{path: path, before: ratOrNil(base.multipleOf), after: ratOrNil(head.multipleOf)}
+			step := in.multipleOf
+			if step == nil {
+				step = big.NewRat(1, 1)
+				if !intOnly {
+					step = big.NewRat(1, 2)
+				}
+			}
+			c.locals = []any{numValue(step), numValue(new(big.Rat).Add(out.multipleOf, step))}
+			j.boundChange(&c, "multipleOf", in.multipleOf == nil, fmt.Sprintf("from %s to %s", ratOrNone(base.multipleOf), ratOrNone(head.multipleOf)))
+			j.emit(c, in, out, "multipleOf")
+		}
+	}
+}
+
+func ratOrNil(r *big.Rat) any {
+	if r == nil {
+		return nil
+	}
+	return ratString(r)
+}
+
+func ratOrNone(r *big.Rat) string {
+	if r == nil {
+		return "none"
+	}
+	return ratString(r)
+}
+
+// boundChange fills rule and message of a bound change; added is true when
+// the in side had no bound at all.
+func (j *judge) boundChange(c *change, kw string, added bool, fromTo string) {
+	if j.dir == dirInput {
+		if added {
+			c.rule = RuleInputBoundAdded
+			c.msg = fmt.Sprintf("%q added %s (%s): values base accepted outside it are rejected; make sure callers never send them", kw, where(c.path), fromTo)
+		} else {
+			c.rule = RuleInputBoundTightened
+			c.msg = fmt.Sprintf("%q tightened %s (%s): values base accepted are rejected; restore the old bound", kw, where(c.path), fromTo)
+		}
+		return
+	}
+	c.rule = RuleOutputBoundLoosened
+	if added {
+		c.removed = true
+		c.msg = fmt.Sprintf("%q removed %s (%s): head may return values base ruled out; restore the bound", kw, where(c.path), fromTo)
+	} else {
+		c.msg = fmt.Sprintf("%q loosened %s (%s): head may return values base ruled out; restore the old bound", kw, where(c.path), fromTo)
+	}
+}
+
+func (j *judge) strings(in, out *node, path []step) {
+	head, base := j.headBase(in, out)
+	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) {
+		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in)}
+		switch {
+		case j.dir == dirInput && !in.hasPattern:
+			c.rule = RuleInputPatternAdded
+			c.msg = fmt.Sprintf("pattern %q added %s: strings that do not match are rejected; drop it or make sure it matches everything callers send", out.pattern, where(path))
+		case j.dir == dirInput:
+			c.rule = RuleInputPatternChanged
+			c.msg = fmt.Sprintf("pattern %s changed from %q to %q: whether the new one accepts every string the old one did cannot be decided in general; check it", where(path), in.pattern, out.pattern)
+		case !in.hasPattern:
+			c.rule = RuleOutputPatternRemoved
+			c.removed = true
+			c.msg = fmt.Sprintf("pattern %q removed %s: head may return strings it did not match; restore it", out.pattern, where(path))
+		default:
+			c.rule = RuleOutputPatternRemoved
+			c.msg = fmt.Sprintf("pattern %s changed from %q to %q: head may return strings the old one did not match; check it", where(path), out.pattern, in.pattern)
+		}
+		j.emit(c, in, out, "pattern")
+	}
+	if out.format != "" && in.format != out.format {
+		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in)}
+		if j.dir == dirInput {
+			c.rule = RuleInputFormatAdded
+			what := "added"
+			if in.format != "" {
+				what = fmt.Sprintf("changed from %q", in.format)
+			}
+			c.msg = fmt.Sprintf("format %q %s %s: validators that assert formats reject other strings; make sure callers send %q strings", out.format, what, where(path), out.format)
+		} else {
+			c.rule = RuleOutputFormatRemoved
+			what := "removed"
+			if in.format != "" {
+				what = fmt.Sprintf("changed to %q", in.format)
+			} else {
+				c.removed = true
+			}
+			c.msg = fmt.Sprintf("format %q %s %s: head may return strings of another format; restore it", out.format, what, where(path))
+		}
+		j.emit(c, in, out, "format")
+	}
+}
+
+func nilIf(cond bool, v any) any {
+	if cond {
+		return nil
+	}
+	return v
+}
+
+// countFamily gives the type a count keyword applies to.
+func countFamily(name string) typeSet {
+	switch {
+	case strings.HasSuffix(name, "Length"):
+		return tString
+	case strings.HasSuffix(name, "Properties"):
+		return tObject
+	}
+	return tArray
+}
+
+func (j *judge) counts(in, out *node, path []step, common typeSet) {
+	for _, ck := range countKeywords {
+		if !common.has(countFamily(ck.name)) {
+			continue
+		}
+		if strings.HasSuffix(ck.name, "Contains") && (in.contains == nil || out.contains == nil) {
+			continue
+		}
+		ov, ok := out.counts[ck.name]
+		if !ok {
+			continue
+		}
+		iv, had := in.counts[ck.name]
+		if had && ((ck.lower && ov.Cmp(iv) <= 0) || (!ck.lower && ov.Cmp(iv) >= 0)) {
+			continue
+		}
+		head, base := j.headBase(in, out)
+		c := change{path: path, before: intOrNil(base.counts[ck.name]), after: intOrNil(head.counts[ck.name])}
+		c.locals = countCandidates(in, ck.name, iv, ov, ck.lower)
+		j.boundChange(&c, ck.name, !had, fmt.Sprintf("from %s to %s", intText(base.counts[ck.name]), intText(head.counts[ck.name])))
+		j.emit(c, in, out, ck.name)
+	}
+	if common.has(tArray) && out.unique && !in.unique {
+		head, base := j.headBase(in, out)
+		c := change{path: path, before: base.unique, after: head.unique, locals: countCandidates(in, "uniqueItems", nil, nil, true)}
+		j.boundChange(&c, "uniqueItems", false, fmt.Sprintf("from %t to %t", base.unique, head.unique))
+		if j.dir == dirOutput {
+			c.removed = true
+		}
+		j.emit(c, in, out, "uniqueItems")
+	}
+}
+
+func intOrNil(b *big.Int) any {
+	if b == nil {
+		return nil
+	}
+	return b.String()
+}
+
+func intText(b *big.Int) string {
+	if b == nil {
+		return "none"
+	}
+	return b.String()
+}
+
+// severityFor lets a rule's finding carry another severity than the rule's default.
+func severityFor(r *rules.Rule, closed bool) rules.Severity {
+	if closed {
+		return r.Severity
+	}
+	return rules.Warning
+}

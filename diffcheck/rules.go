@@ -1,0 +1,228 @@
+package diffcheck
+
+import "github.com/mcpschema/mcpschema/validate/rules"
+
+// compat registers one breaking-change rule (owner mcpschema, version independent).
+func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix string) *rules.Rule {
+	return rules.Register(rules.Rule{ID: id, Owner: "mcpschema", Level: level, Severity: sev,
+		Summary: summary, Doc: doc, Fix: fix})
+}
+
+const (
+	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas."
+	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas."
+	aliasFix  = "; if the change is intended, say so in the pull request and acknowledge the finding with an ignore in .mcpschema.yaml"
+)
+
+// Tool-level rules.
+var (
+	RuleToolRemoved = compat("compat.tool.removed", rules.Must, rules.Error,
+		"a tool present at the base revision is still present",
+		"Callers, agent configurations and cached tool lists name tools; removing one breaks every caller that names it. A tool moved to another file is not removed. A tool whose whole file was deleted is reported at the base file.",
+		"keep the tool, or deprecate it first and remove it in a later release"+aliasFix)
+	RuleToolRenamed = compat("compat.tool.renamed", rules.Must, rules.Error,
+		"a tool keeps its name",
+		"A tool removed while another with an equivalent inputSchema appears is reported once as a rename, as are pairs named by `aliases` in .mcpschema.yaml (head name: base name). Callers that name the old tool break; the pair is then compared like any other.",
+		"keep the old name as an alias the server still answers to, or accept the rename"+aliasFix)
+	RuleToolAdded = compat("compat.tool.added", rules.May, rules.Notice,
+		"a tool was added",
+		"A new tool breaks nobody; it is listed so reviewers see the surface grow.",
+		"nothing to fix")
+	RuleBaseUnreadable = compat("compat.file.base-unreadable", rules.Must, rules.Warning,
+		"a tool file at the base revision can be read",
+		"A file that does not parse (or exceeds a bound) at the base revision cannot be compared; its tools are neither reported as removed nor the head tools of the same file as added, because that would be a guess.",
+		"nothing to fix in the head; the comparison for this file is incomplete")
+)
+
+// inputSchema rules.
+var (
+	RuleInputSchemaRemoved = compat("compat.input.schema-removed", rules.Must, rules.Warning,
+		"a tool keeps its inputSchema",
+		"MCP requires inputSchema; its absence says nothing about what the tool accepts, so the comparison cannot be made.",
+		"restore the inputSchema")
+	RuleInputBecameFalse = compat("compat.input.became-false", rules.Must, rules.Error,
+		"the inputSchema does not start rejecting every value at a place",
+		"The head schema rejects every value at a place where the base schema accepted some (a `false` schema, `not: {}`, or contradicting keywords)."+inputDoc,
+		"accept the values callers send there again")
+	RuleInputRequiredAdded = compat("compat.input.required-added", rules.Must, rules.Error,
+		"no argument becomes required",
+		"A property listed in `required` at head but not at base (a new required property, or an existing one that became required) rejects every call that omits it. A `default` does not help: the validator still rejects the omission."+inputDoc,
+		"make the argument optional (with a server-side default)")
+	RuleInputPropertyRemoved = compat("compat.input.property-removed", rules.Must, rules.Error,
+		"no input property is removed",
+		"Removing a property from a closed object (`additionalProperties: false` or `unevaluatedProperties: false`) rejects every call that still sends it: an error. From an open object the argument is silently ignored: a warning, without witness since nothing is rejected."+inputDoc,
+		"keep the property (deprecated) or reopen the object")
+	RuleInputAdditionalRestricted = compat("compat.input.additional-properties-restricted", rules.Must, rules.Error,
+		"additionalProperties, unevaluatedProperties, patternProperties and propertyNames do not reject members the base accepted",
+		"Closing an object or constraining its undeclared members rejects calls that send extra members."+inputDoc,
+		"keep the object open, or declare the members callers send")
+	RuleInputTypeNarrowed = compat("compat.input.type-narrowed", rules.Must, rules.Error,
+		"an input keeps accepting every type it accepted",
+		"A type removed from `type` (including `null`, and `number` narrowed to `integer`) or replaced by another rejects the values of that type. `type: [a, \"null\"]` and `anyOf` of the two are the same."+inputDoc,
+		"accept the old type again, for example with `type: [old, new]`")
+	RuleInputEnumValueRemoved = compat("compat.input.enum-value-removed", rules.Must, rules.Error,
+		"no allowed input value is removed",
+		"A value removed from `enum` (or a changed `const`) rejects calls that send it; renaming or recasing a value removes the old one."+inputDoc,
+		"keep accepting the old value, mapping it to the new one on the server")
+	RuleInputEnumAdded = compat("compat.input.enum-added", rules.Must, rules.Error,
+		"an unconstrained input does not become an enum or const",
+		"An input that accepted any value of its type and now has `enum` or `const` rejects every other value."+inputDoc,
+		"drop the enum, or make sure it lists every value callers send")
+	RuleInputBoundTightened = compat("compat.input.bound-tightened", rules.Must, rules.Error,
+		"no input bound is tightened",
+		"A larger minimum/exclusiveMinimum/minLength/minItems/minProperties/minContains, a smaller maximum/exclusiveMaximum/maxLength/maxItems/maxProperties/maxContains, a multipleOf the old one is not a multiple of, or uniqueItems turned on rejects values the base accepted. Bounds are compared by effect (inclusive against exclusive)."+inputDoc,
+		"restore the old bound")
+	RuleInputBoundAdded = compat("compat.input.bound-added", rules.Should, rules.Warning,
+		"no bound is added to an input that had none",
+		"A bound where none existed rejects values the base accepted; it is often a legitimate fix of a missing limit, so it is a warning."+inputDoc,
+		"confirm callers never send values outside the new bound")
+	RuleInputPatternAdded = compat("compat.input.pattern-added", rules.Must, rules.Error,
+		"no pattern is added to an input string",
+		"A `pattern` on a string that had none rejects strings that do not match."+inputDoc,
+		"drop the pattern or make sure it matches everything callers send")
+	RuleInputPatternChanged = compat("compat.input.pattern-changed", rules.Should, rules.Warning,
+		"an input pattern is not changed",
+		"Whether one regular expression accepts everything another accepts cannot be decided in general; a changed pattern is a warning, with a witness when one is found."+inputDoc,
+		"make sure the new pattern matches every string the old one matched")
+	RuleInputFormatAdded = compat("compat.input.format-added", rules.Should, rules.Warning,
+		"no format is added to or changed on an input string",
+		"In 2020-12 `format` is an annotation by default, so many validators ignore it; those that assert it reject strings of another format."+inputDoc,
+		"drop the format or make sure callers send strings of that format")
+	RuleInputBranchRemoved = compat("compat.input.branch-removed", rules.Must, rules.Error,
+		"no anyOf or oneOf branch of an input is removed",
+		"A value that only matched a removed `anyOf`/`oneOf` branch is rejected. Branches are paired by meaning, not position, so reordering is silent."+inputDoc,
+		"restore the branch")
+	RuleInputAllOfAdded = compat("compat.input.all-of-added", rules.Must, rules.Error,
+		"no allOf branch that constrains an input is added",
+		"An added `allOf` branch whose keywords cannot be folded into the schema adds constraints a value must also meet. Foldable branches are judged keyword by keyword instead."+inputDoc,
+		"drop the branch or make sure it accepts everything the base accepted")
+	RuleInputConditionalAdded = compat("compat.input.conditional-added", rules.Must, rules.Error,
+		"no conditional constraint is added to an input",
+		"`if`/`then`/`else`, `dependentRequired`, `dependentSchemas` (draft-07 `dependencies`), `not` and `contains` added or extended at head reject values the base accepted."+inputDoc,
+		"drop the conditional constraint")
+	RuleInputConditionalChanged = compat("compat.input.conditional-changed", rules.Should, rules.Warning,
+		"a conditional constraint of an input is not changed",
+		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, with a witness when one is found."+inputDoc,
+		"make sure the new condition accepts every value the old one accepted")
+	RuleInputDefaultChanged = compat("compat.input.default-changed", rules.Should, rules.Warning,
+		"the default of an input is not changed or removed",
+		"Callers that omit the argument get different behaviour when the default changes; nothing is rejected, so there is no witness.",
+		"keep the old default, or announce the change")
+	RuleInputUndecidable = compat("compat.input.undecidable", rules.Should, rules.Warning,
+		"an input change can be judged",
+		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, or a bound on the work, mcpschema says so instead of guessing.",
+		"use local `$defs` references so the change can be judged")
+)
+
+// outputSchema rules.
+var (
+	RuleOutputSchemaRemoved = compat("compat.output.schema-removed", rules.Must, rules.Error,
+		"a tool keeps its outputSchema",
+		"Without outputSchema the server no longer promises structuredContent of any shape; consumers that relied on it break."+outputDoc,
+		"restore the outputSchema")
+	RuleOutputSchemaAdded = compat("compat.output.schema-added", rules.May, rules.Notice,
+		"an outputSchema was added",
+		"The server now promises structuredContent of that shape; nothing breaks.",
+		"nothing to fix")
+	RuleOutputBecameTrue = compat("compat.output.became-unconstrained", rules.Must, rules.Error,
+		"the outputSchema does not stop constraining a place",
+		"The head schema admits any value at a place where the base schema promised something narrower."+outputDoc,
+		"restore the constraint")
+	RuleOutputRequiredRemoved = compat("compat.output.required-removed", rules.Must, rules.Error,
+		"no required output property is removed",
+		"A property that was required in the result and is gone at head is missing from results consumers parse."+outputDoc,
+		"keep returning the property")
+	RuleOutputBecameOptional = compat("compat.output.property-became-optional", rules.Must, rules.Error,
+		"no required output property becomes optional",
+		"A property no longer listed in `required` may be absent from results."+outputDoc,
+		"keep the property required")
+	RuleOutputPropertyRemoved = compat("compat.output.property-removed", rules.Should, rules.Warning,
+		"no optional output property is removed",
+		"Consumers reading an optional property stop getting it; the result is still valid for them, so it is a warning.",
+		"keep returning the property (deprecated)")
+	RuleOutputAdditionalRelaxed = compat("compat.output.additional-properties-relaxed", rules.Should, rules.Warning,
+		"a closed output object stays closed",
+		"Opening a closed result object (or adding a member to it) lets results carry members strict consumers reject; undeclared members of open objects are assumed not to be returned."+outputDoc,
+		"keep the object closed, or tell consumers to accept new members")
+	RuleOutputTypeWidened = compat("compat.output.type-widened", rules.Must, rules.Error,
+		"an output does not start returning another type",
+		"A type added to or changed in `type` (including `null`: nullable, and `integer` widened to `number`) lets results carry values consumers do not expect."+outputDoc,
+		"return the old type only")
+	RuleOutputEnumValueAdded = compat("compat.output.enum-value-added", rules.Should, rules.Warning,
+		"no output enum value is added",
+		"Consumers that switch over an output enum may not handle a new value; many do, so it is a warning."+outputDoc,
+		"make sure consumers handle the new value")
+	RuleOutputEnumRemoved = compat("compat.output.enum-removed", rules.Must, rules.Error,
+		"an output enum or const is not dropped",
+		"Dropping `enum`/`const` lets results carry any value of the type."+outputDoc,
+		"restore the enum")
+	RuleOutputBoundLoosened = compat("compat.output.bound-loosened", rules.Must, rules.Error,
+		"no output bound is loosened or removed",
+		"A smaller minimum, larger maximum, longer maxLength, removed uniqueItems and the like let results carry values consumers did not expect."+outputDoc,
+		"restore the bound")
+	RuleOutputPatternRemoved = compat("compat.output.pattern-removed", rules.Should, rules.Warning,
+		"an output pattern is not removed or changed",
+		"Results may carry strings the old pattern did not match; regular expressions cannot be compared in general, so it is a warning."+outputDoc,
+		"restore the pattern")
+	RuleOutputFormatRemoved = compat("compat.output.format-removed", rules.Should, rules.Warning,
+		"an output format is not removed or changed",
+		"Results may carry strings of another format; `format` is an annotation by default, so it is a warning.",
+		"restore the format")
+	RuleOutputBranchAdded = compat("compat.output.branch-added", rules.Must, rules.Error,
+		"no anyOf or oneOf branch is added to an output",
+		"A value that matches only a new branch is a result consumers were not promised."+outputDoc,
+		"drop the branch")
+	RuleOutputAllOfRemoved = compat("compat.output.all-of-removed", rules.Should, rules.Warning,
+		"no allOf branch of an output is removed",
+		"A removed `allOf` branch that cannot be judged keyword by keyword loosens the promise."+outputDoc,
+		"restore the branch")
+	RuleOutputConditionalRemoved = compat("compat.output.conditional-removed", rules.Must, rules.Error,
+		"no conditional constraint of an output is removed",
+		"`if`/`then`/`else`, `dependentRequired`, `dependentSchemas`, `not` or `contains` removed or loosened at head lets results break the old promise."+outputDoc,
+		"restore the conditional constraint")
+	RuleOutputConditionalChanged = compat("compat.output.conditional-changed", rules.Should, rules.Warning,
+		"a conditional constraint of an output is not changed",
+		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, with a witness when one is found."+outputDoc,
+		"make sure the new condition admits only values the old one admitted")
+	RuleOutputDefaultChanged = compat("compat.output.default-changed", rules.May, rules.Notice,
+		"the default of an output is not changed",
+		"A default in an output schema is documentation; it is listed so reviewers see it.",
+		"nothing to fix")
+	RuleOutputUndecidable = compat("compat.output.undecidable", rules.Should, rules.Warning,
+		"an output change can be judged",
+		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, or a bound on the work, mcpschema says so instead of guessing.",
+		"use local `$defs` references so the change can be judged")
+)
+
+// Annotation rules compare effective values: an unset hint takes its spec default
+// (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true).
+var (
+	RuleReadOnlyRemoved = compat("compat.annotation.read-only-removed", rules.Must, rules.Error,
+		"a read-only tool stays read-only",
+		"Clients auto-approve tools whose effective readOnlyHint is true; a tool that may now modify its environment must be confirmed again.",
+		"keep readOnlyHint true, or accept that clients re-prompt")
+	RuleDestructiveAdded = compat("compat.annotation.destructive-added", rules.Must, rules.Error,
+		"a non-destructive tool does not become destructive",
+		"Effective destructiveHint (true when unset, meaningful when readOnlyHint is false) going from false to true tells clients the tool may now destroy data; removing an explicit `false` does the same.",
+		"keep destructiveHint false if the tool is still non-destructive")
+	RuleIdempotentRemoved = compat("compat.annotation.idempotent-removed", rules.Should, rules.Warning,
+		"an idempotent tool stays idempotent",
+		"Effective idempotentHint going from true to false means retries are no longer safe.",
+		"keep idempotentHint true if repeated calls still have no extra effect")
+	RuleOpenWorldAdded = compat("compat.annotation.open-world-added", rules.Should, rules.Warning,
+		"a closed-world tool does not become open-world",
+		"Effective openWorldHint (true when unset) going from false to true means the tool now reaches external entities.",
+		"keep openWorldHint false if the tool still only touches its own domain")
+)
+
+// Tool example rules (MCP Description `examples`).
+var (
+	RuleExampleInputInvalid = compat("compat.example.input-invalid", rules.May, rules.Notice,
+		"a tool example input that validated at base still validates at head",
+		"An MCP Description Tool Example is a real invocation; when its input validated against the base inputSchema and fails the head one, the change rejects that call. The example input is the witness.",
+		"update the example, or keep accepting calls like it")
+	RuleExampleResultInvalid = compat("compat.example.result-invalid", rules.May, rules.Notice,
+		"a tool example result that validated at base still validates at head",
+		"When the structuredContent of an example result validated against the base outputSchema and fails the head one, the change alters the promised result shape.",
+		"update the example result")
+)
