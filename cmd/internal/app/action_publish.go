@@ -1,0 +1,267 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/annotate/ghsink"
+)
+
+// reportDir is where the action writes its JSON report, inside the
+// workspace (a Docker action cannot write where later steps see RUNNER_TEMP);
+// the directory ignores itself so that the checkout stays clean.
+const reportDir = ".mcpschema-report"
+
+// actionSleep is the wait between API retries (tests make it instant).
+var actionSleep func(ctx context.Context, d time.Duration) error
+
+// publisher sends one run's report to every sink.
+type publisher struct {
+	a    *githubactions.Action
+	out  io.Writer
+	env  Env
+	gctx *githubactions.GitHubContext
+	in   *actionInputs
+	tgt  target
+	dir  string
+	res  *Result
+
+	client   *ghsink.Client
+	fallback bool
+	notices  []string
+}
+
+// note records a run-level remark in the report (and so in every summary).
+func (p *publisher) note(format string, args ...any) {
+	p.res.Report.Notes = append(p.res.Report.Notes, fmt.Sprintf(format, args...))
+}
+
+// publish runs the sinks in order: files first, then the API, then the
+// log, annotations, job summary and outputs, so that each summary carries
+// the notes of what went before.
+func (p *publisher) publish(ctx context.Context) {
+	p.writeSARIF()
+	reportPath := p.writeJSON()
+	p.connect()
+	p.checkRun(ctx)
+	p.comment(ctx)
+	p.logReport()
+	p.inline()
+	p.jobSummary()
+	p.outputs(reportPath)
+}
+
+func (p *publisher) connect() {
+	if p.in.Token == "" {
+		p.fallback = true
+		p.note("no github token: the check run and the comment are skipped; findings are shown as workflow annotations")
+		return
+	}
+	c, err := ghsink.New(ghsink.Options{APIURL: p.gctx.APIURL, Token: p.in.Token, Log: p.out, Sleep: actionSleep})
+	if err != nil {
+		p.fallback = true
+		p.note("%v: findings are shown as workflow annotations", err)
+		return
+	}
+	p.client = c
+}
+
+func (p *publisher) repo() (string, string) { return p.gctx.Repo() }
+
+func (p *publisher) checkRun(ctx context.Context) {
+	if p.client == nil {
+		return
+	}
+	owner, repo := p.repo()
+	if owner == "" || repo == "" || p.tgt.HeadSHA == "" {
+		p.fallback = true
+		p.note("no repository or commit in the environment (GITHUB_REPOSITORY, GITHUB_SHA): the check run is skipped; findings are shown as workflow annotations")
+		return
+	}
+	details := ""
+	if p.gctx.RunID > 0 {
+		details = fmt.Sprintf("%s/%s/%s/actions/runs/%d", p.gctx.ServerURL, owner, repo, p.gctx.RunID)
+	}
+	res, err := p.client.PublishCheckRun(ctx, ghsink.CheckRun{Owner: owner, Repo: repo, HeadSHA: p.tgt.HeadSHA,
+		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, FailOn: p.res.FailOn, Failed: p.res.Failed})
+	var ce *ghsink.CreateError
+	switch {
+	case err == nil:
+		conclusion := "success"
+		if p.res.Failed {
+			conclusion = "failure"
+		}
+		fmt.Fprintf(p.out, "check run %q on %s: %s, conclusion %s\n", p.in.CheckName, p.tgt.HeadSHA,
+			annotate.Plural(res.Annotations, "annotation"), conclusion)
+	case asCreate(err, &ce) && ghsink.IsForbidden(err):
+		p.fallback = true
+		msg := fmt.Sprintf("the check run could not be created (%s): the token is read-only, as on a pull request from a fork, or lacks `checks: write`; findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
+		p.note("%s", msg)
+		p.notices = append(p.notices, msg)
+	case asCreate(err, &ce):
+		p.fallback = true
+		msg := fmt.Sprintf("the check run could not be created (%s); findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
+		p.note("%s", msg)
+		p.notices = append(p.notices, msg)
+	default:
+		p.fallback = true
+		msg := fmt.Sprintf("%v; every finding is in the job summary and the log", err)
+		p.note("%s", msg)
+		p.notices = append(p.notices, msg)
+	}
+}
+
+func asCreate(err error, ce **ghsink.CreateError) bool {
+	e, ok := err.(*ghsink.CreateError)
+	if ok {
+		*ce = e
+	}
+	return ok
+}
+
+func (p *publisher) comment(ctx context.Context) {
+	if p.in.Comment == commentOff {
+		return
+	}
+	if p.tgt.PR == 0 {
+		fmt.Fprintf(p.out, "no pull request in a %q event: the comment is skipped\n", p.gctx.EventName)
+		return
+	}
+	if p.client == nil {
+		return
+	}
+	owner, repo := p.repo()
+	marker := ghsink.CommentMarker(p.gctx.Workflow, p.gctx.Job)
+	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
+		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker,
+		Elsewhere: "the check run and the job summary list every finding"})
+	create := p.in.Comment == commentAlways || len(p.res.Report.Findings) > 0
+	outcome, err := p.client.UpsertComment(ctx, ghsink.Comment{Owner: owner, Repo: repo, Number: p.tgt.PR,
+		Marker: marker, Body: body, Create: create})
+	switch {
+	case err == nil:
+		fmt.Fprintf(p.out, "pull request #%d comment: %s\n", p.tgt.PR, outcome)
+	case ghsink.IsForbidden(err):
+		msg := fmt.Sprintf("the pull request comment is skipped: the token cannot write to pull requests (%s), as on a pull request from a fork, or lacks `pull-requests: write`", ghsink.Describe(err))
+		p.note("%s", msg)
+		p.notices = append(p.notices, msg)
+	default:
+		msg := fmt.Sprintf("the pull request comment could not be written (%s)", ghsink.Describe(err))
+		p.note("%s", msg)
+		p.notices = append(p.notices, msg)
+	}
+}
+
+// logReport prints the whole text report, with workflow commands stopped
+// so that no file name or message can issue one.
+func (p *publisher) logReport() {
+	p.a.Group("mcpschema: " + annotate.Totals(p.res.Report))
+	tok := stopToken()
+	fmt.Fprintf(p.out, "::stop-commands::%s\n", tok)
+	if err := annotate.RenderText(p.out, p.res.Report); err != nil {
+		fmt.Fprintf(p.out, "could not print the report: %v\n", err)
+	}
+	fmt.Fprintf(p.out, "::%s::\n", tok)
+	p.a.EndGroup()
+}
+
+func stopToken() string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "mcpschema-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	}
+	return hex.EncodeToString(b)
+}
+
+// inline prints the run notices and, when the check run could not carry
+// them, the findings as workflow-command annotations (as many as GitHub
+// shows), then notes in the report how many were not shown inline.
+func (p *publisher) inline() {
+	for _, n := range p.notices {
+		p.a.WithFieldsMap(map[string]string{"title": "mcpschema"}).Noticef("%s", n)
+	}
+	if !p.fallback {
+		return
+	}
+	res := ghsink.WriteInline(p.out, p.res.Report, len(p.notices))
+	if res.NotShown > 0 {
+		p.note("%s", ghsink.NotShownText(res.NotShown, len(p.res.Report.Findings)))
+	}
+}
+
+func (p *publisher) jobSummary() {
+	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
+		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit,
+		Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
+	if err := ghsink.WriteStepSummary(p.a, md); err != nil {
+		fmt.Fprintf(p.out, "%v: the job summary is skipped\n", err)
+	}
+}
+
+func (p *publisher) writeSARIF() {
+	if p.in.SARIF == "" {
+		return
+	}
+	if err := p.writeFile(configPath(p.dir, p.in.SARIF), "sarif"); err != nil {
+		p.note("could not write the SARIF file %q: %v", p.in.SARIF, err)
+		return
+	}
+	fmt.Fprintf(p.out, "wrote SARIF to %q\n", p.in.SARIF)
+}
+
+// writeJSON writes the JSON report and returns its path relative to the
+// workspace ("" when it could not be written).
+func (p *publisher) writeJSON() string {
+	dir := filepath.Join(p.dir, reportDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.note("could not write the JSON report: %v", err)
+		return ""
+	}
+	_ = os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
+	rel := reportDir + "/report.json"
+	if err := p.writeFile(filepath.Join(dir, "report.json"), "json"); err != nil {
+		p.note("could not write the JSON report: %v", err)
+		return ""
+	}
+	return rel
+}
+
+func (p *publisher) writeFile(path, format string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := annotate.Render(f, format, p.res.Report); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func (p *publisher) outputs(reportPath string) {
+	s := p.res.Report.Summary
+	err := ghsink.SetOutputs(p.a, []ghsink.Output{
+		{Name: "errors", Value: strconv.Itoa(s.Errors)},
+		{Name: "warnings", Value: strconv.Itoa(s.Warnings)},
+		{Name: "notices", Value: strconv.Itoa(s.Notices)},
+		{Name: "breaking", Value: strconv.Itoa(s.Breaking)},
+		{Name: "complete", Value: strconv.FormatBool(s.Complete)},
+		{Name: "report", Value: reportPath},
+	})
+	if err != nil {
+		fmt.Fprintf(p.out, "%v: the outputs are skipped\n", err)
+	}
+}

@@ -1,0 +1,505 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/validate/report"
+)
+
+const actToken = "ghs_e2eSECRETtoken0123456789"
+
+func init() {
+	// API retries wait for nothing in tests.
+	actionSleep = func(context.Context, time.Duration) error { return nil }
+}
+
+// actGit runs git in dir with a fixed identity and clock, so commits are reproducible.
+func actGit(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
+		"GIT_COMMITTER_EMAIL=t@example.com", "GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z",
+		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func actCommit(t *testing.T, dir, msg string, files map[string]string) string {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	actGit(t, dir, "add", "-A")
+	actGit(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
+	return actGit(t, dir, "rev-parse", "HEAD")
+}
+
+// toolsJSON is a tools/list result with n tools; the first bad ones have an
+// invalid "type" (an error each), the next warn ones lack a root type.
+func toolsJSON(n, bad, warn int) string {
+	var tools []string
+	for i := 0; i < n; i++ {
+		schema := `{"type": "object", "properties": {"q": {"type": "string"}}}`
+		switch {
+		case i < bad:
+			schema = `{"type": "object", "properties": {"q": {"type": 5}}}`
+		case i < bad+warn:
+			schema = `{"properties": {"q": {"type": "string"}}}`
+		}
+		tools = append(tools, fmt.Sprintf("    {\n      \"name\": \"tool_%d\",\n      \"inputSchema\": %s\n    }", i, schema))
+	}
+	return "{\n  \"tools\": [\n" + strings.Join(tools, ",\n") + "\n  ]\n}\n"
+}
+
+// actEnv is a GitHub Actions environment for a repository and a fake API.
+type actEnv struct {
+	t    *testing.T
+	vars map[string]string
+	dir  string
+	out  bytes.Buffer
+	err  bytes.Buffer
+}
+
+func newActEnv(t *testing.T, repo, apiURL, event, eventJSON, sha string) *actEnv {
+	t.Helper()
+	tmp := t.TempDir()
+	evPath := filepath.Join(tmp, "event.json")
+	if err := os.WriteFile(evPath, []byte(eventJSON), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := &actEnv{t: t, dir: tmp, vars: map[string]string{
+		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": event, "GITHUB_EVENT_PATH": evPath,
+		"GITHUB_REPOSITORY": "acme/tools", "GITHUB_SHA": sha, "GITHUB_WORKSPACE": repo,
+		"GITHUB_API_URL": apiURL, "GITHUB_SERVER_URL": "https://github.example", "GITHUB_WORKFLOW": "ci", "GITHUB_JOB": "lint",
+		"GITHUB_RUN_ID": "42", "GITHUB_OUTPUT": filepath.Join(tmp, "output"), "GITHUB_STEP_SUMMARY": filepath.Join(tmp, "summary.md"),
+		"RUNNER_TEMP": tmp,
+		"INPUT_FILES": "tools/*.json", "INPUT_BASE": "auto", "INPUT_FAIL-ON": "error", "INPUT_GITHUB-TOKEN": actToken,
+		"INPUT_CHECK-NAME": "mcpschema", "INPUT_COMMENT": "on-findings", "INPUT_SARIF": "out/mcpschema.sarif",
+	}}
+	return e
+}
+
+func (e *actEnv) run() int {
+	e.out.Reset()
+	e.err.Reset()
+	return Main(context.Background(), []string{"action"}, Env{Stdout: &e.out, Stderr: &e.err, Getenv: func(k string) string { return e.vars[k] }})
+}
+
+func (e *actEnv) file(name string) string {
+	b, err := os.ReadFile(filepath.Join(e.dir, name))
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// outputs parses the GITHUB_OUTPUT file.
+func (e *actEnv) outputs() map[string]string {
+	out := map[string]string{}
+	re := regexp.MustCompile(`(?m)^([a-z]+)<<(\S+)\n(.*)\n(\S+)$`)
+	for _, m := range re.FindAllStringSubmatch(e.file("output"), -1) {
+		out[m[1]] = m[3]
+	}
+	return out
+}
+
+// assertNoToken checks every text the run produced.
+func (e *actEnv) assertNoToken(repo string) {
+	e.t.Helper()
+	texts := map[string]string{"stdout": e.out.String(), "stderr": e.err.String(), "summary": e.file("summary.md"), "outputs": e.file("output")}
+	for _, p := range []string{".mcpschema-report/report.json", "out/mcpschema.sarif"} {
+		b, _ := os.ReadFile(filepath.Join(repo, p))
+		texts[p] = string(b)
+	}
+	for name, s := range texts {
+		if strings.Contains(s, actToken) {
+			e.t.Fatalf("the token appears in %s", name)
+		}
+	}
+}
+
+func readReport(t *testing.T, path string) *report.Report {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep report.Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	return &rep
+}
+
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+func actGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "action", name)
+	if updating() {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden %q (run go test -update): %v", path, err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file (go test -update after checking):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func requestLines(reqs []ghfake.Request) string {
+	var b strings.Builder
+	for _, r := range reqs {
+		fmt.Fprintf(&b, "%s %s -> %d", r.Method, r.Path, r.Status)
+		if r.Annotations > 0 {
+			fmt.Fprintf(&b, " annotations=%d", r.Annotations)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// prRepo builds a repository with a base commit, a head commit with 70
+// errors and 5 warnings, and a merge commit (checked out, = GITHUB_SHA)
+// whose tool file is shifted by three lines, like a merge with the base
+// branch that touched the file.
+func prRepo(t *testing.T) (repo, base, head, merge string) {
+	repo = t.TempDir()
+	actGit(t, repo, "init", "-q", "-b", "main")
+	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(80, 0, 0)})
+	head = actCommit(t, repo, "head", map[string]string{"tools/tools.json": toolsJSON(80, 70, 5)})
+	merge = actCommit(t, repo, "merge", map[string]string{"tools/tools.json": "\n\n\n" + toolsJSON(80, 70, 5)})
+	return repo, base, head, merge
+}
+
+func prEvent(number int, head, base string) string {
+	return fmt.Sprintf(`{"number": %d, "pull_request": {"number": %d, "head": {"sha": %q, "repo": {"full_name": "acme/tools"}}, "base": {"sha": %q}}}`,
+		number, number, head, base)
+}
+
+func TestActionPullRequestEndToEnd(t *testing.T) {
+	repo, base, head, merge := prRepo(t)
+	srv := ghfake.New(actToken)
+	defer srv.Close()
+	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), merge)
+
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
+	}
+	e.assertNoToken(repo)
+	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	n := len(rep.Findings)
+	if n <= 60 || rep.Summary.Errors < 70 || rep.Summary.Warnings < 5 {
+		t.Fatalf("report has %d findings (%d errors, %d warnings): want more than 60", n, rep.Summary.Errors, rep.Summary.Warnings)
+	}
+
+	// One check run on the head commit, every finding annotated in batches of 50.
+	runs := srv.CheckRuns()
+	if len(runs) != 1 {
+		t.Fatalf("%d check runs, want 1", len(runs))
+	}
+	cr := runs[0]
+	if cr.HeadSHA != head || cr.Conclusion != "failure" || cr.Status != "completed" || cr.Name != "mcpschema" {
+		t.Errorf("check run on %s, status %q, conclusion %q, name %q: want head %s, completed, failure", cr.HeadSHA, cr.Status, cr.Conclusion, cr.Name, head)
+	}
+	if len(cr.Annotations) != n {
+		t.Errorf("%d annotations, want %d", len(cr.Annotations), n)
+	}
+	for i, b := range cr.Batches {
+		if b > 50 || (i < len(cr.Batches)-1 && b != 50) {
+			t.Errorf("annotation batches %v: want full batches of 50", cr.Batches)
+		}
+	}
+	if !strings.Contains(cr.Summary, "mcpschema failed") || !strings.Contains(cr.Summary, "### Files and tools") {
+		t.Errorf("check run summary:\n%s", cr.Summary)
+	}
+
+	// Positions are those of the head commit, not of the checked-out merge commit.
+	headDir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(headDir, "tools"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(headDir, "tools", "tools.json"), []byte(toolsJSON(80, 70, 5)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var cliOut bytes.Buffer
+	Main(context.Background(), []string{"check", "--format", "json", "tools/*.json"}, Env{Stdout: &cliOut, Stderr: &bytes.Buffer{}, Dir: headDir, Getenv: func(string) string { return "" }})
+	var cli report.Report
+	if err := json.Unmarshal(cliOut.Bytes(), &cli); err != nil {
+		t.Fatalf("check output: %v\n%s", err, cliOut.String())
+	}
+	if len(cli.Findings) != n {
+		t.Fatalf("check on the head files: %d findings, action: %d", len(cli.Findings), n)
+	}
+	for i, f := range cli.Findings {
+		a := cr.Annotations[i]
+		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != f.Rule {
+			t.Fatalf("annotation %d at %s:%d (%s), want the head position %s:%d:%d (%s)", i, a.Path, a.StartLine, a.Title, f.File, f.Line, f.Column, f.Rule)
+		}
+	}
+
+	// Job summary, outputs, SARIF, JSON report.
+	if s := e.file("summary.md"); !strings.Contains(s, "## ❌ mcpschema failed") || !strings.Contains(s, fmt.Sprintf("%d errors", rep.Summary.Errors)) {
+		t.Errorf("job summary:\n%.600s", s)
+	}
+	outs := e.outputs()
+	want := map[string]string{"errors": fmt.Sprint(rep.Summary.Errors), "warnings": fmt.Sprint(rep.Summary.Warnings),
+		"notices": fmt.Sprint(rep.Summary.Notices), "breaking": fmt.Sprint(rep.Summary.Breaking),
+		"complete": fmt.Sprint(rep.Summary.Complete), "report": ".mcpschema-report/report.json"}
+	for k, v := range want {
+		if outs[k] != v {
+			t.Errorf("output %s = %q, want %q (outputs %v)", k, outs[k], v, outs)
+		}
+	}
+	var sarif struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []json.RawMessage `json:"results"`
+		} `json:"runs"`
+	}
+	b, _ := os.ReadFile(filepath.Join(repo, "out", "mcpschema.sarif"))
+	if err := json.Unmarshal(b, &sarif); err != nil || sarif.Version != "2.1.0" || len(sarif.Runs) != 1 || len(sarif.Runs[0].Results) != n {
+		t.Errorf("sarif file: %v, version %q, %d runs", err, sarif.Version, len(sarif.Runs))
+	}
+	if st := actGit(t, repo, "status", "--porcelain", "--", ".mcpschema-report"); st != "" {
+		t.Errorf("the report dir shows in git status: %q", st)
+	}
+
+	// The sticky comment is created once.
+	cms := srv.Comments()
+	if len(cms) != 1 || cms[0].Issue != 7 || !strings.Contains(cms[0].Body, `<!-- mcpschema comment workflow="ci" job="lint" -->`) {
+		t.Fatalf("comments %+v, want one on #7 with the marker", cms)
+	}
+	if !strings.Contains(e.out.String(), "pull request #7 comment: created") || !strings.Contains(e.out.String(), fmt.Sprintf("check run \"mcpschema\" on %s: %d annotations, conclusion failure", head, n)) {
+		t.Errorf("stdout:\n%s", e.out.String())
+	}
+	if strings.Contains(e.out.String(), "::error file=") {
+		t.Errorf("workflow-command annotations printed although the check run carries them")
+	}
+	actGolden(t, "pr.requests.txt", requestLines(srv.Requests()))
+
+	// A new head commit: the second run edits the same comment and adds a
+	// check run on the new head.
+	actGit(t, repo, "checkout", "-q", head)
+	head2 := actCommit(t, repo, "head 2", map[string]string{"tools/tools.json": toolsJSON(80, 65, 5)})
+	merge2 := actCommit(t, repo, "merge 2", map[string]string{"tools/tools.json": "\n" + toolsJSON(80, 65, 5)})
+	e2 := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head2, base), merge2)
+	if code := e2.run(); code != ExitFindings {
+		t.Fatalf("second run: exit %d\n%s\n%s", code, e2.out.String(), e2.err.String())
+	}
+	cms = srv.Comments()
+	if len(cms) != 1 || cms[0].Edits != 1 || !strings.Contains(cms[0].Body, "65 errors") {
+		t.Errorf("after the second run: %d comments, %d edits: want the one comment edited once", len(cms), cms[0].Edits)
+	}
+	if runs := srv.CheckRuns(); len(runs) != 2 || runs[1].HeadSHA != head2 {
+		t.Errorf("check runs after the second run: %d", len(runs))
+	}
+	if !strings.Contains(e2.out.String(), "pull request #7 comment: updated") {
+		t.Errorf("second run stdout:\n%s", e2.out.String())
+	}
+}
+
+func TestActionForkFallsBackToWorkflowCommands(t *testing.T) {
+	repo, base, head, merge := prRepo(t)
+	srv := ghfake.New("ghs_other")
+	srv.ReadOnlyToken = actToken
+	defer srv.Close()
+	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(9, head, base), merge)
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
+	}
+	e.assertNoToken(repo)
+	out := e.out.String()
+	if len(srv.CheckRuns()) != 0 || len(srv.Comments()) != 0 {
+		t.Fatalf("wrote with a read-only token: %d check runs, %d comments", len(srv.CheckRuns()), len(srv.Comments()))
+	}
+	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	n := len(rep.Findings)
+	errs, warns := strings.Count(out, "\n::error file="), strings.Count(out, "\n::warning file=")
+	if errs != 10 || warns != 5 {
+		t.Errorf("%d error and %d warning annotations, want 10 and 5 (GitHub shows 10 of each per step)", errs, warns)
+	}
+	notShown := fmt.Sprintf("%d of %d findings were not shown inline", n-15, n)
+	for _, want := range []string{
+		`::notice title=mcpschema::the check run could not be created (403 "Resource not accessible by integration")`,
+		"::notice title=mcpschema::the pull request comment is skipped: the token cannot write to pull requests",
+		"::notice title=mcpschema::" + notShown,
+		"::stop-commands::",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	// Every finding is in the log and in the job summary.
+	for _, f := range rep.Findings {
+		if !strings.Contains(out, fmt.Sprintf("%s:%d:%d: %s: ", f.File, f.Line, f.Column, f.Severity)) {
+			t.Fatalf("finding %s:%d:%d missing from the log", f.File, f.Line, f.Column)
+		}
+	}
+	sum := e.file("summary.md")
+	if !strings.Contains(sum, notShown) || !strings.Contains(sum, "could not be created") || strings.Contains(sum, "This summary is cut") {
+		t.Errorf("job summary:\n%.1500s", sum)
+	}
+	if strings.Count(sum, "| `json-schema.tool-schema.valid` |")+strings.Count(sum, "| `mcp.tool.schema.native-shape` |") < n-1 {
+		t.Errorf("job summary does not list every finding")
+	}
+	if outs := e.outputs(); outs["errors"] != fmt.Sprint(rep.Summary.Errors) {
+		t.Errorf("outputs %v", outs)
+	}
+}
+
+func TestActionAPIFailuresRetryThenFallBack(t *testing.T) {
+	repo, base, head, merge := prRepo(t)
+	srv := ghfake.New(actToken)
+	defer srv.Close()
+	srv.AddFault(ghfake.Fault{Method: "POST", PathSuffix: "/check-runs", Status: 502, Body: `{"message":"Bad Gateway"}`})
+	srv.AddFault(ghfake.Fault{Method: "GET", PathSuffix: "/comments", Status: 403, Times: 1, Header: map[string]string{"Retry-After": "3"},
+		Body: `{"message":"You have exceeded a secondary rate limit."}`})
+	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), merge)
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
+	}
+	out := e.out.String()
+	for _, want := range []string{
+		"github api: POST /repos/acme/tools/check-runs answered 502; retrying in 1s (attempt 2 of 4)",
+		"github api: POST /repos/acme/tools/check-runs answered 502; giving up after 4 attempts",
+		`::notice title=mcpschema::the check run could not be created (502 "Bad Gateway"); findings are shown as workflow annotations and in the job summary`,
+		"github api: GET /repos/acme/tools/issues/7/comments answered 403 (secondary rate limit); retrying in 3s (attempt 2 of 4)",
+		"pull request #7 comment: created",
+		"::error file=tools/tools.json,line=",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if len(srv.Comments()) != 1 || !strings.Contains(srv.Comments()[0].Body, "could not be created (502") {
+		t.Errorf("the comment does not carry the fallback note")
+	}
+	e.assertNoToken(repo)
+}
+
+func TestActionPushAndShallowFetch(t *testing.T) {
+	origin := t.TempDir()
+	actGit(t, origin, "init", "-q", "-b", "main")
+	base := actCommit(t, origin, "base", map[string]string{"tools/tools.json": toolsJSON(5, 0, 0)})
+	head := actCommit(t, origin, "head", map[string]string{"tools/tools.json": toolsJSON(5, 1, 0)})
+	work := filepath.Join(t.TempDir(), "work")
+	actGit(t, filepath.Dir(work), "clone", "-q", "--depth=1", "file://"+origin, work)
+	if _, err := gitOut(context.Background(), work, "cat-file", "-e", base+"^{commit}"); err == nil {
+		t.Fatal("the shallow clone already has the base commit")
+	}
+	srv := ghfake.New(actToken)
+	defer srv.Close()
+	e := newActEnv(t, work, srv.URL, "push", fmt.Sprintf(`{"before": %q, "after": %q}`, base, head), head)
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
+	}
+	if _, err := gitOut(context.Background(), work, "cat-file", "-e", base+"^{commit}"); err != nil {
+		t.Errorf("the base commit was not fetched: %v", err)
+	}
+	if runs := srv.CheckRuns(); len(runs) != 1 || runs[0].HeadSHA != head || len(srv.Comments()) != 0 {
+		t.Errorf("check runs %+v, %d comments: want one on the pushed commit, no comment", runs, len(srv.Comments()))
+	}
+	if !strings.Contains(e.out.String(), `no pull request in a "push" event: the comment is skipped`) {
+		t.Errorf("stdout:\n%s", e.out.String())
+	}
+
+	// A base nobody can fetch: a clear error naming fetch-depth, exit 2.
+	e.vars["INPUT_BASE"] = strings.Repeat("ab", 20)
+	if code := e.run(); code != ExitUsage {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	if !strings.Contains(e.err.String(), "set `fetch-depth: 0` on actions/checkout") {
+		t.Errorf("stderr: %s", e.err.String())
+	}
+
+	// A new branch (before is all zeros): no diff, still a check run.
+	e.vars["INPUT_BASE"] = "auto"
+	e.vars["GITHUB_EVENT_PATH"] = filepath.Join(e.dir, "event2.json")
+	os.WriteFile(e.vars["GITHUB_EVENT_PATH"], []byte(fmt.Sprintf(`{"before": %q, "after": %q}`, strings.Repeat("0", 40), head)), 0o644)
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("new branch: exit %d\n%s", code, e.err.String())
+	}
+}
+
+func TestActionTargets(t *testing.T) {
+	ev := &actionEvent{Before: strings.Repeat("0", 40), After: "bbb"}
+	if got := eventTarget("push", "sss", ev); got != (target{HeadSHA: "bbb"}) {
+		t.Errorf("push from a new branch: %+v", got)
+	}
+	ev = &actionEvent{}
+	json.Unmarshal([]byte(`{"merge_group": {"head_sha": "mh", "base_sha": "mb"}}`), ev)
+	if got := eventTarget("merge_group", "sss", ev); got != (target{HeadSHA: "mh", Base: "mb"}) {
+		t.Errorf("merge_group: %+v", got)
+	}
+	if got := eventTarget("workflow_dispatch", "sss", &actionEvent{}); got != (target{HeadSHA: "sss"}) {
+		t.Errorf("workflow_dispatch: %+v", got)
+	}
+	ev = &actionEvent{}
+	json.Unmarshal([]byte(prEvent(3, "hh", "bb")), ev)
+	if got := eventTarget("pull_request_target", "sss", ev); got != (target{HeadSHA: "hh", Base: "bb", PR: 3}) {
+		t.Errorf("pull_request_target: %+v", got)
+	}
+}
+
+func TestActionWithoutEnvFilesOrToken(t *testing.T) {
+	repo, base, head, merge := prRepo(t)
+	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
+	delete(e.vars, "GITHUB_OUTPUT")
+	delete(e.vars, "GITHUB_STEP_SUMMARY")
+	delete(e.vars, "INPUT_GITHUB-TOKEN")
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
+	}
+	for _, want := range []string{`"GITHUB_STEP_SUMMARY" is not set: the job summary is skipped`, `"GITHUB_OUTPUT" is not set: the outputs are skipped`, "::error file="} {
+		if !strings.Contains(e.out.String(), want) {
+			t.Errorf("stdout lacks %q", want)
+		}
+	}
+}
+
+func TestActionUsageErrors(t *testing.T) {
+	repo, base, head, merge := prRepo(t)
+	for name, c := range map[string]struct{ key, value, want string }{
+		"fail-on": {"INPUT_FAIL-ON", "sometimes", `input "fail-on"`},
+		"comment": {"INPUT_COMMENT", "loud", `input "comment": unknown value "loud"`},
+		"version": {"INPUT_PROTOCOL-VERSIONS", "2020-01-01", `unknown protocol version "2020-01-01"`},
+		"files":   {"INPUT_FILES", "nothing/*.json", "nothing"},
+		"config":  {"INPUT_CONFIG", "missing.yaml", "missing.yaml"},
+	} {
+		e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
+		e.vars[c.key] = c.value
+		if code := e.run(); code != ExitUsage || !strings.Contains(e.err.String(), c.want) || !strings.Contains(e.out.String(), "::error::") {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q: want 2 and %q", name, code, e.err.String(), e.out.String(), c.want)
+		}
+		e.assertNoToken(repo)
+	}
+}
