@@ -21,6 +21,12 @@ const (
 // baseAuto is the "base" input's default: the base commit the event names.
 const baseAuto = "auto"
 
+// actionInputNames are the inputs action.yml declares.
+var actionInputNames = []string{"files", "base", "protocol-versions", "fail-on", "config", "github-token", "check-name", "comment", "sarif"}
+
+// actionOutputNames are the outputs action.yml declares.
+var actionOutputNames = []string{"errors", "warnings", "notices", "breaking", "complete", "report"}
+
 // actionInputs are the action's inputs (INPUT_* variables).
 type actionInputs struct {
 	Patterns  []string

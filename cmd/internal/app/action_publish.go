@@ -253,14 +253,15 @@ func (p *publisher) writeFile(path, format string) error {
 
 func (p *publisher) outputs(reportPath string) {
 	s := p.res.Report.Summary
-	err := ghsink.SetOutputs(p.a, []ghsink.Output{
-		{Name: "errors", Value: strconv.Itoa(s.Errors)},
-		{Name: "warnings", Value: strconv.Itoa(s.Warnings)},
-		{Name: "notices", Value: strconv.Itoa(s.Notices)},
-		{Name: "breaking", Value: strconv.Itoa(s.Breaking)},
-		{Name: "complete", Value: strconv.FormatBool(s.Complete)},
-		{Name: "report", Value: reportPath},
-	})
+	values := map[string]string{
+		"errors": strconv.Itoa(s.Errors), "warnings": strconv.Itoa(s.Warnings), "notices": strconv.Itoa(s.Notices),
+		"breaking": strconv.Itoa(s.Breaking), "complete": strconv.FormatBool(s.Complete), "report": reportPath,
+	}
+	outs := make([]ghsink.Output, 0, len(actionOutputNames))
+	for _, n := range actionOutputNames {
+		outs = append(outs, ghsink.Output{Name: n, Value: values[n]})
+	}
+	err := ghsink.SetOutputs(p.a, outs)
 	if err != nil {
 		fmt.Fprintf(p.out, "%v: the outputs are skipped\n", err)
 	}

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
@@ -501,5 +503,43 @@ func TestActionUsageErrors(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q, stdout %q: want 2 and %q", name, code, e.err.String(), e.out.String(), c.want)
 		}
 		e.assertNoToken(repo)
+	}
+}
+
+func TestActionYAMLDeclaresEveryInputAndOutput(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meta struct {
+		Inputs  map[string]struct{ Description, Default string } `yaml:"inputs"`
+		Outputs map[string]struct{ Description string }          `yaml:"outputs"`
+		Runs    struct {
+			Using, Image string
+			Args         []string
+		} `yaml:"runs"`
+		Branding map[string]string `yaml:"branding"`
+	}
+	if err := yaml.Unmarshal(b, &meta); err != nil {
+		t.Fatal(err)
+	}
+	if len(meta.Inputs) != len(actionInputNames) || len(meta.Outputs) != len(actionOutputNames) {
+		t.Errorf("action.yml has %d inputs and %d outputs, the code %d and %d", len(meta.Inputs), len(meta.Outputs), len(actionInputNames), len(actionOutputNames))
+	}
+	for _, n := range actionInputNames {
+		if in, ok := meta.Inputs[n]; !ok || in.Description == "" {
+			t.Errorf("input %q is not declared with a description", n)
+		}
+	}
+	for _, n := range actionOutputNames {
+		if out, ok := meta.Outputs[n]; !ok || out.Description == "" {
+			t.Errorf("output %q is not declared with a description", n)
+		}
+	}
+	if meta.Inputs["github-token"].Default != "${{ github.token }}" || meta.Inputs["base"].Default != baseAuto {
+		t.Errorf("defaults: github-token %q, base %q", meta.Inputs["github-token"].Default, meta.Inputs["base"].Default)
+	}
+	if meta.Runs.Using != "docker" || meta.Runs.Image != "Dockerfile" || len(meta.Runs.Args) != 1 || meta.Runs.Args[0] != "action" || meta.Branding["icon"] == "" {
+		t.Errorf("runs %+v, branding %v", meta.Runs, meta.Branding)
 	}
 }
