@@ -221,3 +221,12 @@ func TestCheckRunSummaryRejectedFallsBack(t *testing.T) {
 		t.Errorf("check run %+v", cr)
 	}
 }
+
+func TestRateLimitIsNotForbidden(t *testing.T) {
+	h := newHarness(t, token)
+	h.srv.AddFault(ghfake.Fault{Status: 403, Header: map[string]string{"Retry-After": "1"}, Body: `{"message":"You have exceeded a secondary rate limit."}`})
+	_, err := publish(h, findingsReport(1))
+	if err == nil || IsForbidden(err) || len(h.sleeps) != 3 {
+		t.Fatalf("err %v (forbidden %v), sleeps %v: want a rate-limit failure after 3 waits, not a permission error", err, IsForbidden(err), h.sleeps)
+	}
+}

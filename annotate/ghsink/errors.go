@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/google/go-github/v66/github"
 )
@@ -32,6 +33,11 @@ func IsForbidden(err error) bool {
 	var rl *github.RateLimitError
 	var ab *github.AbuseRateLimitError
 	if errors.As(err, &rl) || errors.As(err, &ab) {
+		return false
+	}
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil &&
+		(er.Response.Header.Get("Retry-After") != "" || strings.Contains(strings.ToLower(er.Message), "rate limit")) {
 		return false
 	}
 	c := StatusCode(err)

@@ -40,7 +40,7 @@ func ensureRevision(ctx context.Context, dir, what, rev string) (string, error) 
 		return "", fmt.Errorf("the workspace %q is not a git repository (%v): check out the repository with actions/checkout before this step", dir, err)
 	}
 	if _, err := gitOut(ctx, dir, "fetch", "--no-tags", "--depth=1", "origin", rev); err != nil {
-		return "", fmt.Errorf("the %s commit %q is not in the checkout and `git fetch --no-tags --depth=1 origin %s` failed (%v): set `fetch-depth: 0` on actions/checkout so the %s commit is present", what, rev, rev, err, what)
+		return "", fmt.Errorf("the %s commit %q is not in the checkout and `git fetch --no-tags --depth=1 origin %s` failed (%v): %s", what, rev, rev, err, fetchAdvice(what))
 	}
 	fetched := rev
 	if !shaRe.MatchString(rev) {
@@ -48,9 +48,17 @@ func ensureRevision(ctx context.Context, dir, what, rev string) (string, error) 
 	}
 	sha, err := gitOut(ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", fetched+"^{commit}")
 	if err != nil || sha == "" {
-		return "", fmt.Errorf("the %s commit %q is still missing after fetching it: set `fetch-depth: 0` on actions/checkout", what, rev)
+		return "", fmt.Errorf("the %s commit %q is still missing after fetching it: %s", what, rev, fetchAdvice(what))
 	}
 	return sha, nil
+}
+
+// fetchAdvice says how to make a commit present in the checkout.
+func fetchAdvice(what string) string {
+	if what == "head" {
+		return "set `fetch-depth: 2` on actions/checkout (the merge commit's parents), or check out `ref: ${{ github.event.pull_request.head.sha }}`"
+	}
+	return "set `fetch-depth: 0` on actions/checkout so the " + what + " commit is present"
 }
 
 // checkedOut returns the commit the workspace has checked out ("" if unknown).
