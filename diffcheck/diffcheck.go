@@ -116,5 +116,25 @@ func (c *comparer) equivalentInputs(a, b *toolRef) bool {
 	if na == nil || nb == nil {
 		return false
 	}
-	return newJudge(dirInput).equivalent(na, nb)
+	return sameMembers(na, nb) && newJudge(dirInput).equivalent(na, nb)
+}
+
+// sameMembers reports whether two object schemas declare and require the
+// same members: open objects accept undeclared members, so equivalence
+// alone would pair unrelated tools.
+func sameMembers(a, b *node) bool {
+	if len(a.props) != len(b.props) || len(a.required) != len(b.required) {
+		return false
+	}
+	for k := range a.props {
+		if _, ok := b.props[k]; !ok {
+			return false
+		}
+	}
+	for k := range a.required {
+		if !b.required[k] {
+			return false
+		}
+	}
+	return true
 }

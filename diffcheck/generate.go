@@ -269,6 +269,22 @@ func genCandidates(n *node) []any {
 		if v, ok := genObject(n, full, 1); ok {
 			out = append(out, v)
 		}
+		if keys := sortedKeys(full); len(keys) <= 8 {
+			for _, k := range keys {
+				if v, ok := genObject(n, map[string]any{k: full[k]}, 1); ok {
+					out = append(out, v)
+				}
+				rest := map[string]any{}
+				for _, o := range keys {
+					if o != k {
+						rest[o] = full[o]
+					}
+				}
+				if v, ok := genObject(n, rest, 1); ok {
+					out = append(out, v)
+				}
+			}
+		}
 	}
 	if n.types.has(tString) && !n.hasEnum {
 		out = append(out, "other", "", "0")

@@ -160,6 +160,12 @@ func (j *judge) sub(in, out *node, path []step) {
 			msg: "the result " + where(path) + " is no longer constrained: head admits any value where base promised a schema; restore the constraint"}, in, out, "")
 		return
 	}
+	if parts := distribute(in, out); parts != nil {
+		for _, m := range parts {
+			j.sub(m, out, path)
+		}
+		return
+	}
 	common := j.types(in, out, path)
 	if common == 0 {
 		return
@@ -202,4 +208,33 @@ func (j *judge) becameFalse(in, out *node, path []step) {
 	}
 	j.emit(change{rule: RuleOutputTypeWidened, path: path, locals: genCandidates(in),
 		msg: "head may return a value " + where(path) + " where base admitted none; keep it absent"}, in, out, "not")
+}
+
+// distribute splits in = rest ∧ (b1 ∨ b2 ∨ ...) into rest ∧ bi when out has
+// no branches of its own: in is covered when every part is. It returns nil
+// when the parts cannot be formed.
+func distribute(in, out *node) []*node {
+	if len(out.anyOf) > 0 || len(out.oneOf) > 0 {
+		return nil
+	}
+	branches := in.anyOf
+	if len(branches) == 0 {
+		branches = in.oneOf
+	} else if len(in.oneOf) > 0 {
+		return nil
+	}
+	if len(branches) == 0 {
+		return nil
+	}
+	rest := withoutBranches(in)
+	parts := make([]*node, 0, len(branches))
+	for _, br := range branches {
+		m := *rest
+		if !merge(&m, br) {
+			return nil
+		}
+		m.ptr = in.ptr
+		parts = append(parts, &m)
+	}
+	return parts
 }

@@ -458,10 +458,14 @@ func (b *builder) simplify(n *node) {
 			}
 		}
 	}
-	for _, list := range []*[]*node{&n.anyOf, &n.oneOf} {
+	for i, list := range []*[]*node{&n.anyOf, &n.oneOf} {
 		if len(*list) > 1 {
+			_, ownType := n.kwPtr["type"]
 			if u := b.typeUnion(*list); u != nil && merge(n, u) {
 				*list = nil
+				if kw := []string{"anyOf", "oneOf"}[i]; !ownType && n.kwPtr[kw] != "" {
+					n.kwPtr["type"] = n.kwPtr[kw]
+				}
 			}
 		}
 	}
@@ -519,15 +523,17 @@ func (b *builder) simplify(n *node) {
 func (b *builder) typeUnion(branches []*node) *node {
 	u := &node{types: 0, kwPtr: map[string]string{}}
 	var enumUnion []any
+	var seen typeSet
 	anyEnum := false
 	for _, br := range branches {
 		if b.building[br.ptr] || br.never || br.types.norm() == tAll || len(br.anyOf)+len(br.oneOf)+len(br.allOf) > 0 ||
 			br.not != nil || br.ifN != nil || br.undecidable != "" {
 			return nil
 		}
-		if br.types.intersect(u.types) != 0 {
+		if br.types.intersect(seen) != 0 {
 			return nil
 		}
+		seen |= br.types
 		if br.hasEnum {
 			anyEnum = true
 		}

@@ -1,0 +1,206 @@
+package diffcheck
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/mcpschema/mcpschema/validate"
+	"github.com/mcpschema/mcpschema/validate/fixture"
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/schema"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// diffCase is a fixture: files under base/ and head/, and in the comment
+//
+//	want <severity> <rule> <file>#<pointer> [<line>:<col>] [base=<file>#<pointer>]
+//	alias <head-name> <base-name>
+//	nowitness <rule>        an error finding of rule may lack a witness
+//
+// A case without want lines must be silent.
+type diffCase struct {
+	name       string
+	base, head []*source.File
+	wants      []fixture.Want
+	bases      map[int]string // want index -> expected base location
+	aliases    map[string]string
+	noWitness  map[string]bool
+}
+
+func loadDiffCases(t *testing.T, dir string) []*diffCase {
+	t.Helper()
+	var paths []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txtar") {
+			paths = append(paths, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(paths)
+	var cases []*diffCase
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(dir, p)
+		c, err := parseDiffCase(strings.TrimSuffix(filepath.ToSlash(rel), ".txtar"), data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+func parseDiffCase(name string, data []byte) (*diffCase, error) {
+	ar := txtar.Parse(data)
+	c := &diffCase{name: name, bases: map[int]string{}, aliases: map[string]string{}, noWitness: map[string]bool{}}
+	var wantLines []string
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		switch f[0] {
+		case "want":
+			var keep []string
+			base := ""
+			for _, x := range f {
+				if strings.HasPrefix(x, "base=") {
+					base = strings.TrimPrefix(x, "base=")
+					continue
+				}
+				keep = append(keep, x)
+			}
+			if base != "" {
+				c.bases[len(wantLines)] = base
+			}
+			wantLines = append(wantLines, strings.Join(keep, " "))
+		case "alias":
+			c.aliases[f[1]] = f[2]
+		case "nowitness":
+			c.noWitness[f[1]] = true
+		default:
+			wantLines = append(wantLines, line)
+		}
+	}
+	parsed, err := fixture.Parse(name, []byte(strings.Join(wantLines, "\n")+"\n"))
+	if err != nil {
+		return nil, err
+	}
+	c.wants = parsed.Wants
+	for _, f := range ar.Files {
+		switch {
+		case strings.HasPrefix(f.Name, "base/"):
+			c.base = append(c.base, source.Parse(strings.TrimPrefix(f.Name, "base/"), f.Data, source.Limits{}))
+		case strings.HasPrefix(f.Name, "head/"):
+			c.head = append(c.head, source.Parse(strings.TrimPrefix(f.Name, "head/"), f.Data, source.Limits{}))
+		}
+	}
+	return c, nil
+}
+
+// TestFixtures runs every case in testdata: each produces exactly the
+// findings it declares (a case that declares none is silent), base
+// locations match, and every witness is confirmed by the validator.
+func TestFixtures(t *testing.T) {
+	cases := loadDiffCases(t, "testdata")
+	if len(cases) == 0 {
+		t.Fatal("no fixtures")
+	}
+	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Compare(c.base, c.head, Options{Aliases: c.aliases})
+			fc := &fixture.Case{Wants: c.wants}
+			for _, d := range fc.Compare(got) {
+				t.Error(d)
+			}
+			for i, w := range c.wants {
+				want, ok := c.bases[i]
+				if !ok {
+					continue
+				}
+				for _, f := range got {
+					if f.Rule == w.Rule && f.File == w.File && f.Pointer == w.Pointer {
+						if f.Base == nil || f.Base.File+"#"+f.Base.Pointer != want {
+							t.Errorf("%s: base %+v, want %s", w, f.Base, want)
+						}
+					}
+				}
+			}
+			for _, f := range got {
+				checkFinding(t, c, eng, f)
+			}
+		})
+	}
+}
+
+// checkFinding checks the shape of a finding and re-runs the validator on its witness.
+func checkFinding(t *testing.T, c *diffCase, eng *schema.Engine, f report.Finding) {
+	t.Helper()
+	if f.Line == 0 || f.Fingerprint == "" || f.Message == "" || f.Message != strings.TrimSpace(f.Message) {
+		t.Errorf("incomplete finding %+v", f)
+	}
+	if f.Message[:1] != strings.ToLower(f.Message[:1]) {
+		t.Errorf("message not lower case: %q", f.Message)
+	}
+	side := ""
+	switch {
+	case strings.HasPrefix(f.Rule, "compat.input."):
+		side = "inputSchema"
+	case strings.HasPrefix(f.Rule, "compat.output."):
+		side = "outputSchema"
+	}
+	needs := side != "" && f.Severity.String() == "error" && !c.noWitness[f.Rule] &&
+		f.Rule != RuleOutputSchemaRemoved.ID
+	if needs && f.Witness == nil {
+		t.Errorf("%s %s#%s has no witness: %s", f.Rule, f.File, f.Pointer, f.Message)
+	}
+	if f.Witness == nil || side == "" || f.Rule == RuleOutputSchemaRemoved.ID {
+		return
+	}
+	bs, hs := schemaFor(c.base, f.Base), schemaFor(c.head, &report.Location{File: f.File, Pointer: f.Pointer})
+	if bs == nil || hs == nil {
+		t.Errorf("%s: cannot find the schemas of the finding", f.Rule)
+		return
+	}
+	bv, hv := validates(eng, bs, f.Witness), validates(eng, hs, f.Witness)
+	if side == "inputSchema" && !(bv && !hv) || side == "outputSchema" && !(hv && !bv) {
+		t.Errorf("%s: witness %v does not hold (base valid %v, head valid %v)", f.Rule, f.Witness, bv, hv)
+	}
+}
+
+// schemaFor returns the inputSchema/outputSchema value enclosing a location.
+func schemaFor(files []*source.File, l *report.Location) any {
+	if l == nil {
+		return nil
+	}
+	for _, f := range files {
+		if f.Path != l.File {
+			continue
+		}
+		for _, key := range []string{"/inputSchema", "/outputSchema"} {
+			if i := strings.Index(l.Pointer, key); i >= 0 {
+				v, _ := source.Resolve(f.Root, l.Pointer[:i+len(key)])
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+func validates(eng *schema.Engine, s, v any) bool {
+	errs, ok := eng.Check(s).Validate(v)
+	return ok && len(errs) == 0
+}
