@@ -59,11 +59,17 @@ func actCommit(t *testing.T, dir, msg string, files map[string]string) string {
 
 // toolsJSON is a tools/list result with n tools; the first bad ones have an
 // invalid "type" (an error each), the next warn ones lack a root type.
-func toolsJSON(n, bad, warn int) string {
+func toolsJSON(n, bad, warn int) string { return toolsJSONBreaking(n, bad, warn, false) }
+
+// toolsJSONBreaking is toolsJSON whose last tool, when breaking, requires its
+// property (a breaking change against toolsJSON).
+func toolsJSONBreaking(n, bad, warn int, breaking bool) string {
 	var tools []string
 	for i := 0; i < n; i++ {
 		schema := `{"type": "object", "properties": {"q": {"type": "string"}}}`
 		switch {
+		case breaking && i == n-1:
+			schema = `{"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}`
 		case i < bad:
 			schema = `{"type": "object", "properties": {"q": {"type": 5}}}`
 		case i < bad+warn:
@@ -197,8 +203,8 @@ func prRepo(t *testing.T) (repo, base, head, merge string) {
 	repo = t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(80, 0, 0)})
-	head = actCommit(t, repo, "head", map[string]string{"tools/tools.json": toolsJSON(80, 70, 5)})
-	merge = actCommit(t, repo, "merge", map[string]string{"tools/tools.json": "\n\n\n" + toolsJSON(80, 70, 5)})
+	head = actCommit(t, repo, "head", map[string]string{"tools/tools.json": toolsJSONBreaking(80, 70, 5, true)})
+	merge = actCommit(t, repo, "merge", map[string]string{"tools/tools.json": "\n\n\n" + toolsJSONBreaking(80, 70, 5, true)})
 	return repo, base, head, merge
 }
 
@@ -240,7 +246,11 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 			t.Errorf("annotation batches %v: want full batches of 50", cr.Batches)
 		}
 	}
-	if !strings.Contains(cr.Summary, "mcpschema failed") || !strings.Contains(cr.Summary, "### Files and tools") {
+	if rep.Summary.Breaking < 1 {
+		t.Errorf("no breaking change found: the last tool's property became required")
+	}
+	if !strings.Contains(cr.Summary, "mcpschema failed") || !strings.Contains(cr.Summary, "### Files and tools") ||
+		!strings.Contains(cr.Summary, "### Breaking changes") || !strings.Contains(cr.Summary, "tool `tool_79`") {
 		t.Errorf("check run summary:\n%s", cr.Summary)
 	}
 
@@ -249,7 +259,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(headDir, "tools"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(headDir, "tools", "tools.json"), []byte(toolsJSON(80, 70, 5)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(headDir, "tools", "tools.json"), []byte(toolsJSONBreaking(80, 70, 5, true)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var cliOut bytes.Buffer
@@ -258,11 +268,18 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(cliOut.Bytes(), &cli); err != nil {
 		t.Fatalf("check output: %v\n%s", err, cliOut.String())
 	}
-	if len(cli.Findings) != n {
-		t.Fatalf("check on the head files: %d findings, action: %d", len(cli.Findings), n)
+	// Without a base the CLI finds everything but the breaking changes.
+	var nonBreaking []ghfake.Annotation
+	for i, f := range rep.Findings {
+		if !f.IsBreaking() {
+			nonBreaking = append(nonBreaking, cr.Annotations[i])
+		}
+	}
+	if len(cli.Findings) != len(nonBreaking) {
+		t.Fatalf("check on the head files: %d findings, action: %d besides breaking changes", len(cli.Findings), len(nonBreaking))
 	}
 	for i, f := range cli.Findings {
-		a := cr.Annotations[i]
+		a := nonBreaking[i]
 		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != f.Rule {
 			t.Fatalf("annotation %d at %s:%d (%s), want the head position %s:%d:%d (%s)", i, a.Path, a.StartLine, a.Title, f.File, f.Line, f.Column, f.Rule)
 		}
@@ -311,14 +328,16 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	// A new head commit: the second run edits the same comment and adds a
 	// check run on the new head.
 	actGit(t, repo, "checkout", "-q", head)
-	head2 := actCommit(t, repo, "head 2", map[string]string{"tools/tools.json": toolsJSON(80, 65, 5)})
-	merge2 := actCommit(t, repo, "merge 2", map[string]string{"tools/tools.json": "\n" + toolsJSON(80, 65, 5)})
+	head2 := actCommit(t, repo, "head 2", map[string]string{"tools/tools.json": toolsJSONBreaking(80, 65, 5, true)})
+	merge2 := actCommit(t, repo, "merge 2", map[string]string{"tools/tools.json": "\n" + toolsJSONBreaking(80, 65, 5, true)})
 	e2 := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head2, base), merge2)
 	if code := e2.run(); code != ExitFindings {
 		t.Fatalf("second run: exit %d\n%s\n%s", code, e2.out.String(), e2.err.String())
 	}
+	rep2 := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
 	cms = srv.Comments()
-	if len(cms) != 1 || cms[0].Edits != 1 || !strings.Contains(cms[0].Body, "65 errors") {
+	if len(cms) != 1 || cms[0].Edits != 1 || rep2.Summary.Errors == rep.Summary.Errors ||
+		!strings.Contains(cms[0].Body, fmt.Sprintf("%d errors", rep2.Summary.Errors)) {
 		t.Errorf("after the second run: %d comments, %d edits: want the one comment edited once", len(cms), cms[0].Edits)
 	}
 	if runs := srv.CheckRuns(); len(runs) != 2 || runs[1].HeadSHA != head2 {
