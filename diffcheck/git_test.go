@@ -1,0 +1,160 @@
+package diffcheck
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// gitRepo makes a repository in a temporary folder.
+type gitRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newRepo(t *testing.T) *gitRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	r := &gitRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main")
+	r.git("config", "user.email", "t@example.com")
+	r.git("config", "user.name", "t")
+	r.git("config", "commit.gpgsign", "false")
+	return r
+}
+
+func (r *gitRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", r.dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (r *gitRepo) write(name, content string) {
+	r.t.Helper()
+	p := filepath.Join(r.dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *gitRepo) commit(msg string) string {
+	r.git("add", "-A")
+	r.git("commit", "-q", "-m", msg)
+	return r.git("rev-parse", "HEAD")
+}
+
+func TestLoadRevisionAndCompare(t *testing.T) {
+	r := newRepo(t)
+	r.write("tools/search.json", `{"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}`)
+	r.write("tools/gone.json", `{"name": "gone", "inputSchema": {"type": "object"}}`)
+	r.write("tools/desc.yaml", "mcpdesc: 0.8.0\nprotocolVersions: [2026-07-28]\ntools:\n  - name: y\n    inputSchema: {type: object}\n")
+	r.write("other/skip.json", `{"name": "skip"}`)
+	r.write("tools/big.json", `{"name": "big", "inputSchema": {"type": "object", "description": "`+strings.Repeat("x", 400)+`"}}`)
+	base := r.commit("base")
+	r.write("tools/search.json", `{"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}}`)
+	if err := os.Remove(filepath.Join(r.dir, "tools", "gone.json")); err != nil {
+		t.Fatal(err)
+	}
+	r.commit("head")
+
+	ctx := context.Background()
+	lim := source.Limits{MaxBytes: 300}
+	bf, err := LoadRevision(ctx, r.dir, base, []string{"tools/**/*.json", "tools/*.yaml"}, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range bf {
+		names = append(names, f.Path)
+	}
+	if got := strings.Join(names, " "); got != "tools/big.json tools/desc.yaml tools/gone.json tools/search.json" {
+		t.Fatalf("base files %q", got)
+	}
+	if !bf[0].Fatal() || bf[0].Problems[0].Kind != source.ProblemTooLarge {
+		t.Errorf("big file not refused: %+v", bf[0].Problems)
+	}
+	if len(bf[1].Tools) != 1 || bf[1].Tools[0].Name != "y" {
+		t.Errorf("yaml tools %+v", bf[1].Tools)
+	}
+	hf, err := LoadRevision(ctx, r.dir, "main", []string{"tools/**/*.json", "tools/*.yaml"}, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Compare(bf, hf, Options{})
+	var rules []string
+	for _, f := range got {
+		rules = append(rules, f.Rule+" "+f.File+"#"+f.Pointer)
+	}
+	want := []string{
+		"compat.file.base-unreadable tools/big.json#",
+		"compat.tool.removed tools/gone.json#",
+		"compat.input.required-added tools/search.json#/inputSchema/required",
+	}
+	if strings.Join(rules, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(rules, "\n"), strings.Join(want, "\n"))
+	}
+	for _, f := range got {
+		if f.Rule == RuleInputRequiredAdded.ID && f.Witness == nil {
+			t.Errorf("no witness: %s", f.Message)
+		}
+	}
+}
+
+func TestLoadRevisionSubdirectory(t *testing.T) {
+	r := newRepo(t)
+	r.write("server/tools.json", `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}`)
+	r.commit("one")
+	files, err := LoadRevision(context.Background(), filepath.Join(r.dir, "server"), "HEAD", []string{"*.json"}, source.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Path != "tools.json" || len(files[0].Tools) != 1 {
+		t.Fatalf("got %+v", files)
+	}
+}
+
+func TestLoadRevisionMissing(t *testing.T) {
+	r := newRepo(t)
+	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object"}}`)
+	first := r.commit("one")
+	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object", "properties": {}}}`)
+	r.commit("two")
+
+	shallow := t.TempDir()
+	clone := exec.Command("git", "clone", "-q", "--depth=1", "file://"+r.dir, shallow)
+	if out, err := clone.CombinedOutput(); err != nil {
+		t.Fatalf("clone: %v\n%s", err, out)
+	}
+	for _, ref := range []string{first, "no-such-branch"} {
+		_, err := LoadRevision(context.Background(), shallow, ref, []string{"*.json"}, source.Limits{})
+		if !errors.Is(err, ErrRevisionMissing) {
+			t.Fatalf("%s: got %v, want ErrRevisionMissing", ref, err)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "git fetch --depth=1 origin "+ref) || !strings.Contains(msg, "fetch-depth: 0") {
+			t.Errorf("message does not say how to fetch: %s", msg)
+		}
+	}
+	if _, err := LoadRevision(context.Background(), shallow, "--upload-pack=x", nil, source.Limits{}); err == nil || errors.Is(err, ErrRevisionMissing) {
+		t.Errorf("option-like ref accepted: %v", err)
+	}
+	if _, err := LoadRevision(context.Background(), t.TempDir(), "HEAD", nil, source.Limits{}); err == nil || errors.Is(err, ErrRevisionMissing) {
+		t.Errorf("not a repository: %v", err)
+	}
+}
