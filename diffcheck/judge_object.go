@@ -318,13 +318,23 @@ func (j *judge) compositions(in, out *node, path []step) {
 			}
 			if j.dir == dirInput {
 				c.rule = RuleInputBranchRemoved
-				c.basePtr = b.ptr
-				c.removed = !wrapped
+				if wrapped {
+					c.rule = RuleInputCompositionAdded
+				} else {
+					c.basePtr = b.ptr
+					c.removed = true
+				}
 			} else {
 				c.rule = RuleOutputBranchAdded
-				c.headPtr = b.ptr
+				if wrapped {
+					c.rule = RuleOutputCompositionRemoved
+				}
+				if !wrapped {
+					c.headPtr = b.ptr
+				}
 				c.basePtr = base.at(kw)
 				if wrapped {
+					c.removed = true
 					c.msg = fmt.Sprintf("%s dropped %s: head may return values matching none of its branches; restore it", kw, where(path))
 				} else {
 					c.msg = fmt.Sprintf("%s branch %d %s is new or wider: head may return values base did not admit; drop it", kw, idx, where(path))
@@ -397,13 +407,13 @@ func (j *judge) defaults(in, out *node, path []step) {
 		return
 	}
 	c := change{path: path, benign: true, before: base.def}
-	what := "removed"
+	var what string
 	if head.hasDefault {
 		c.after = head.def
-		what = fmt.Sprintf("changed from %q to %q", display(base.def), display(head.def))
+		what = fmt.Sprintf("changed from %s to %s", quoteValue(base.def), quoteValue(head.def))
 	} else {
 		c.removed = true
-		what = fmt.Sprintf("removed (was %q)", display(base.def))
+		what = fmt.Sprintf("removed (was %s)", quoteValue(base.def))
 	}
 	if j.dir == dirInput {
 		c.rule = RuleInputDefaultChanged

@@ -28,6 +28,18 @@ func where(path []step) string {
 	return fmt.Sprintf("at %q", b.String())
 }
 
+// quoteValue quotes a value for messages: strings as Go-quoted text, other
+// values as their (shortened) JSON.
+func quoteValue(v any) string {
+	if s, ok := v.(string); ok {
+		if len(s) > 60 {
+			s = s[:57] + "..."
+		}
+		return fmt.Sprintf("%q", s)
+	}
+	return display(v)
+}
+
 func quoteList(vals []any) string {
 	parts := make([]string, 0, len(vals))
 	for i, v := range vals {
@@ -35,7 +47,7 @@ func quoteList(vals []any) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(vals)-5))
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%q", display(v)))
+		parts = append(parts, quoteValue(v))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -122,7 +134,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 	c := change{path: path, before: base.enum, after: head.enum, locals: locals}
 	if j.dir == dirInput {
 		c.rule = RuleInputEnumAdded
-		c.msg = fmt.Sprintf("%s %s became %s: every other value base accepted is rejected; drop the %s or list every value callers send", where(path), "input", kwPhrase(kw, out.enum), kw)
+		c.msg = fmt.Sprintf("input %s became %s: every other value base accepted is rejected; drop the %s or list every value callers send", where(path), kwPhrase(kw, out.enum), kw)
 	} else {
 		c.rule = RuleOutputEnumRemoved
 		c.removed = true
@@ -134,7 +146,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 
 func kwPhrase(kw string, vals []any) string {
 	if kw == "const" && len(vals) == 1 {
-		return fmt.Sprintf("const %q", display(vals[0]))
+		return "const " + quoteValue(vals[0])
 	}
 	return "enum " + quoteList(vals)
 }

@@ -92,6 +92,10 @@ var (
 		"no anyOf or oneOf branch of an input is removed",
 		"A value that only matched a removed `anyOf`/`oneOf` branch is rejected. Branches are paired by meaning, not position, so reordering is silent."+inputDoc,
 		"restore the branch")
+	RuleInputCompositionAdded = compat("compat.input.composition-added", rules.Must, rules.Error,
+		"an input is not wrapped in a new anyOf or oneOf",
+		"Wrapping an input in `anyOf`/`oneOf` (for example to demand one of two properties) rejects values that match no branch."+inputDoc,
+		"add a branch that accepts what callers send today")
 	RuleInputAllOfAdded = compat("compat.input.all-of-added", rules.Must, rules.Error,
 		"no allOf branch that constrains an input is added",
 		"An added `allOf` branch whose keywords cannot be folded into the schema adds constraints a value must also meet. Foldable branches are judged keyword by keyword instead."+inputDoc,
@@ -172,6 +176,10 @@ var (
 		"no anyOf or oneOf branch is added to an output",
 		"A value that matches only a new branch is a result consumers were not promised."+outputDoc,
 		"drop the branch")
+	RuleOutputCompositionRemoved = compat("compat.output.composition-removed", rules.Must, rules.Error,
+		"an output does not lose its anyOf or oneOf",
+		"Dropping the `anyOf`/`oneOf` that constrained a result lets it carry values matching none of the old branches."+outputDoc,
+		"restore the anyOf or oneOf")
 	RuleOutputAllOfRemoved = compat("compat.output.all-of-removed", rules.Should, rules.Warning,
 		"no allOf branch of an output is removed",
 		"A removed `allOf` branch that cannot be judged keyword by keyword loosens the promise."+outputDoc,

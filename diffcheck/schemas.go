@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -99,8 +100,10 @@ func (c *comparer) witness(ch change, in, out *side) (any, string) {
 	cands = append(cands, genCandidates(ch.in)...)
 	cands = dedupValues(cands)
 	tries := 0
+	var best any
+	bestScore := -1
 	for _, local := range cands {
-		if tries >= maxTries {
+		if tries >= maxTries || bestScore == 2 {
 			break
 		}
 		v, ok := genAt(in.node, ch.path, local, 0)
@@ -108,11 +111,54 @@ func (c *comparer) witness(ch change, in, out *side) (any, string) {
 			continue
 		}
 		tries++
-		if accepts(ic, v) == yes && accepts(oc, v) == no {
-			return v, ""
+		if accepts(ic, v) != yes {
+			continue
+		}
+		errs, ok := oc.Validate(v)
+		if !ok || len(errs) == 0 {
+			continue
+		}
+		if sc := errorScore(errs, ch.path); sc > bestScore {
+			best, bestScore = v, sc
 		}
 	}
+	if best != nil {
+		return best, ""
+	}
 	return nil, "no witness value could be built and verified with the validator, so this verdict rests on comparing the schemas"
+}
+
+// errorScore rates how well the rejection matches the change: 2 when an
+// error lies at or under the changed place, 1 when at its parent, else 0.
+func errorScore(errs []schema.InstanceError, path []step) int {
+	p := instancePointer(path)
+	parent := instancePointer(path[:max(len(path)-1, 0)])
+	score := 0
+	for _, e := range errs {
+		switch {
+		case e.Pointer == p || strings.HasPrefix(e.Pointer, p+"/"):
+			return 2
+		case e.Pointer == parent:
+			score = 1
+		}
+	}
+	return score
+}
+
+// instancePointer renders a path as a JSON Pointer into the witness.
+func instancePointer(path []step) string {
+	var b strings.Builder
+	for _, s := range path {
+		switch s.kind {
+		case 'i':
+			b.WriteString(source.JoinIndex("", s.index))
+		case 'a':
+			b.WriteString(source.Join("", freshKey))
+		default:
+			b.WriteString(source.Join("", s.key))
+		}
+	}
+	return b.String()
 }
 
 type verdict int
@@ -148,5 +194,3 @@ func (c *comparer) outputRemovedWitness(b *side) (any, string) {
 	}
 	return nil, " (no witness value could be verified)"
 }
-
-var _ = source.Join
