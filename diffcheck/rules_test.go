@@ -1,0 +1,41 @@
+package diffcheck
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// TestRegistry checks the ids the rest of the program relies on, that every
+// compat rule is documented, and that every one has a fixture that expects it.
+func TestRegistry(t *testing.T) {
+	for _, id := range []string{
+		"compat.tool.removed", "compat.tool.renamed", "compat.input.required-added",
+		"compat.input.property-removed", "compat.input.additional-properties-restricted",
+		"compat.input.type-narrowed", "compat.input.enum-value-removed", "compat.output.schema-removed",
+		"compat.output.required-removed", "compat.output.type-widened", "compat.output.enum-value-added",
+		"compat.annotation.read-only-removed", "compat.annotation.destructive-added",
+	} {
+		if _, ok := rules.Lookup(id); !ok {
+			t.Errorf("rule %q is not registered", id)
+		}
+	}
+	wanted := map[string]bool{}
+	for _, c := range loadDiffCases(t, "testdata") {
+		for _, w := range c.wants {
+			wanted[w.Rule] = true
+		}
+	}
+	for _, r := range rules.All() {
+		if !strings.HasPrefix(r.ID, "compat.") {
+			continue
+		}
+		if r.Owner != "mcpschema" || r.Summary == "" || r.Doc == "" || r.Fix == "" || len(r.Versions) != 0 || r.Level == "" {
+			t.Errorf("%s: incomplete entry %+v", r.ID, r)
+		}
+		if !wanted[r.ID] {
+			t.Errorf("%s: no fixture expects it", r.ID)
+		}
+	}
+}
