@@ -117,3 +117,28 @@ func printCorpusTable(perRule map[string]int, sev map[string]string, pairsWith m
 	}
 	fmt.Printf("| total | | %d | |\n", sum)
 }
+
+// BenchmarkCompareCorpus compares every corpus pair once per iteration.
+func BenchmarkCompareCorpus(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(corpusDir, "pairs_index.json"))
+	if err != nil {
+		b.Skip("corpus not available:", err)
+	}
+	var pairs []corpusPair
+	if err := json.Unmarshal(data, &pairs); err != nil {
+		b.Fatal(err)
+	}
+	var bases, heads [][]*source.File
+	for _, p := range pairs {
+		bd, _ := os.ReadFile(filepath.Join(corpusDir, p.Path, "base.json"))
+		hd, _ := os.ReadFile(filepath.Join(corpusDir, p.Path, "head.json"))
+		bases = append(bases, []*source.File{source.Parse("t.json", bd, source.Limits{})})
+		heads = append(heads, []*source.File{source.Parse("t.json", hd, source.Limits{})})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range bases {
+			Compare(bases[k], heads[k], Options{})
+		}
+	}
+}

@@ -202,7 +202,15 @@ func canonicalRaw(n *node) any {
 
 // dependencies judges dependentRequired and dependentSchemas.
 func (j *judge) dependencies(in, out *node, path []step) {
+	// a trigger member base did not declare is a new argument, judged like one.
+	undeclared := func(k string) bool {
+		_, ok := in.props[k]
+		return j.dir == dirInput && !ok && memberSchema(in) == nil
+	}
 	for _, k := range sortedKeys(out.depRequired) {
+		if undeclared(k) {
+			continue
+		}
 		var added []any
 		have := map[string]bool{}
 		for _, n := range in.depRequired[k] {
@@ -219,6 +227,9 @@ func (j *judge) dependencies(in, out *node, path []step) {
 		j.conditional(in, out, path, "dependentRequired", fmt.Sprintf("dependentRequired on %q (%s)", k, quoteList(added)), nil)
 	}
 	for _, k := range sortedKeys(out.depSchemas) {
+		if undeclared(k) {
+			continue
+		}
 		if is, ok := in.depSchemas[k]; ok {
 			if j.covers(is, out.depSchemas[k]) {
 				continue
