@@ -42,7 +42,7 @@ func checkExampleInput(c *ToolContext, ex toolExample) {
 	dialect := c.Among(rules.DialectVersions)
 	if len(legacy) > 0 {
 		c.ReportFinding(reportFindingAt(RuleExampleIncomplete, ex.ptr, legacy, true,
-			"example %q cannot be completely checked for %s, which define no JSON Schema dialect: only required properties are checked there; narrow the tool's protocolVersions to 2025-11-25 and later for a complete check",
+			"example %q cannot be completely checked for %s (no JSON Schema dialect before 2025-11-25): only required properties are checked there; narrow the tool's protocolVersions to 2025-11-25 and later for a complete check",
 			ex.name, versionsText(legacy)))
 		if len(dialect) == 0 {
 			legacyRequired(c, ex, inObj, input, iptr, legacy)
