@@ -17,8 +17,8 @@ var (
 	})
 	RuleDocInfo = rules.Register(rules.Rule{
 		ID: "mcpdesc.document.info", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
-		Summary: "an MCP Description document has an info object",
-		Doc:     "MCP Description 0.8.0 section 3.2: info, the Info Object with the server's name and version, is required at the root.",
+		Summary: "an MCP Description document has an info object with a string name and version",
+		Doc:     "MCP Description 0.8.0 sections 3.2, 3.9 and 4.10: info, the Info Object, is required at the root; it is unscoped document-wide metadata and holds at least the server's name and version, both strings (in YAML quote a version such as \"1.0\", which would otherwise be a number).",
 		Fix:     "add \"info\": {\"name\": \"<server>\", \"version\": \"<version>\"} at the root",
 	})
 	RuleDocVersions = rules.Register(rules.Rule{
@@ -82,7 +82,9 @@ func checkDocument(fc *FileContext) {
 	case !has:
 		fc.Report(RuleDocInfo, "", nil, "document has no \"info\": add \"info\": {\"name\": \"<server>\", \"version\": \"<version>\"} at the root")
 	default:
-		if _, isObj := info.(map[string]any); !isObj {
+		if obj, isObj := info.(map[string]any); isObj {
+			checkInfo(fc, obj)
+		} else {
 			fc.Report(RuleDocInfo, "/info", nil, "info is %s, not an object: write it as {\"name\": \"<server>\", \"version\": \"<version>\"}", jsonType(info))
 		}
 	}
@@ -94,6 +96,7 @@ func checkDocument(fc *FileContext) {
 		checkCollection(fc, root, "", k, true)
 	}
 	if comp, ok := root["components"].(map[string]any); ok {
+		checkComponentNamespaces(fc, comp)
 		for _, ns := range sortedKeys(comp) {
 			if !isExtension(ns) {
 				checkCollection(fc, comp, "/components", ns, true)

@@ -13,7 +13,7 @@ var (
 	RuleExampleInput = rules.Register(rules.Rule{
 		ID: "mcpdesc.tool.example.input", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool example's input validates against the inputSchema",
-		Doc: "MCP Description 0.8.0 section 9.3: an example's input MUST validate against the tool's inputSchema under every applicable protocol version's schema rules; schema-invalid values belong in negative test material, not in examples. " +
+		Doc: "MCP Description 0.8.0 sections 9.3 and 9.4: an example's (or interaction example's) input MUST validate against the tool's inputSchema under every applicable protocol version's schema rules; schema-invalid values belong in negative test material, not in examples. " +
 			"Each validation error is reported at its exact place inside the example input. For the versions before 2025-11-25, which define no dialect, only the required property names are checked.",
 		Fix: "change the example input so that it validates, or fix the inputSchema if the example shows the intended call",
 	})
@@ -42,8 +42,8 @@ func checkExampleInput(c *ToolContext, ex toolExample) {
 	dialect := c.Among(rules.DialectVersions)
 	if len(legacy) > 0 {
 		c.ReportFinding(reportFindingAt(RuleExampleIncomplete, ex.ptr, legacy, true,
-			"example %q cannot be completely checked for %s (no JSON Schema dialect before 2025-11-25): only required properties are checked there; narrow the tool's protocolVersions to 2025-11-25 and later for a complete check",
-			ex.name, versionsText(legacy)))
+			"%s cannot be completely checked for %s (no JSON Schema dialect before 2025-11-25): only required properties are checked there; narrow the tool's protocolVersions to 2025-11-25 and later for a complete check",
+			ex.label(), versionsText(legacy)))
 		if len(dialect) == 0 {
 			legacyRequired(c, ex, inObj, input, iptr, legacy)
 		}
@@ -64,7 +64,7 @@ func legacyRequired(c *ToolContext, ex toolExample, schemaObj, input map[string]
 		}
 		if _, has := input[name]; !has {
 			c.Report(RuleExampleInput, iptr, vs,
-				"example %q input lacks the required property %q: add it to the example input", ex.name, name)
+				"%s input lacks the required property %q: add it to the example input", ex.label(), name)
 		}
 	}
 }
@@ -78,20 +78,20 @@ func validateExample(c *ToolContext, rule *rules.Rule, ex toolExample, part, key
 	}
 	if checked.Dialect == schema.DialectUnsupported {
 		c.ReportFinding(reportFindingAt(RuleExampleIncomplete, vptr, vs, true,
-			"example %q %s cannot be checked: the %s declares a JSON Schema dialect mcpschema cannot use; declare 2020-12 or draft-07 (or remove \"$schema\")",
-			ex.name, part, key))
+			"%s %s cannot be checked: the %s declares a JSON Schema dialect mcpschema cannot use; declare 2020-12 or draft-07 (or remove \"$schema\")",
+			ex.label(), part, key))
 		return
 	}
 	errs, ok := checked.Validate(value)
 	if ok && checked.Complete {
 		for _, e := range errs {
 			c.Report(rule, vptr+e.Pointer, vs,
-				"example %q %s does not validate against the %s: %s; fix the example or the schema", ex.name, part, key, strings.TrimSuffix(e.Message, "."))
+				"%s %s does not validate against the %s: %s; fix the example or the schema", ex.label(), part, key, strings.TrimSuffix(e.Message, "."))
 		}
 		return
 	}
 	c.ReportFinding(reportFindingAt(RuleExampleIncomplete, vptr, vs, true,
-		"example %q %s cannot be completely checked against the %s: %s", ex.name, part, key, incompleteReason(checked, schPtr)))
+		"%s %s cannot be completely checked against the %s: %s", ex.label(), part, key, incompleteReason(checked, schPtr)))
 }
 
 // incompleteReason explains why a schema gave no complete verdict.

@@ -10,7 +10,7 @@ var (
 	RuleExampleResult = rules.Register(rules.Rule{
 		ID: "mcpdesc.tool.example.result", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool example's result is a completed Tool Result for every protocol version in scope",
-		Doc: "MCP Description 0.8.0 section 9.3 and the MCP CallToolResult per version: result holds content (an array of content blocks the versions support: audio from 2025-03-26, resource_link from 2025-06-18); " +
+		Doc: "MCP Description 0.8.0 sections 9.3 and 9.4 (examples and the terminal result of interaction examples) and the MCP CallToolResult per version: result holds content (an array of content blocks the versions support: audio from 2025-03-26, resource_link from 2025-06-18); " +
 			"for 2026-07-28 it holds resultType \"complete\" and earlier versions MUST NOT hold resultType; isError is a boolean, and an execution error (isError true) has no structuredContent; " +
 			"structuredContent exists from 2025-06-18 and is an object before 2026-07-28 (any JSON value from 2026-07-28); the JSON-RPC envelope (jsonrpc, id, result, error) is not part of an example.",
 		Fix: "give the result the completed Tool Result shape of every version in the tool's scope, or split the tool into protocol-scoped variants",
@@ -42,17 +42,18 @@ func checkExampleResult(c *ToolContext, ex toolExample) {
 	_, hasContent := res["content"]
 	if _, rpc := res["jsonrpc"]; rpc || (!hasContent && (res["result"] != nil || res["error"] != nil)) {
 		c.Report(RuleExampleResult, rptr, nil,
-			"example %q result is a JSON-RPC message, not a Tool Result: keep only the result payload (content, structuredContent, isError, resultType)", ex.name)
+			"%s result is a JSON-RPC message, not a Tool Result: keep only the result payload (content, structuredContent, isError, resultType)", ex.label())
 		return
 	}
 	checkResultContent(c, ex, res, rptr)
 	checkResultType(c, ex, res, rptr)
+	checkResultMeta(c, res, rptr)
 	isError := false
 	if v, has := res["isError"]; has {
 		b, isBool := v.(bool)
 		if !isBool {
 			c.Report(RuleExampleResult, source.Join(rptr, "isError"), nil,
-				"example %q isError is %s, not a boolean: use true for an execution error, or remove it", ex.name, jsonType(v))
+				"%s isError is %s, not a boolean: use true for an execution error, or remove it", ex.label(), jsonType(v))
 		}
 		isError = b
 	}
@@ -61,16 +62,16 @@ func checkExampleResult(c *ToolContext, ex toolExample) {
 	if hasSC {
 		if isError {
 			c.Report(RuleExampleResult, scPtr, nil,
-				"example %q is an execution error (isError true) but has structuredContent: remove structuredContent, errors carry only content", ex.name)
+				"%s is an execution error (isError true) but has structuredContent: remove structuredContent, errors carry only content", ex.label())
 		}
 		if old := c.Among(versionsBefore("2025-06-18")); len(old) > 0 {
 			c.Report(RuleExampleResult, scPtr, old,
-				"example %q has structuredContent, which %s do not define: remove it, or narrow the tool's protocolVersions", ex.name, versionsText(old))
+				"%s has structuredContent, which %s: remove it, or narrow the tool's protocolVersions", ex.label(), versionsDoNotDefine(old))
 		}
 		if _, obj := sc.(map[string]any); !obj {
 			if vs := c.Among([]string{"2025-06-18", "2025-11-25"}); len(vs) > 0 {
 				c.Report(RuleExampleResult, scPtr, vs,
-					"example %q structuredContent is %s, but %s require an object: wrap the value in an object, or narrow the tool's protocolVersions to \"2026-07-28\"", ex.name, jsonType(sc), versionsText(vs))
+					"%s structuredContent is %s, but %s require an object: wrap the value in an object, or narrow the tool's protocolVersions to \"2026-07-28\"", ex.label(), jsonType(sc), versionsText(vs))
 			}
 		}
 	}
@@ -83,7 +84,7 @@ func checkExampleResult(c *ToolContext, ex toolExample) {
 	}
 	if !hasSC {
 		c.Report(RuleExampleStructured, rptr, nil,
-			"example %q is a successful result of a tool with an outputSchema but has no structuredContent: add structuredContent that matches the outputSchema", ex.name)
+			"%s is a successful result of a tool with an outputSchema but has no structuredContent: add structuredContent that matches the outputSchema", ex.label())
 		return
 	}
 	if dialect := c.Among(rules.DialectVersions); len(dialect) > 0 {
@@ -96,33 +97,34 @@ func checkResultContent(c *ToolContext, ex toolExample, res map[string]any, rptr
 	raw, has := res["content"]
 	if !has {
 		c.Report(RuleExampleResult, rptr, nil,
-			"example %q result has no \"content\": add the unstructured content array (for example [{\"type\": \"text\", \"text\": \"...\"}])", ex.name)
+			"%s result has no \"content\": add the unstructured content array (for example [{\"type\": \"text\", \"text\": \"...\"}])", ex.label())
 		return
 	}
 	cptr := source.Join(rptr, "content")
 	list, ok := raw.([]any)
 	if !ok {
-		c.Report(RuleExampleResult, cptr, nil, "example %q content is %s, not an array: write it as an array of content blocks", ex.name, jsonType(raw))
+		c.Report(RuleExampleResult, cptr, nil, "%s content is %s, not an array: write it as an array of content blocks", ex.label(), jsonType(raw))
 		return
 	}
 	for i, b := range list {
 		bptr := cptr + "/" + itoa(i)
 		block, isObj := b.(map[string]any)
 		if !isObj {
-			c.Report(RuleExampleResult, bptr, nil, "example %q content block is %s, not an object: write it as {\"type\": \"text\", \"text\": \"...\"}", ex.name, jsonType(b))
+			c.Report(RuleExampleResult, bptr, nil, "%s content block is %s, not an object: write it as {\"type\": \"text\", \"text\": \"...\"}", ex.label(), jsonType(b))
 			continue
 		}
 		t, _ := block["type"].(string)
 		since, known := contentSince[t]
 		if !known {
 			c.Report(RuleExampleResult, source.Join(bptr, "type"), nil,
-				"example %q content block type %s is not a content type: use \"text\", \"image\", \"audio\", \"resource\" or \"resource_link\"", ex.name, compactJSON(block["type"]))
+				"%s content block type %s is not a content type: use \"text\", \"image\", \"audio\", \"resource\" or \"resource_link\"", ex.label(), compactJSON(block["type"]))
 			continue
 		}
 		if old := c.Among(versionsBefore(since)); len(old) > 0 {
 			c.Report(RuleExampleResult, source.Join(bptr, "type"), old,
-				"example %q content block type %q is not defined by %s: use another content type, or narrow the tool's protocolVersions", ex.name, t, versionsText(old))
+				"%s content block type %q is not defined by %s: use another content type, or narrow the tool's protocolVersions", ex.label(), t, versionsText(old))
 		}
+		checkContentBlock(c, ex, block, bptr, t)
 	}
 }
 
@@ -135,14 +137,14 @@ func checkResultType(c *ToolContext, ex toolExample, res map[string]any, rptr st
 		switch {
 		case !has:
 			c.Report(RuleExampleResult, rptr, vs,
-				"example %q result has no \"resultType\", which protocol version \"2026-07-28\" requires: add \"resultType\": \"complete\"", ex.name)
+				"%s result has no \"resultType\", which protocol version \"2026-07-28\" requires: add \"resultType\": \"complete\"", ex.label())
 		case rt != "complete":
 			c.Report(RuleExampleResult, tptr, vs,
-				"example %q resultType is %s, but an example is a completed result: use \"resultType\": \"complete\"", ex.name, compactJSON(rt))
+				"%s resultType is %s, but an example is a completed result: use \"resultType\": \"complete\"", ex.label(), compactJSON(rt))
 		}
 	}
 	if old := c.Among(versionsBefore("2026-07-28")); has && len(old) > 0 {
 		c.Report(RuleExampleResult, tptr, old,
-			"example %q result has \"resultType\", which %s do not define: remove it, or narrow the tool's protocolVersions to \"2026-07-28\"", ex.name, versionsText(old))
+			"%s result has \"resultType\", which %s: remove it, or narrow the tool's protocolVersions to \"2026-07-28\"", ex.label(), versionsDoNotDefine(old))
 	}
 }

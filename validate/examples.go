@@ -18,19 +18,30 @@ var (
 	})
 	RuleExampleName = rules.Register(rules.Rule{
 		ID: "mcpdesc.tool.example.name", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
-		Summary: "a tool example name matches ^[A-Za-z0-9._-]+$",
-		Doc:     "MCP Description 0.8.0 section 9.3: each example name MUST match ^[A-Za-z0-9._-]+$; names are case-sensitive, scoped to the tool, and serve as stable selection names for documentation and mock tooling.",
+		Summary: "a tool example or interaction example name matches ^[A-Za-z0-9._-]+$",
+		Doc:     "MCP Description 0.8.0 sections 9.3 and 9.4: each example name and each interaction scenario name MUST match ^[A-Za-z0-9._-]+$; names are case-sensitive, scoped to the tool, and serve as stable selection names for documentation and mock tooling.",
 		Fix:     "rename the example using only letters, digits, ., _ and -",
 	})
 )
 
 var exampleNameRe = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 
-// toolExample is one resolved example of a tool.
+// toolExample is one resolved example of a tool: a named Tool Example or
+// a Tool Interaction Example (kind "interaction example").
 type toolExample struct {
+	kind  string
 	name  string
 	ptr   string
 	value map[string]any
+}
+
+// label names the example in messages: example "name".
+func (ex toolExample) label() string {
+	kind := ex.kind
+	if kind == "" {
+		kind = "example"
+	}
+	return kind + " " + quote(ex.name)
 }
 
 func init() {

@@ -57,6 +57,15 @@ func versionsText(vs []string) string {
 	return "protocol versions " + quoteList(vs)
 }
 
+// versionsDoNotDefine renders `protocol version "a" does not define` or
+// `protocol versions "a" and "b" do not define` for messages.
+func versionsDoNotDefine(vs []string) string {
+	if len(vs) == 1 {
+		return versionsText(vs) + " does not define"
+	}
+	return versionsText(vs) + " do not define"
+}
+
 // sortedKeys returns the keys of m in sorted order.
 func sortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
