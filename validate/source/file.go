@@ -110,6 +110,7 @@ func Parse(name string, data []byte, lim Limits) *File {
 	f.Problems = append(f.Problems, problems...)
 	if !f.Fatal() {
 		f.findTools()
+		f.boundTools(lim.MaxTools)
 	}
 	return f
 }

@@ -29,6 +29,12 @@ func NewIndex() *Index {
 	return &Index{values: map[string]Pos{}, keys: map[string]Pos{}}
 }
 
+// newIndexSized returns an empty index with room for about n values, which
+// spares a large file the cost of growing its maps step by step.
+func newIndexSized(n int) *Index {
+	return &Index{values: make(map[string]Pos, n), keys: make(map[string]Pos, n/2)}
+}
+
 // SetValue records the position of the value selected by ptr.
 func (ix *Index) SetValue(ptr string, p Pos) { ix.values[ptr] = p }
 
@@ -70,10 +76,14 @@ func (ix *Index) Locate(ptr string) (Pos, string) {
 // Len returns the number of values indexed.
 func (ix *Index) Len() int { return len(ix.values) }
 
-// lineTable converts byte offsets into positions.
+// lineTable converts byte offsets into positions. It remembers the last
+// position it computed, so that increasing offsets on one long line (a
+// minified file) cost only the bytes between them, not the whole line again.
 type lineTable struct {
 	data   []byte
 	starts []int
+
+	lastOff, lastLine, lastCol int
 }
 
 func newLineTable(data []byte) *lineTable {
@@ -83,7 +93,7 @@ func newLineTable(data []byte) *lineTable {
 			starts = append(starts, i+1)
 		}
 	}
-	return &lineTable{data: data, starts: starts}
+	return &lineTable{data: data, starts: starts, lastLine: -1}
 }
 
 // pos converts a byte offset to a 1-based line and character column.
@@ -103,7 +113,12 @@ func (t *lineTable) pos(off int) Pos {
 			hi = mid - 1
 		}
 	}
-	col := utf8.RuneCount(t.data[t.starts[lo]:off]) + 1
+	from, col := t.starts[lo], 1
+	if t.lastLine == lo && t.lastOff <= off {
+		from, col = t.lastOff, t.lastCol
+	}
+	col += utf8.RuneCount(t.data[from:off])
+	t.lastOff, t.lastLine, t.lastCol = off, lo, col
 	return Pos{Line: lo + 1, Column: col}
 }
 

@@ -34,10 +34,12 @@ type Limits struct {
 	MaxDepth int
 	// MaxValues is the largest number of values (including aliases expanded) accepted.
 	MaxValues int
+	// MaxTools is the largest number of tool entries accepted in one file.
+	MaxTools int
 }
 
 // DefaultLimits are the limits used when none are configured.
-var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxDepth: 1000, MaxValues: 5_000_000}
+var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxDepth: 1000, MaxValues: 1_000_000, MaxTools: 10_000}
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxBytes <= 0 {
@@ -48,6 +50,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxValues <= 0 {
 		l.MaxValues = DefaultLimits.MaxValues
+	}
+	if l.MaxTools <= 0 {
+		l.MaxTools = DefaultLimits.MaxTools
 	}
 	return l
 }

@@ -1,6 +1,9 @@
 package source
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Shape says how a file lays out its tools.
 type Shape string
@@ -75,6 +78,19 @@ func (f *File) findTools() {
 	default:
 		f.Shape = ShapeUnknown
 	}
+}
+
+// boundTools refuses a file with more than max tool entries: checking each
+// of, say, a million empty objects would print millions of findings and
+// take long, so the file is reported once, at its tools array, instead.
+func (f *File) boundTools(max int) {
+	if len(f.Tools) <= max {
+		return
+	}
+	pos, _ := f.Index.Locate(f.ToolsPointer)
+	f.Problems = append(f.Problems, Problem{Kind: ProblemTooMany, Pointer: f.ToolsPointer, Pos: pos, Fatal: true,
+		Message: fmt.Sprintf("file holds %d tools, more than %d; it is not checked (raise limits.max-file-tools in the config to allow it)", len(f.Tools), max)})
+	f.Tools = nil
 }
 
 func (f *File) collect(items []any, base string) {

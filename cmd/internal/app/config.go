@@ -299,12 +299,14 @@ func (c *Config) readLimits(v any, ptr string) error {
 			c.Limits.MaxDepth = n
 		case "max-file-values":
 			c.Limits.MaxValues = n
+		case "max-file-tools":
+			c.Limits.MaxTools = n
 		case "max-schema-depth":
 			c.Limits.Schema.MaxDepth = n
 		case "max-subschemas":
 			c.Limits.Schema.MaxSubschemas = n
 		default:
-			return c.errAt(p, fmt.Sprintf("unknown limit %q: use max-file-bytes, max-file-depth, max-file-values, max-schema-depth, max-subschemas, schema-timeout, regex-timeout", k))
+			return c.errAt(p, fmt.Sprintf("unknown limit %q: use max-file-bytes, max-file-depth, max-file-values, max-file-tools, max-schema-depth, max-subschemas, schema-timeout, regex-timeout", k))
 		}
 	}
 	return nil
