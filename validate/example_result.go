@@ -71,7 +71,7 @@ func checkExampleResult(c *ToolContext, ex toolExample) {
 		if _, obj := sc.(map[string]any); !obj {
 			if vs := c.Among([]string{"2025-06-18", "2025-11-25"}); len(vs) > 0 {
 				c.Report(RuleExampleResult, scPtr, vs,
-					"%s structuredContent is %s, but %s require an object: wrap the value in an object, or narrow the tool's protocolVersions to \"2026-07-28\"", ex.label(), jsonType(sc), versionsText(vs))
+					"%s structuredContent is %s, but %s an object: wrap the value in an object, or %s", ex.label(), jsonType(sc), versionsRequire(vs), narrowTo(c, []string{"2026-07-28"}))
 			}
 		}
 	}
@@ -145,6 +145,6 @@ func checkResultType(c *ToolContext, ex toolExample, res map[string]any, rptr st
 	}
 	if old := c.Among(versionsBefore("2026-07-28")); has && len(old) > 0 {
 		c.Report(RuleExampleResult, tptr, old,
-			"%s result has \"resultType\", which %s: remove it, or narrow the tool's protocolVersions to \"2026-07-28\"", ex.label(), versionsDoNotDefine(old))
+			"%s result has \"resultType\", which %s: remove it, or %s", ex.label(), versionsDoNotDefine(old), narrowTo(c, []string{"2026-07-28"}))
 	}
 }

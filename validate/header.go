@@ -69,7 +69,7 @@ func checkHeaders(c *ToolContext) {
 		for _, u := range uses {
 			if len(old) > 0 && closedObjects(c.FileContext) {
 				c.Report(RuleHeaderVersion, u.ptr, old,
-					"x-mcp-header is not defined by %s: remove it, or narrow the tool's protocolVersions to \"2026-07-28\"", versionsText(old))
+					"x-mcp-header is not defined by %s: remove it, or %s", versionsText(old), narrowTo(c, []string{"2026-07-28"}))
 			}
 			if !has2026 {
 				continue

@@ -67,21 +67,21 @@ func legacySchema(c *ToolContext, key string, schema map[string]any, ptr string,
 	switch t, has := schema["type"]; {
 	case !has:
 		c.Report(RuleLegacyShape, ptr, vs,
-			"%s has no root \"type\", but %s requires \"type\": \"object\": add it at the schema root", key, versionsText(vs))
+			"%s has no root \"type\", but %s \"type\": \"object\": add it at the schema root", key, versionsRequire(vs))
 	case t != "object":
 		c.Report(RuleLegacyShape, joinPtr(ptr, "type"), vs,
-			"%s root \"type\" is %s, but %s requires \"object\": set \"type\": \"object\"", key, compactJSON(t), versionsText(vs))
+			"%s root \"type\" is %s, but %s \"object\": set \"type\": \"object\"", key, compactJSON(t), versionsRequire(vs))
 	}
 	if p, has := schema["properties"]; has {
 		props, ok := p.(map[string]any)
 		if !ok {
 			c.Report(RuleLegacyShape, joinPtr(ptr, "properties"), vs,
-				"%s \"properties\" is %s, but %s requires an object of property schemas: make it an object", key, jsonType(p), versionsText(vs))
+				"%s \"properties\" is %s, but %s an object of property schemas: make it an object", key, jsonType(p), versionsRequire(vs))
 		}
 		for _, name := range sortedKeys(props) {
 			if _, isObj := props[name].(map[string]any); !isObj {
 				c.Report(RuleLegacyShape, joinPtr(ptr, "properties", name), vs,
-					"%s property %q is %s, but %s requires an object for each properties value: use a schema object such as {}", key, name, jsonType(props[name]), versionsText(vs))
+					"%s property %q is %s, but %s an object for each properties value: use a schema object such as {}", key, name, jsonType(props[name]), versionsRequire(vs))
 			}
 		}
 	}
@@ -89,12 +89,12 @@ func legacySchema(c *ToolContext, key string, schema map[string]any, ptr string,
 		list, ok := r.([]any)
 		if !ok {
 			c.Report(RuleLegacyShape, joinPtr(ptr, "required"), vs,
-				"%s \"required\" is %s, but %s requires an array of property names: write it as [%s]", key, jsonType(r), versionsText(vs), compactJSON(r))
+				"%s \"required\" is %s, but %s an array of property names: write it as [%s]", key, jsonType(r), versionsRequire(vs), compactJSON(r))
 		}
 		for i, e := range list {
 			if _, isStr := e.(string); !isStr {
 				c.Report(RuleLegacyShape, joinPtr(ptr, "required")+"/"+itoa(i), vs,
-					"%s \"required\" entry is %s, but %s requires property names as strings: write the name as a string", key, jsonType(e), versionsText(vs))
+					"%s \"required\" entry is %s, but %s property names as strings: write the name as a string", key, jsonType(e), versionsRequire(vs))
 			}
 		}
 	}

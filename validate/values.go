@@ -149,3 +149,21 @@ func quoteAlternatives(vs []string) string {
 	}
 	return s
 }
+
+// versionsRequire renders `protocol version "a" requires` or
+// `protocol versions "a" and "b" require` for messages.
+func versionsRequire(vs []string) string {
+	if len(vs) == 1 {
+		return versionsText(vs) + " requires"
+	}
+	return versionsText(vs) + " require"
+}
+
+// narrowTo says how to scope the tool to the versions in want: narrowing
+// when the tool already covers some of them, otherwise moving it.
+func narrowTo(c *ToolContext, want []string) string {
+	if have := c.Among(want); len(have) > 0 {
+		return "narrow the tool's protocolVersions to " + quoteList(have)
+	}
+	return "declare the tool for " + versionsText(want) + " instead"
+}
