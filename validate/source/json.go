@@ -100,7 +100,8 @@ func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
 			top.key = string(name)
 			top.haveKey = true
 			ptr := Join(top.ptr, top.key)
-			if _, dup := top.obj[top.key]; dup {
+			if prev, dup := top.obj[top.key]; dup {
+				ix.forget(ptr, prev)
 				problems = append(problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: lines.pos(start),
 					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
 			}

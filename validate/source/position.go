@@ -41,6 +41,27 @@ func (ix *Index) SetValue(ptr string, p Pos) { ix.values[ptr] = p }
 // SetKey records the position of the member name whose value ptr selects.
 func (ix *Index) SetKey(ptr string, p Pos) { ix.keys[ptr] = p }
 
+// forget removes the entries below ptr, whose value old is being replaced
+// (a duplicate key: the last value is used). The cost is the size of old,
+// and each value is replaced at most once.
+func (ix *Index) forget(ptr string, old any) {
+	switch v := old.(type) {
+	case map[string]any:
+		for k, c := range v {
+			p := Join(ptr, k)
+			delete(ix.values, p)
+			delete(ix.keys, p)
+			ix.forget(p, c)
+		}
+	case []any:
+		for i, c := range v {
+			p := JoinIndex(ptr, i)
+			delete(ix.values, p)
+			ix.forget(p, c)
+		}
+	}
+}
+
 // Value returns the position of the value selected by ptr and whether it is known.
 func (ix *Index) Value(ptr string) (Pos, bool) {
 	if ix == nil {

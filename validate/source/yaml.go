@@ -86,14 +86,16 @@ func (c *yamlConverter) convert(n *yaml.Node, ptr string, depth, aliasDepth int)
 		return arr
 	case yaml.MappingNode:
 		obj := make(map[string]any, len(n.Content)/2)
-		c.mapping(n, ptr, depth, aliasDepth, obj, false)
+		c.mapping(n, ptr, depth, aliasDepth, obj, map[string]bool{}, false)
 		return obj
 	default:
 		return c.scalar(n, ptr)
 	}
 }
 
-func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int, obj map[string]any, merging bool) {
+// mapping converts the pairs of n into obj. Keys merged in with "<<" are
+// recorded in merged, so that an explicit key overriding one is not a duplicate.
+func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int, obj map[string]any, merged map[string]bool, merging bool) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
@@ -110,7 +112,7 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int,
 					s = s.Alias
 				}
 				if s.Kind == yaml.MappingNode {
-					c.mapping(s, ptr, depth, aliasDepth+1, obj, true)
+					c.mapping(s, ptr, depth, aliasDepth+1, obj, merged, true)
 				}
 			}
 			continue
@@ -121,12 +123,19 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int,
 		}
 		key := k.Value
 		child := Join(ptr, key)
-		if _, dup := obj[key]; dup {
+		if prev, dup := obj[key]; dup {
 			if merging {
 				continue
 			}
-			c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: child, Pos: Pos{Line: k.Line, Column: k.Column},
-				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", key)})
+			c.ix.forget(child, prev)
+			if merged[key] {
+				delete(merged, key) // an explicit key overrides a merged one
+			} else {
+				c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: child, Pos: Pos{Line: k.Line, Column: k.Column},
+					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", key)})
+			}
+		} else if merging {
+			merged[key] = true
 		}
 		if !merging {
 			c.ix.SetKey(child, Pos{Line: k.Line, Column: k.Column})

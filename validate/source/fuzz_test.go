@@ -1,0 +1,143 @@
+package source
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/tools/txtar"
+)
+
+// fuzzSeeds returns the tool files of the repository's test data: every
+// file inside validate/testdata/*.txtar and testdata/examples. root is the
+// module root relative to the test's package directory.
+func fuzzSeeds(tb testing.TB, root string) [][]byte {
+	tb.Helper()
+	var seeds [][]byte
+	archives, _ := filepath.Glob(filepath.Join(root, "validate", "testdata", "*.txtar"))
+	for _, p := range archives {
+		a, err := txtar.ParseFile(p)
+		if err != nil {
+			continue
+		}
+		for _, f := range a.Files {
+			seeds = append(seeds, f.Data)
+		}
+	}
+	filepath.WalkDir(filepath.Join(root, "testdata"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if data, err := os.ReadFile(p); err == nil {
+				seeds = append(seeds, data)
+			}
+		}
+		return nil
+	})
+	return seeds
+}
+
+// fuzzNames are the file names a fuzzed text is parsed under, one per format.
+var fuzzNames = []string{"t.json", "t.yaml", "t.snap"}
+
+// FuzzParse checks the loader and its pointer index on any text: it never
+// panics, every indexed pointer resolves in the decoded value, every
+// position (indexed or of a problem) lies within the text, and a fatal
+// problem leaves no value.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds(f, filepath.Join("..", "..")) {
+		f.Add(uint8(0), s)
+		f.Add(uint8(1), s)
+	}
+	f.Add(uint8(0), []byte("\xef\xbb\xbf{\"a~b/c\": [1, 2e400, -0, \"\\u00e9\"]}"))
+	f.Add(uint8(1), []byte("a: &x {b: *x}\nc: {<<: *x, d: 1}\n"))
+	f.Fuzz(func(t *testing.T, kind uint8, data []byte) {
+		name := fuzzNames[int(kind)%len(fuzzNames)]
+		file := Parse(name, data, Limits{MaxBytes: 1 << 20, MaxDepth: 200, MaxValues: 100_000, MaxTools: 1000})
+		checkParsed(t, file, data)
+	})
+}
+
+func checkParsed(t *testing.T, file *File, data []byte) {
+	t.Helper()
+	text := strings.TrimPrefix(string(data), "\ufeff")
+	lines := strings.Split(text, "\n")
+	within := func(what string, p Pos) {
+		if p.Line < 1 || p.Line > len(lines) {
+			t.Fatalf("%s: line %d outside 1..%d", what, p.Line, len(lines))
+		}
+		if max := utf8.RuneCountInString(lines[p.Line-1]) + 1; p.Column < 1 || p.Column > max {
+			t.Fatalf("%s: column %d outside 1..%d on line %d", what, p.Column, max, p.Line)
+		}
+	}
+	if file.Index == nil {
+		t.Fatal("nil index")
+	}
+	for _, p := range file.Problems {
+		within("problem "+string(p.Kind), p.Pos)
+		if p.Message == "" {
+			t.Fatalf("problem %s without message", p.Kind)
+		}
+	}
+	if file.Fatal() {
+		if file.Root != nil || len(file.Tools) != 0 {
+			t.Fatalf("fatal problem but a value or tools remain")
+		}
+		return
+	}
+	for ptr, p := range file.Index.values {
+		within("value "+ptr, p)
+		if _, ok := Resolve(file.Root, ptr); !ok {
+			t.Fatalf("indexed pointer %q does not resolve", ptr)
+		}
+	}
+	for ptr, p := range file.Index.keys {
+		within("key "+ptr, p)
+		if _, ok := Resolve(file.Root, ptr); !ok {
+			t.Fatalf("indexed key pointer %q does not resolve", ptr)
+		}
+	}
+	for _, tool := range file.Tools {
+		v, ok := Resolve(file.Root, tool.Pointer)
+		if !ok {
+			t.Fatalf("tool pointer %q does not resolve", tool.Pointer)
+		}
+		if _, isObj := v.(map[string]any); isObj != (tool.Value != nil) {
+			t.Fatalf("tool %q: Value does not match the entry", tool.Pointer)
+		}
+		if _, ok := file.Index.Value(tool.Pointer); !ok {
+			t.Fatalf("tool pointer %q is not indexed", tool.Pointer)
+		}
+	}
+	// Escaping round-trips for every member name.
+	for ptr := range file.Index.keys {
+		for _, tok := range Split(ptr) {
+			if UnescapeToken(EscapeToken(tok)) != tok {
+				t.Fatalf("token %q does not round-trip", tok)
+			}
+		}
+	}
+}
+
+// TestDuplicateKeyForgetsReplacedValue is the first crasher FuzzParse
+// found: a duplicate key left the replaced value's pointers in the index.
+func TestDuplicateKeyForgetsReplacedValue(t *testing.T) {
+	for name, src := range map[string]string{"t.json": `{"a": {"b": [1]}, "a": 2}`, "t.yaml": "a: {b: [1]}\na: 2\n"} {
+		f := Parse(name, []byte(src), Limits{})
+		if len(f.Problems) != 1 || f.Problems[0].Kind != ProblemDuplicateKey {
+			t.Errorf("%s: problems %+v", name, f.Problems)
+		}
+		if _, ok := f.Index.Value("/a/b"); ok {
+			t.Errorf("%s: /a/b still indexed", name)
+		}
+	}
+	// An explicit YAML key overriding a merged one is not a duplicate.
+	f := Parse("t.yaml", []byte("x: &x {a: 1, b: 2}\ny: {<<: *x, a: 3}\n"), Limits{})
+	if len(f.Problems) != 0 {
+		t.Errorf("merge override reported: %+v", f.Problems)
+	}
+	if v, _ := Resolve(f.Root, "/y/a"); v != json.Number("3") {
+		t.Errorf("/y/a = %v", v)
+	}
+}
