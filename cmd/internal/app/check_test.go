@@ -155,6 +155,8 @@ func TestConfigErrors(t *testing.T) {
 		"ignore bad rule":  "ignore:\n  - rule: nope.nope\n    reason: x\n",
 		"bad limit":        "limits:\n  max-schema-depth: -1\n",
 		"bad date":         "ignore:\n  - rule: mcp.tool.name.format\n    reason: x\n    expires: soon\n",
+		"alias twice":      "aliases:\n  a: old\n  b: old\n",
+		"alias self":       "aliases:\n  a: a\n",
 	} {
 		dir := writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": body})
 		code, _, errOut := runMain(t, dir, "check", "a.json")
@@ -172,5 +174,23 @@ func TestRulesCommand(t *testing.T) {
 	code, out, _ = runMain(t, "", "rules", "mcpschema.file.syntax")
 	if code != ExitOK || !strings.Contains(out, "fix:") {
 		t.Fatalf("rule doc: %d %s", code, out)
+	}
+}
+
+func TestConfigErrorPositions(t *testing.T) {
+	for body, want := range map[string]string{
+		"bogus: 1\n":                         ".mcpschema.yaml:1:1: unknown key \"bogus\"",
+		"rules:\n  compat.input.nope: off\n": ".mcpschema.yaml:2:3: unknown rule \"compat.input.nope\"",
+		"fail-on: sometimes\n":               ".mcpschema.yaml:1:10: unknown fail-on \"sometimes\": use error, warning, notice or never",
+	} {
+		dir := writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": body})
+		code, _, errOut := runMain(t, dir, "check", "a.json")
+		if code != ExitUsage || !strings.Contains(errOut, want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", body, code, errOut, want)
+		}
+	}
+	_, _, errOut := runMain(t, writeFiles(t, map[string]string{"a.json": goodTool}), "check", "--fail-on", "bogus", "a.json")
+	if !strings.Contains(errOut, "use error, warning, notice or never") {
+		t.Errorf("--fail-on message: %q", errOut)
 	}
 }

@@ -114,7 +114,7 @@ func LoadConfig(p, display string, explicit bool) (*Config, error) {
 			}
 		case "fail-on":
 			s, _ := v.(string)
-			cfg.FailOn, err = rules.ParseSeverity(s)
+			cfg.FailOn, err = parseFailOn(s)
 			if err != nil {
 				err = cfg.errAt(ptr, err.Error())
 			}
@@ -128,13 +128,23 @@ func LoadConfig(p, display string, explicit bool) (*Config, error) {
 		case "limits":
 			err = cfg.readLimits(v, ptr)
 		default:
-			err = cfg.errAt(ptr, fmt.Sprintf("unknown key %q: use files, protocol-versions, fail-on, rules, ignore, aliases or limits", k))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q: use files, protocol-versions, fail-on, rules, ignore, aliases or limits", k))
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	return cfg, nil
+}
+
+// errAtKey reports msg at the member name of ptr (falling back to its value).
+func (c *Config) errAtKey(ptr, msg string) error {
+	if c.File != nil {
+		if pos, ok := c.File.Index.Key(ptr); ok {
+			return &ConfigError{Path: c.Path, Pos: pos, Msg: msg}
+		}
+	}
+	return c.errAt(ptr, msg)
 }
 
 func (c *Config) errAt(ptr, msg string) error {
@@ -171,7 +181,7 @@ func (c *Config) readSeverities(v any, ptr string) error {
 	for _, id := range sortedKeys(m) {
 		p := source.Join(ptr, id)
 		if _, ok := rules.Lookup(id); !ok {
-			return c.errAt(p, fmt.Sprintf("unknown rule %q: run 'mcpschema rules' for the list", id))
+			return c.errAtKey(p, fmt.Sprintf("unknown rule %q: run 'mcpschema rules' for the list", id))
 		}
 		s, ok := m[id].(string)
 		if !ok {
@@ -224,7 +234,7 @@ func (c *Config) readIgnores(v any, ptr string) error {
 				}
 				ig.Expires = t
 			default:
-				return c.errAt(source.Join(p, k), fmt.Sprintf("unknown key %q in ignore: use rule, tool, pointer, reason, expires", k))
+				return c.errAtKey(source.Join(p, k), fmt.Sprintf("unknown key %q in ignore: use rule, tool, pointer, reason, expires", k))
 			}
 		}
 		if ig.Rule == "" {
@@ -258,11 +268,19 @@ func (c *Config) readAliases(v any, ptr string) error {
 	if !ok {
 		return c.errAt(ptr, "aliases must map a new tool name to its old name")
 	}
+	targets := map[string]string{}
 	for _, k := range sortedKeys(m) {
 		s, ok := m[k].(string)
-		if !ok {
+		if !ok || s == "" {
 			return c.errAt(source.Join(ptr, k), "alias target must be the tool's old name")
 		}
+		if s == k {
+			return c.errAt(source.Join(ptr, k), fmt.Sprintf("alias %q names itself: map a new tool name to its old name", k))
+		}
+		if prev, dup := targets[s]; dup {
+			return c.errAt(source.Join(ptr, k), fmt.Sprintf("old name %q is already the alias target of %q: one old tool can only become one new tool", s, prev))
+		}
+		targets[s] = k
 		c.Aliases[k] = s
 	}
 	return nil
@@ -306,7 +324,7 @@ func (c *Config) readLimits(v any, ptr string) error {
 		case "max-subschemas":
 			c.Limits.Schema.MaxSubschemas = n
 		default:
-			return c.errAt(p, fmt.Sprintf("unknown limit %q: use max-file-bytes, max-file-depth, max-file-values, max-file-tools, max-schema-depth, max-subschemas, schema-timeout, regex-timeout", k))
+			return c.errAtKey(p, fmt.Sprintf("unknown limit %q: use max-file-bytes, max-file-depth, max-file-values, max-file-tools, max-schema-depth, max-subschemas, schema-timeout, regex-timeout", k))
 		}
 	}
 	return nil
@@ -350,4 +368,13 @@ func configPath(dir, p string) string {
 		return p
 	}
 	return filepath.Join(dir, p)
+}
+
+// parseFailOn reads a fail-on value: error, warning, notice or never.
+func parseFailOn(s string) (rules.Severity, error) {
+	sev, err := rules.ParseSeverity(s)
+	if err != nil {
+		return rules.Off, fmt.Errorf("unknown fail-on %q: use error, warning, notice or never", s)
+	}
+	return sev, nil
 }

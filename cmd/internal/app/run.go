@@ -85,9 +85,9 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	failOn := cfg.FailOn
 	if o.FailOn != "" {
-		failOn, err = rules.ParseSeverity(o.FailOn)
+		failOn, err = parseFailOn(o.FailOn)
 		if err != nil {
-			return nil, usageErr("--fail-on: %v", err)
+			return nil, &UsageError{Err: err}
 		}
 	}
 	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
