@@ -67,6 +67,7 @@ var problemRules = map[source.ProblemKind]*rules.Rule{
 	source.ProblemNotJSON:      RuleFileNotJSON,
 	source.ProblemEmpty:        RuleFileEmpty,
 	source.ProblemUnreadable:   RuleFileUnreadable,
+	source.ProblemMultiDoc:     RuleFileShape,
 }
 
 func reportSourceProblems(fc *FileContext) {

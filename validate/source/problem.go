@@ -14,6 +14,7 @@ const (
 	ProblemNotJSON      ProblemKind = "not-json-value"
 	ProblemEmpty        ProblemKind = "empty"
 	ProblemUnreadable   ProblemKind = "unreadable"
+	ProblemMultiDoc     ProblemKind = "multi-document"
 )
 
 // Problem is something wrong with a file's text, at a position.

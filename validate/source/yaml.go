@@ -1,13 +1,16 @@
 package source
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
 
+	goccyparser "github.com/goccy/go-yaml/parser"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -26,17 +29,10 @@ type yamlConverter struct {
 // (so `2026-07-28` is the protocol version, not a date).
 func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	ix := NewIndex()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		p := Pos{Line: 1, Column: 1}
-		if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
-			p.Line, _ = strconv.Atoi(m[1])
-			if m[2] != "" {
-				p.Column, _ = strconv.Atoi(m[2])
-			}
-		}
-		return nil, ix, []Problem{{Kind: ProblemSyntax, Pos: p, Message: "invalid YAML: " + msg, Fatal: true}}
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		return nil, ix, []Problem{yamlSyntaxProblem(data, err)}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, ix, []Problem{{Kind: ProblemEmpty, Pos: Pos{Line: 1, Column: 1}, Message: "file is empty: it holds no tool", Fatal: true}}
@@ -46,7 +42,43 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	if c.failed {
 		return nil, ix, c.problems
 	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == io.EOF:
+	case err != nil:
+		c.problems = append(c.problems, yamlSyntaxProblem(data, err))
+		c.problems[len(c.problems)-1].Fatal = false
+	default:
+		c.problems = append(c.problems, Problem{Kind: ProblemMultiDoc, Pos: Pos{Line: next.Line, Column: next.Column},
+			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"})
+	}
 	return v, ix, c.problems
+}
+
+var yamlErrPos = regexp.MustCompile(`^\[(\d+):(\d+)\] (.*)`)
+
+// yamlSyntaxProblem turns a YAML error into a problem at the error's exact
+// position. go.yaml.in/yaml/v3 names only the line where the enclosing
+// construct starts, so the position comes from goccy/go-yaml's parser,
+// which points at the offending character.
+func yamlSyntaxProblem(data []byte, err error) Problem {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	p := Pos{Line: 1, Column: 1}
+	if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+		p.Line, _ = strconv.Atoi(m[1])
+		if m[2] != "" {
+			p.Column, _ = strconv.Atoi(m[2])
+		}
+	}
+	if _, perr := goccyparser.ParseBytes(data, 0); perr != nil {
+		first, _, _ := strings.Cut(perr.Error(), "\n")
+		if m := yamlErrPos.FindStringSubmatch(first); m != nil {
+			p.Line, _ = strconv.Atoi(m[1])
+			p.Column, _ = strconv.Atoi(m[2])
+			msg = strings.ReplaceAll(strings.TrimSpace(m[3]), "\t", `\t`)
+		}
+	}
+	return Problem{Kind: ProblemSyntax, Pos: p, Message: "invalid YAML: " + msg, Fatal: true}
 }
 
 func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
