@@ -87,29 +87,57 @@ func (c *comparer) comparePair(p pair) {
 	c.compareExamples(p)
 }
 
+// schemaStatus says whether a tool has a schema under a key that can be compared.
+type schemaStatus int
+
+const (
+	// schemaAbsent: the tool has no such key.
+	schemaAbsent schemaStatus = iota
+	// schemaUnusable: the key holds no schema object (null, a boolean or
+	// another value, or a $componentRef that selects nothing); validation
+	// reports it, so the diff does not.
+	schemaUnusable
+	// schemaUsable: a schema object, possibly a component.
+	schemaUsable
+)
+
 // schemaOf returns the schema under key of a tool: the pointer of the schema
-// object in its file (a reference to document components followed) and its value.
-func schemaOf(t *toolRef, key string) (ptr string, value any, present bool) {
+// object in its file and its value. A Reference Object to
+// #/components/schemas/<name> ($componentRef) is followed as validation
+// follows it, and so is a lone local $ref.
+func schemaOf(t *toolRef, key string) (ptr string, value any, status schemaStatus) {
 	v, ok := t.tool.Value[key]
-	if !ok || v == nil {
-		return "", nil, false
+	if !ok {
+		return "", nil, schemaAbsent
 	}
 	ptr = source.Join(t.tool.Pointer, key)
-	if m, ok := v.(map[string]any); ok && len(m) == 1 {
+	if ct := validate.ResolveComponentRef(t.file.Root, v, "schemas"); ct.IsRef {
+		if !ct.Found {
+			return ptr, nil, schemaUnusable
+		}
+		ptr, v = ct.Pointer, ct.Value
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return ptr, v, schemaUnusable
+	}
+	if len(m) == 1 {
 		if ref, ok := m["$ref"].(string); ok && len(ref) > 2 && ref[:2] == "#/" {
 			if target, ok := source.Resolve(t.file.Root, ref[1:]); ok {
-				return ref[1:], target, true
+				if _, isObj := target.(map[string]any); isObj {
+					return ref[1:], target, schemaUsable
+				}
 			}
 		}
 	}
-	return ptr, v, true
+	return ptr, v, schemaUsable
 }
 
 // equivalentInputs reports whether two tools accept the same arguments.
 func (c *comparer) equivalentInputs(a, b *toolRef) bool {
-	ap, _, aok := schemaOf(a, "inputSchema")
-	bp, _, bok := schemaOf(b, "inputSchema")
-	if !aok || !bok {
+	ap, _, as := schemaOf(a, "inputSchema")
+	bp, _, bs := schemaOf(b, "inputSchema")
+	if as != schemaUsable || bs != schemaUsable {
 		return false
 	}
 	na, nb := normalize(a.file.Root, ap), normalize(b.file.Root, bp)

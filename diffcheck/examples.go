@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -13,8 +14,8 @@ type example struct {
 	result map[string]any
 }
 
-// examplesOf returns a tool's named examples, references to
-// #/components/toolExamples followed.
+// examplesOf returns a tool's named examples, Reference Objects to
+// #/components/toolExamples/<name> ($componentRef) followed.
 func examplesOf(t *toolRef) map[string]example {
 	m, ok := t.tool.Value["examples"].(map[string]any)
 	if !ok {
@@ -24,7 +25,12 @@ func examplesOf(t *toolRef) map[string]example {
 	for _, name := range sortedKeys(m) {
 		ptr := source.Join(t.tool.Pointer, "examples", name)
 		v := m[name]
-		if obj, ok := v.(map[string]any); ok {
+		if ct := validate.ResolveComponentRef(t.file.Root, v, "toolExamples"); ct.IsRef {
+			if !ct.Found {
+				continue // validation reports the reference
+			}
+			ptr, v = ct.Pointer, ct.Value
+		} else if obj, ok := v.(map[string]any); ok {
 			if ref, ok := obj["$ref"].(string); ok && len(ref) > 2 && ref[:2] == "#/" {
 				if target, ok := source.Resolve(t.file.Root, ref[1:]); ok {
 					ptr, v = ref[1:], target
@@ -49,10 +55,12 @@ func (c *comparer) compareExamples(p pair) {
 		return
 	}
 	hex := examplesOf(p.head)
-	bi, bok := sideOf(p.base, "inputSchema")
-	hi, hok := sideOf(p.head, "inputSchema")
-	bo, boOK := sideOf(p.base, "outputSchema")
-	ho, hoOK := sideOf(p.head, "outputSchema")
+	bi, bis := sideOf(p.base, "inputSchema")
+	hi, his := sideOf(p.head, "inputSchema")
+	bo, bos := sideOf(p.base, "outputSchema")
+	ho, hos := sideOf(p.head, "outputSchema")
+	bok, hok := bis == schemaUsable, his == schemaUsable
+	boOK, hoOK := bos == schemaUsable, hos == schemaUsable
 	for _, name := range sortedKeys(bex) {
 		ex := bex[name]
 		at := func(sub string, fallback string) loc {

@@ -181,7 +181,8 @@ func checkFinding(t *testing.T, c *diffCase, eng *schema.Engine, f report.Findin
 	}
 }
 
-// schemaFor returns the inputSchema/outputSchema value enclosing a location.
+// schemaFor returns the inputSchema/outputSchema value enclosing a
+// location, or the component of #/components/schemas it lies in.
 func schemaFor(files []*source.File, l *report.Location) any {
 	if l == nil {
 		return nil
@@ -189,6 +190,11 @@ func schemaFor(files []*source.File, l *report.Location) any {
 	for _, f := range files {
 		if f.Path != l.File {
 			continue
+		}
+		if rest, ok := strings.CutPrefix(l.Pointer, "/components/schemas/"); ok {
+			name, _, _ := strings.Cut(rest, "/")
+			v, _ := source.Resolve(f.Root, "/components/schemas/"+name)
+			return v
 		}
 		for _, key := range []string{"/inputSchema", "/outputSchema"} {
 			if i := strings.Index(l.Pointer, key); i >= 0 {

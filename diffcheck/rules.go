@@ -38,7 +38,7 @@ var (
 var (
 	RuleInputSchemaRemoved = compat("compat.input.schema-removed", rules.Must, rules.Warning,
 		"a tool keeps its inputSchema",
-		"MCP requires inputSchema; its absence says nothing about what the tool accepts, so the comparison cannot be made.",
+		"MCP requires inputSchema; its absence says nothing about what the tool accepts, so the comparison cannot be made. A head inputSchema that is present but no schema object (null, a boolean, a `$componentRef` that selects nothing) is reported by validation alone (`mcp.tool.input-schema.required`, `mcpdesc.tool.component-ref`).",
 		"restore the inputSchema")
 	RuleInputBecameFalse = compat("compat.input.became-false", rules.Must, rules.Error,
 		"the inputSchema does not start rejecting every value at a place",
@@ -122,7 +122,7 @@ var (
 var (
 	RuleOutputSchemaRemoved = compat("compat.output.schema-removed", rules.Must, rules.Error,
 		"a tool keeps its outputSchema",
-		"Without outputSchema the server no longer promises structuredContent of any shape; consumers that relied on it break."+outputDoc,
+		"Without outputSchema the server no longer promises structuredContent of any shape; consumers that relied on it break. A head outputSchema that is present but no schema object (null, a boolean) is reported by validation alone (`mcp.tool.output-schema.object`)."+outputDoc,
 		"restore the outputSchema")
 	RuleOutputSchemaAdded = compat("compat.output.schema-added", rules.May, rules.Notice,
 		"an outputSchema was added",

@@ -17,42 +17,51 @@ type side struct {
 	node *node
 }
 
-func sideOf(t *toolRef, key string) (*side, bool) {
-	ptr, raw, ok := schemaOf(t, key)
-	if !ok {
-		return nil, false
+// sideOf returns the normalised schema of a tool under key; status says
+// why there is none.
+func sideOf(t *toolRef, key string) (*side, schemaStatus) {
+	ptr, raw, status := schemaOf(t, key)
+	if status != schemaUsable {
+		return nil, status
 	}
 	n := normalize(t.file.Root, ptr)
 	if n == nil {
-		return nil, false
+		return nil, schemaUnusable
 	}
-	return &side{tool: t, ptr: ptr, raw: raw, node: n}, true
+	return &side{tool: t, ptr: ptr, raw: raw, node: n}, schemaUsable
 }
 
+// compareInputs judges the inputSchemas of a pair. A head schema that is
+// not a schema object is left to validation (mcp.tool.input-schema.required),
+// which reports it as an error already.
 func (c *comparer) compareInputs(p pair) {
-	b, bok := sideOf(p.base, "inputSchema")
-	h, hok := sideOf(p.head, "inputSchema")
+	b, bs := sideOf(p.base, "inputSchema")
+	h, hs := sideOf(p.head, "inputSchema")
+	bok, hok := bs == schemaUsable, hs == schemaUsable
 	switch {
 	case bok && hok:
 		j := newJudge(dirInput)
 		j.sub(b.node, h.node, nil)
 		c.report(j, b, h)
-	case bok:
+	case bok && hs == schemaAbsent:
 		c.add(draft{rule: RuleInputSchemaRemoved, tool: p.head, at: loc{file: p.head.file, ptr: p.head.tool.Pointer},
 			base: &loc{file: p.base.file, ptr: b.ptr}, removed: true, before: canonical(b.raw),
 			msg: fmt.Sprintf("inputSchema of tool %q was removed: what the tool accepts is unknown now, so the change cannot be judged; restore it", p.head.name())})
 	}
 }
 
+// compareOutputs judges the outputSchemas of a pair. A head schema that is
+// not a schema object is left to validation (mcp.tool.output-schema.object).
 func (c *comparer) compareOutputs(p pair) {
-	b, bok := sideOf(p.base, "outputSchema")
-	h, hok := sideOf(p.head, "outputSchema")
+	b, bs := sideOf(p.base, "outputSchema")
+	h, hs := sideOf(p.head, "outputSchema")
+	bok, hok := bs == schemaUsable, hs == schemaUsable
 	switch {
 	case bok && hok:
 		j := newJudge(dirOutput)
 		j.sub(h.node, b.node, nil)
 		c.report(j, b, h)
-	case bok:
+	case bok && hs == schemaAbsent:
 		w, note := c.outputRemovedWitness(b)
 		c.add(draft{rule: RuleOutputSchemaRemoved, tool: p.head, at: loc{file: p.head.file, ptr: p.head.tool.Pointer},
 			base: &loc{file: p.base.file, ptr: b.ptr}, removed: true, before: canonical(b.raw), witness: w,
