@@ -172,6 +172,48 @@ func effective(b *bound, lower, intOnly bool) *bound {
 	return &bound{v: r}
 }
 
+// gridStep returns the step of the numbers a schema admits: its multipleOf,
+// for integers the least integer multiple of it (1 without multipleOf), nil
+// when the admitted numbers are not on a grid.
+func gridStep(multipleOf *big.Rat, intOnly bool) *big.Rat {
+	switch {
+	case multipleOf == nil && intOnly:
+		return big.NewRat(1, 1)
+	case multipleOf == nil:
+		return nil
+	case intOnly:
+		// k*p/q (p/q in lowest terms) is an integer exactly when q divides k.
+		return new(big.Rat).SetInt(multipleOf.Num())
+	}
+	return multipleOf
+}
+
+// onGrid returns the inclusive bound at the extreme value of the grid that
+// b admits (the smallest for a lower bound, the largest for an upper one),
+// or b itself without a grid.
+func onGrid(b *bound, lower bool, step *big.Rat) *bound {
+	if b == nil || step == nil {
+		return b
+	}
+	q := new(big.Rat).Quo(b.v, step)
+	k := new(big.Int).Quo(q.Num(), q.Denom()) // truncated toward zero
+	if !q.IsInt() && (q.Sign() > 0) == lower {
+		if lower {
+			k.Add(k, big.NewInt(1))
+		} else {
+			k.Sub(k, big.NewInt(1))
+		}
+	}
+	if q.IsInt() && b.excl {
+		if lower {
+			k.Add(k, big.NewInt(1))
+		} else {
+			k.Sub(k, big.NewInt(1))
+		}
+	}
+	return &bound{v: new(big.Rat).Mul(new(big.Rat).SetInt(k), step)}
+}
+
 // tighter reports whether bound a admits fewer numbers than b.
 func tighter(a, b *bound, lower bool) bool {
 	c := a.v.Cmp(b.v)
@@ -205,12 +247,15 @@ func boundText(b *bound) string {
 
 func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 	intOnly := !common.has(tNumber) || common.norm()&tNumber == 0
+	grid := gridStep(in.multipleOf, intOnly)
 	for _, lower := range []bool{true, false} {
 		ib, ob := in.max, out.max
 		if lower {
 			ib, ob = in.min, out.min
 		}
-		ie, oe := effective(ib, lower, intOnly), effective(ob, lower, intOnly)
+		// with a grid (integers, multipleOf) in's extreme admissible value
+		// decides: out rejects some value of in exactly when it rejects that one.
+		ie, oe := onGrid(ib, lower, grid), effective(ob, lower, intOnly)
 		if oe == nil || (ie != nil && !tighter(oe, ie, lower)) {
 			continue
 		}
@@ -225,15 +270,12 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 		j.emit(c, in, out, kw)
 	}
 	if out.multipleOf != nil {
-		if in.multipleOf == nil || !new(big.Rat).Quo(in.multipleOf, out.multipleOf).IsInt() {
+		if grid == nil || !new(big.Rat).Quo(grid, out.multipleOf).IsInt() {
 			head, base := j.headBase(in, out)
 			c := change{path: path, before: ratOrNil(base.multipleOf), after: ratOrNil(head.multipleOf)}
-			step := in.multipleOf
+			step := grid
 			if step == nil {
-				step = big.NewRat(1, 1)
-				if !intOnly {
-					step = big.NewRat(1, 2)
-				}
+				step = big.NewRat(1, 2)
 			}
 			c.locals = []any{numValue(step), numValue(new(big.Rat).Add(out.multipleOf, step))}
 			j.boundChange(&c, "multipleOf", in.multipleOf == nil, fmt.Sprintf("from %s to %s", ratOrNone(base.multipleOf), ratOrNone(head.multipleOf)))
