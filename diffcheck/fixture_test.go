@@ -2,6 +2,7 @@ package diffcheck
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -179,6 +180,61 @@ func checkFinding(t *testing.T, c *diffCase, eng *schema.Engine, f report.Findin
 	if side == "inputSchema" && !(bv && !hv) || side == "outputSchema" && !(hv && !bv) {
 		t.Errorf("%s: witness %v does not hold (base valid %v, head valid %v)", f.Rule, f.Witness, bv, hv)
 	}
+	// the rejecting side fails the witness at the changed keyword: under the
+	// finding's pointer (head for inputs, base for outputs), unless the
+	// pointer is the nearest surviving ancestor of something removed.
+	rs, at := hs, f.Pointer
+	if side == "outputSchema" {
+		rs, at = bs, f.Base.Pointer
+	}
+	root := schemaRoot(at)
+	errs, _ := eng.Check(rs).Validate(f.Witness)
+	hit := false
+	for _, e := range errs {
+		k := strings.ReplaceAll(e.Keyword, "/dependency/", "/dependencies/")
+		for _, rel := range rejectingKeywords(f.Rule, strings.TrimPrefix(at, root)) {
+			if k == rel || strings.HasPrefix(k, rel+"/") {
+				hit = true
+			}
+		}
+	}
+	if !hit {
+		t.Errorf("%s: witness %v is rejected for another reason than the change at %s: %+v", f.Rule, f.Witness, at, errs)
+	}
+}
+
+// rejectingKeywords returns where the rejecting schema may reject a witness
+// of a finding at rel: rel itself, or for findings that point elsewhere the
+// keyword that does the rejecting (then/else of an if, the closing keyword
+// of a removed member, the required list of a removed required member).
+func rejectingKeywords(rule, rel string) []string {
+	out := []string{rel}
+	dir, last := path.Split(rel)
+	switch {
+	case last == "if":
+		out = append(out, dir+"then", dir+"else")
+	case last == "not": // reported at the schema holding it
+		out = append(out, strings.TrimSuffix(dir, "/"))
+	case rule == RuleInputPropertyRemoved.ID && last == "properties":
+		out = append(out, dir+"additionalProperties", dir+"unevaluatedProperties")
+	case rule == RuleOutputRequiredRemoved.ID && strings.HasSuffix(path.Dir(rel), "/properties"):
+		out = append(out, strings.TrimSuffix(path.Dir(path.Dir(rel)), "/")+"/required")
+	}
+	return out
+}
+
+// schemaRoot returns the pointer of the schema enclosing ptr.
+func schemaRoot(ptr string) string {
+	if rest, ok := strings.CutPrefix(ptr, "/components/schemas/"); ok {
+		name, _, _ := strings.Cut(rest, "/")
+		return "/components/schemas/" + name
+	}
+	for _, key := range []string{"/inputSchema", "/outputSchema"} {
+		if i := strings.Index(ptr, key); i >= 0 {
+			return ptr[:i+len(key)]
+		}
+	}
+	return ""
 }
 
 // schemaFor returns the inputSchema/outputSchema value enclosing a

@@ -449,6 +449,7 @@ func genAt(root *node, path []step, local any, depth int) (any, bool) {
 		return nil, false
 	}
 	s := path[0]
+	root = firstBranch(root)
 	switch s.kind {
 	case 'p', 'a':
 		key := s.key
@@ -495,4 +496,16 @@ func branchProp(n *node, key string) *node {
 		}
 	}
 	return nil
+}
+
+// firstBranch folds the first anyOf/oneOf branch that merges into n, so a
+// value built from it meets that branch too (n itself when none does).
+func firstBranch(n *node) *node {
+	for _, br := range append(append([]*node(nil), n.anyOf...), n.oneOf...) {
+		m := *withoutBranches(n)
+		if merge(&m, br) {
+			return &m
+		}
+	}
+	return n
 }

@@ -42,6 +42,13 @@ type change struct {
 	locals []any
 	// benign: nothing is rejected (ignored argument, changed default), so no witness.
 	benign bool
+	// reject lists where out must reject a witness: the changed keyword
+	// (file pointers into out's file). emit fills it from the keyword.
+	reject []target
+	// certain: the break follows from the change itself (a member became
+	// required, a type or listed value was removed, a closed object lost a
+	// member), so the finding stays an error when no witness is found.
+	certain bool
 }
 
 // judge compares two normalised schemas in one direction.
@@ -109,6 +116,9 @@ func (j *judge) emit(c change, in, out *node, kw string) {
 	}
 	if c.severity == 0 {
 		c.severity = c.rule.Severity
+	}
+	if c.reject == nil {
+		c.reject = rejectTargets(out, kw)
 	}
 	j.changes = append(j.changes, c)
 }
@@ -202,11 +212,11 @@ func (j *judge) undecidable(in, out *node, path []step, reason string) {
 
 func (j *judge) becameFalse(in, out *node, path []step) {
 	if j.dir == dirInput {
-		j.emit(change{rule: RuleInputBecameFalse, path: path, locals: genCandidates(in),
+		j.emit(change{rule: RuleInputBecameFalse, path: path, locals: genCandidates(in), certain: true, reject: []target{{ptr: out.ptr}},
 			msg: "head rejects every value " + where(path) + " where base accepted some; accept those values again"}, in, out, "not")
 		return
 	}
-	j.emit(change{rule: RuleOutputTypeWidened, path: path, locals: genCandidates(in),
+	j.emit(change{rule: RuleOutputTypeWidened, path: path, locals: genCandidates(in), certain: true, reject: []target{{ptr: out.ptr}},
 		msg: "head may return a value " + where(path) + " where base admitted none; keep it absent"}, in, out, "not")
 }
 

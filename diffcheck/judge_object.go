@@ -50,15 +50,15 @@ func (j *judge) objects(in, out *node, path []step) {
 			if _, ok := in.props[k]; !ok {
 				what = "was added as required"
 			}
-			j.emit(change{rule: RuleInputRequiredAdded, path: path, before: nil, after: k,
+			j.emit(change{rule: RuleInputRequiredAdded, path: path, before: nil, after: k, certain: true,
 				msg: fmt.Sprintf("property %q %s %s: calls that omit it are rejected; make it optional with a server-side default", k, what, where(p))}, in, out, "required")
 			continue
 		}
 		if _, still := in.props[k]; still {
-			j.emit(change{rule: RuleOutputBecameOptional, path: path, before: k, after: nil,
+			j.emit(change{rule: RuleOutputBecameOptional, path: path, before: k, after: nil, certain: true,
 				msg: fmt.Sprintf("property %q %s is no longer required: results may omit it; keep it required", k, where(p))}, in, out, "required")
 		} else {
-			j.emit(change{rule: RuleOutputRequiredRemoved, path: path, before: k, after: nil, removed: true,
+			j.emit(change{rule: RuleOutputRequiredRemoved, path: path, before: k, after: nil, removed: true, certain: true,
 				headPtr: head.at("properties"), basePtr: baseProp(base, k),
 				msg: fmt.Sprintf("required property %q %s was removed: results no longer carry it; keep returning it", k, where(p))}, in, out, "required")
 		}
@@ -115,6 +115,7 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 			c.msg = fmt.Sprintf("property %q %s was removed from an open object: calls still sending it are accepted but the argument is ignored; keep it (deprecated) if callers rely on it", k, where(p))
 		default:
 			c.locals = genCandidates(in.props[k])
+			c.certain = ms.never
 			c.msg = fmt.Sprintf("property %q %s was removed from a closed object: calls still sending it are rejected; keep it (deprecated) or reopen the object", k, where(p))
 		}
 		j.emit(c, in, out, "properties")
@@ -146,7 +147,8 @@ func (j *judge) undeclared(in, out *node, path []step) {
 			break
 		}
 		kw := memberKw(out)
-		c := change{path: p, before: canonicalRaw(memberSchema(base)), after: canonicalRaw(memberSchema(head)), locals: genCandidates(orTrue(im))}
+		c := change{path: p, before: canonicalRaw(memberSchema(base)), after: canonicalRaw(memberSchema(head)), locals: genCandidates(orTrue(im)),
+			certain: om.never}
 		if j.dir == dirInput {
 			c.rule = RuleInputAdditionalRestricted
 			c.msg = fmt.Sprintf("%s restricted %s: calls sending members the schema does not declare are rejected; keep the object open or declare those members", kw, where(path))
@@ -224,7 +226,8 @@ func (j *judge) dependencies(in, out *node, path []step) {
 		if len(added) == 0 {
 			continue
 		}
-		j.conditional(in, out, path, "dependentRequired", fmt.Sprintf("dependentRequired on %q (%s)", k, quoteList(added)), nil)
+		j.conditional(in, out, path, "dependentRequired", fmt.Sprintf("dependentRequired on %q (%s)", k, quoteList(added)),
+			[]target{{ptr: source.Join(out.at("dependentRequired"), k)}})
 	}
 	for _, k := range sortedKeys(out.depSchemas) {
 		if undeclared(k) {
@@ -235,16 +238,14 @@ func (j *judge) dependencies(in, out *node, path []step) {
 				continue
 			}
 		}
-		j.conditional(in, out, path, "dependentSchemas", fmt.Sprintf("dependentSchemas on %q", k), nil)
+		j.conditional(in, out, path, "dependentSchemas", fmt.Sprintf("dependentSchemas on %q", k), []target{{ptr: out.depSchemas[k].ptr}})
 	}
 }
 
-// conditional reports a conditional constraint added (input) or removed (output).
-func (j *judge) conditional(in, out *node, path []step, kw, what string, locals []any) {
-	c := change{path: path, locals: locals}
-	if len(locals) == 0 {
-		c.locals = genCandidates(in)
-	}
+// conditional reports a conditional constraint added (input) or removed
+// (output); reject narrows where out must reject (nil: the keyword kw).
+func (j *judge) conditional(in, out *node, path []step, kw, what string, reject []target) {
+	c := change{path: path, locals: genCandidates(in), reject: reject}
 	if j.dir == dirInput {
 		c.rule = RuleInputConditionalAdded
 		c.msg = fmt.Sprintf("%s added %s: values base accepted that break it are rejected; drop it or make sure callers meet it", what, where(path))
@@ -369,7 +370,7 @@ func (j *judge) compositions(in, out *node, path []step) {
 		if covered {
 			continue
 		}
-		c := change{path: path, locals: genCandidates(in)}
+		c := change{path: path, locals: genCandidates(in), reject: []target{{ptr: o.ptr}}}
 		if j.dir == dirInput {
 			c.rule = RuleInputAllOfAdded
 			c.headPtr = o.ptr

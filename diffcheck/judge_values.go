@@ -60,7 +60,7 @@ func (j *judge) types(in, out *node, path []step) typeSet {
 		return common
 	}
 	head, base := j.headBase(in, out)
-	c := change{path: path, before: base.types.list(), after: head.types.list(), locals: genOfTypes(in, lost, out.types)}
+	c := change{path: path, before: base.types.list(), after: head.types.list(), locals: genOfTypes(in, lost, out.types), certain: true}
 	if j.dir == dirInput {
 		c.rule = RuleInputTypeNarrowed
 		verb := "narrowed"
@@ -114,7 +114,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 		if len(missing) == 0 {
 			return true
 		}
-		c := change{path: path, before: base.enum, after: head.enum, locals: missing}
+		c := change{path: path, before: base.enum, after: head.enum, locals: missing, certain: true}
 		if j.dir == dirInput {
 			c.rule = RuleInputEnumValueRemoved
 			c.msg = fmt.Sprintf("%s %s no longer allows %s: calls sending it are rejected; keep accepting the old value", kw, where(path), quoteList(missing))
