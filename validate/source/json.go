@@ -24,7 +24,7 @@ type jsonFrame struct {
 // json.Number, string, bool, nil) and indexes every pointer. Duplicate member
 // names are reported and the last value is kept.
 func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
-	ix := newIndexSized(min(len(data)/16, lim.MaxValues))
+	ix := newIndexSized(min(len(data)/48, lim.MaxValues))
 	lines := newLineTable(data)
 	var problems []Problem
 	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))
