@@ -9,8 +9,8 @@ func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix 
 }
 
 const (
-	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas."
-	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas."
+	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas: the head schema rejects it at the changed keyword, not because of another change. Without a witness, a finding stays an error only when the break is certain by construction (a member became required, a type or listed value was removed, a closed object lost a member); otherwise it is a warning that says it may break."
+	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break."
 	aliasFix  = "; if the change is intended, say so in the pull request and acknowledge the finding with an ignore in .mcpschema.yaml"
 )
 

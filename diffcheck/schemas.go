@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/schema"
 )
 
@@ -61,9 +62,14 @@ func (c *comparer) compareOutputs(p pair) {
 		c.report(j, b, h)
 	case bok && hs == schemaAbsent:
 		w, note := c.outputRemovedWitness(b)
-		c.add(draft{rule: RuleOutputSchemaRemoved, tool: p.head, at: loc{file: p.head.file, ptr: p.head.tool.Pointer},
+		d := draft{rule: RuleOutputSchemaRemoved, tool: p.head, at: loc{file: p.head.file, ptr: p.head.tool.Pointer},
 			base: &loc{file: p.base.file, ptr: b.ptr}, removed: true, before: canonical(b.raw), witness: w,
-			msg: fmt.Sprintf("outputSchema of tool %q was removed: structuredContent is no longer promised to have any shape%s; restore it", p.head.name(), note)})
+			msg: fmt.Sprintf("outputSchema of tool %q was removed: structuredContent is no longer promised to have any shape%s; restore it", p.head.name(), note)}
+		if w == nil {
+			// base may admit everything: not certain to break anyone.
+			d.severity = rules.Warning
+		}
+		c.add(d)
 	case hok:
 		c.add(draft{rule: RuleOutputSchemaAdded, tool: p.head, at: loc{file: p.head.file, ptr: h.ptr}, after: canonical(h.raw),
 			msg: fmt.Sprintf("outputSchema of tool %q was added: the server now promises structuredContent of that shape", p.head.name())})
@@ -94,12 +100,12 @@ func accepts(cs *schema.Checked, v any) verdict {
 func (c *comparer) outputRemovedWitness(b *side) (any, string) {
 	bc := c.eng.Check(b.raw)
 	if !bc.Complete {
-		return nil, " (no witness: the base schema is not complete offline)"
+		return nil, " (it may break, but no witness could be confirmed: the base schema is not complete offline, so this is a warning, not an error)"
 	}
 	for _, v := range []any{"unexpected", json.Number("0"), nil, map[string]any{freshKey: true}, []any{}, map[string]any{}} {
 		if accepts(bc, v) == no {
 			return v, fmt.Sprintf(" (for example %s, which base rejects)", display(v))
 		}
 	}
-	return nil, " (no witness value could be verified)"
+	return nil, " (it may break, but no witness was found: no value tried is rejected by the base schema, so this is a warning, not an error)"
 }
