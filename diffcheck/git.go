@@ -18,7 +18,8 @@ import (
 )
 
 // ErrRevisionMissing is wrapped by LoadRevision when the revision is not in
-// the local repository, typically because the clone is shallow.
+// the local repository (a shallow clone, a branch never fetched, or a name
+// that does not exist); the message says how to fetch it.
 var ErrRevisionMissing = errors.New("revision not present in the local repository")
 
 // blob is one file of a tree that matched the patterns.
@@ -44,7 +45,7 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 		if _, err2 := git(ctx, dir, nil, "rev-parse", "--git-dir"); err2 != nil {
 			return nil, fmt.Errorf("%s is not a git repository: %w", dir, err2)
 		}
-		return nil, fmt.Errorf("%w: %q cannot be read (a shallow clone lacks it): fetch it with `git fetch --depth=1 origin %s`, or set `fetch-depth: 0` in actions/checkout", ErrRevisionMissing, ref, ref)
+		return nil, missingRevision(ctx, dir, ref)
 	}
 	prefixOut, err := git(ctx, dir, nil, "rev-parse", "--show-prefix")
 	if err != nil {

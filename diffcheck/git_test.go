@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -133,28 +134,94 @@ func TestLoadRevisionMissing(t *testing.T) {
 	r := newRepo(t)
 	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object"}}`)
 	first := r.commit("one")
+	r.git("tag", "v1")
+	r.git("branch", "feat")
 	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object", "properties": {}}}`)
 	r.commit("two")
+	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object", "required": []}}`)
+	r.commit("three")
 
 	shallow := t.TempDir()
-	clone := exec.Command("git", "clone", "-q", "--depth=1", "file://"+r.dir, shallow)
+	clone := exec.Command("git", "clone", "-q", "--depth=1", "--no-tags", "file://"+r.dir, shallow)
 	if out, err := clone.CombinedOutput(); err != nil {
 		t.Fatalf("clone: %v\n%s", err, out)
 	}
-	for _, ref := range []string{first, "no-such-branch"} {
-		_, err := LoadRevision(context.Background(), shallow, ref, []string{"*.json"}, source.Limits{})
+	// each case: the advice names the right command, and running it makes the revision readable.
+	for _, c := range []struct{ ref, advice string }{
+		{first, "`git fetch --depth=1 origin " + first + "`"},
+		{"feat", "`git fetch origin feat:feat`"},
+		{"origin/feat", "`git fetch origin feat:refs/remotes/origin/feat`"},
+		{"refs/tags/v1", "`git fetch origin tag v1`"},
+		{"HEAD~1", "`git fetch --deepen=1 origin`"},
+	} {
+		_, err := LoadRevision(context.Background(), shallow, c.ref, []string{"*.json"}, source.Limits{})
 		if !errors.Is(err, ErrRevisionMissing) {
-			t.Fatalf("%s: got %v, want ErrRevisionMissing", ref, err)
+			t.Fatalf("%s: got %v, want ErrRevisionMissing", c.ref, err)
 		}
 		msg := err.Error()
-		if !strings.Contains(msg, "git fetch --depth=1 origin "+ref) || !strings.Contains(msg, "fetch-depth: 0") {
-			t.Errorf("message does not say how to fetch: %s", msg)
+		if !strings.Contains(msg, c.advice) || !strings.Contains(msg, "shallow clone") || !strings.Contains(msg, "fetch-depth: 0") {
+			t.Errorf("%s: message does not say %s in a shallow clone: %s", c.ref, c.advice, msg)
+			continue
 		}
+		runAdvice(t, shallow, c.advice)
+		if _, err := LoadRevision(context.Background(), shallow, c.ref, []string{"*.json"}, source.Limits{}); err != nil {
+			t.Errorf("%s: still missing after %s: %v", c.ref, c.advice, err)
+		}
+	}
+	// a name that exists nowhere: the advice is conditional, no fetch by sha of a name.
+	_, err := LoadRevision(context.Background(), shallow, "origin/nonexist", nil, source.Limits{})
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "if origin has the branch \"nonexist\"") || strings.Contains(msg, "--depth=1 origin origin/") {
+		t.Errorf("origin/nonexist: %s", msg)
 	}
 	if _, err := LoadRevision(context.Background(), shallow, "--upload-pack=x", nil, source.Limits{}); err == nil || errors.Is(err, ErrRevisionMissing) {
 		t.Errorf("option-like ref accepted: %v", err)
 	}
+	if _, err := LoadRevision(context.Background(), r.dir, "nonexist", nil, source.Limits{}); !strings.Contains(fmt.Sprint(err), `"nonexist" is not in the repository: the repository has no remote`) {
+		t.Errorf("no remote: %v", err)
+	}
 	if _, err := LoadRevision(context.Background(), t.TempDir(), "HEAD", nil, source.Limits{}); err == nil || errors.Is(err, ErrRevisionMissing) {
 		t.Errorf("not a repository: %v", err)
+	}
+}
+
+// TestLoadRevisionMissingFull: in a complete repository nothing mentions
+// shallow clones; a relative revision past the first commit says so, and a
+// branch only present as a remote-tracking branch is named.
+func TestLoadRevisionMissingFull(t *testing.T) {
+	r := newRepo(t)
+	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object"}}`)
+	r.commit("one")
+	r.git("branch", "feat")
+	full := t.TempDir()
+	if out, err := exec.Command("git", "clone", "-q", "file://"+r.dir, full).CombinedOutput(); err != nil {
+		t.Fatalf("clone: %v\n%s", err, out)
+	}
+	for _, c := range []struct{ ref, want string }{
+		{"HEAD~3", `"HEAD" has fewer than 3 generations of history`},
+		{"nonexist", "if origin has it, fetch a branch with `git fetch origin nonexist:nonexist` or a tag with `git fetch origin tag nonexist`"},
+		{"origin/nonexist", "if origin has the branch \"nonexist\", fetch it with `git fetch origin nonexist`"},
+		{"feat", `the remote-tracking branch "origin/feat" exists`},
+		{"0123456789abcdef0123456789abcdef01234567", "fetch it with `git fetch origin 0123456789abcdef0123456789abcdef01234567`"},
+		{"nonexist~2", `"nonexist" itself is missing`},
+	} {
+		_, err := LoadRevision(context.Background(), full, c.ref, nil, source.Limits{})
+		if !errors.Is(err, ErrRevisionMissing) {
+			t.Fatalf("%s: got %v, want ErrRevisionMissing", c.ref, err)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, c.want) || strings.Contains(msg, "shallow") || strings.Contains(msg, "--deepen") {
+			t.Errorf("%s: want %q and no shallow advice, got: %s", c.ref, c.want, msg)
+		}
+	}
+}
+
+// runAdvice runs the git command quoted in backquotes in dir.
+func runAdvice(t *testing.T, dir, quoted string) {
+	t.Helper()
+	args := strings.Fields(strings.Trim(quoted, "`"))
+	cmd := exec.Command(args[0], append([]string{"-C", dir}, args[1:]...)...)
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", quoted, err, out)
 	}
 }
