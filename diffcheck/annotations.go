@@ -49,29 +49,29 @@ func (c *comparer) compareAnnotations(p pair) {
 		d.rule = RuleReadOnlyRemoved
 		extra := ""
 		if h.destructive {
-			extra = ", and with destructiveHint true or unset it may now destroy data"
+			extra = " (and with destructiveHint true or unset it may now destroy data)"
 		}
-		d.msg = fmt.Sprintf("tool %q is no longer read-only (effective readOnlyHint went from true to false%s): clients that auto-approve read-only tools must confirm it again; keep readOnlyHint true if the tool still only reads", name, extra)
+		d.msg = fmt.Sprintf("tool %q is no longer read-only: effective readOnlyHint went from true to false%s, so clients that auto-approve read-only tools must confirm it again; keep readOnlyHint true if the tool still only reads", name, extra)
 		c.add(d)
 	}
 	if !b.readOnly && !h.readOnly {
 		if !b.destructive && h.destructive {
 			d := hint("destructiveHint", false, true)
 			d.rule = RuleDestructiveAdded
-			d.msg = fmt.Sprintf("tool %q became destructive (effective destructiveHint went from false to true; unset means true): clients will warn before calling it; keep destructiveHint false if it is still non-destructive", name)
+			d.msg = fmt.Sprintf("tool %q became destructive: effective destructiveHint went from false to true (unset means true), so clients will warn before calling it; keep destructiveHint false if it is still non-destructive", name)
 			c.add(d)
 		}
 		if b.idempotent && !h.idempotent {
 			d := hint("idempotentHint", true, false)
 			d.rule = RuleIdempotentRemoved
-			d.msg = fmt.Sprintf("tool %q is no longer idempotent (effective idempotentHint went from true to false; unset means false): retries are no longer safe; keep idempotentHint true if repeated calls still have no extra effect", name)
+			d.msg = fmt.Sprintf("tool %q is no longer idempotent: effective idempotentHint went from true to false (unset means false), so retries are no longer safe; keep idempotentHint true if repeated calls still have no extra effect", name)
 			c.add(d)
 		}
 	}
 	if !b.openWorld && h.openWorld {
 		d := hint("openWorldHint", false, true)
 		d.rule = RuleOpenWorldAdded
-		d.msg = fmt.Sprintf("tool %q became open-world (effective openWorldHint went from false to true; unset means true): it may now reach external entities; keep openWorldHint false if it does not", name)
+		d.msg = fmt.Sprintf("tool %q became open-world: effective openWorldHint went from false to true (unset means true), so it may now reach external entities; keep openWorldHint false if it does not", name)
 		c.add(d)
 	}
 }

@@ -156,6 +156,9 @@ func checkFinding(t *testing.T, c *diffCase, eng *schema.Engine, f report.Findin
 	if f.Message[:1] != strings.ToLower(f.Message[:1]) {
 		t.Errorf("message not lower case: %q", f.Message)
 	}
+	if strings.Contains(f.Message, ") (") {
+		t.Errorf("two parentheses in a row: %q", f.Message)
+	}
 	side := ""
 	switch {
 	case strings.HasPrefix(f.Rule, "compat.input."):

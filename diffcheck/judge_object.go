@@ -226,7 +226,7 @@ func (j *judge) dependencies(in, out *node, path []step) {
 		if len(added) == 0 {
 			continue
 		}
-		j.conditional(in, out, path, "dependentRequired", fmt.Sprintf("dependentRequired on %q (%s)", k, quoteList(added)),
+		j.conditional(in, out, path, "dependentRequired", fmt.Sprintf("dependentRequired on %q (requiring %s)", k, quoteList(added)),
 			[]target{{ptr: source.Join(out.at("dependentRequired"), k)}})
 	}
 	for _, k := range sortedKeys(out.depSchemas) {
@@ -422,17 +422,17 @@ func (j *judge) defaults(in, out *node, path []step) {
 	var what string
 	if head.hasDefault {
 		c.after = head.def
-		what = fmt.Sprintf("changed from %s to %s", quoteValue(base.def), quoteValue(head.def))
+		what = fmt.Sprintf("default %s changed from %s to %s", where(path), quoteValue(base.def), quoteValue(head.def))
 	} else {
 		c.removed = true
-		what = fmt.Sprintf("removed (was %s)", quoteValue(base.def))
+		what = fmt.Sprintf("default %s %s was removed", quoteValue(base.def), where(path))
 	}
 	if j.dir == dirInput {
 		c.rule = RuleInputDefaultChanged
-		c.msg = fmt.Sprintf("default %s %s: calls that omit the argument behave differently; keep the old default or announce the change", where(path), what)
+		c.msg = what + ": calls that omit the argument behave differently; keep the old default or announce the change"
 	} else {
 		c.rule = RuleOutputDefaultChanged
-		c.msg = fmt.Sprintf("default %s %s", where(path), what)
+		c.msg = what
 	}
 	j.emit(c, in, out, "default")
 }

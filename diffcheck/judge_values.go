@@ -138,7 +138,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 	} else {
 		c.rule = RuleOutputEnumRemoved
 		c.removed = true
-		c.msg = fmt.Sprintf("the %s %s was dropped (was %s): head may return any value of its type; restore it", kw, where(path), quoteList(out.enum))
+		c.msg = fmt.Sprintf("the %s %s was dropped: head may return any value of its type; restore it", kwPhrase(kw, out.enum), where(path))
 	}
 	j.emit(c, in, out, kw)
 	return false
@@ -266,7 +266,12 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 			hb, bb = head.min, base.min
 		}
 		c := change{path: path, before: boundText(bb), after: boundText(hb), locals: numberCandidates(ie, oe, lower, intOnly)}
-		j.boundChange(&c, kw, ie == nil, fmt.Sprintf("from %s to %s", boundText(bb), boundText(hb)))
+		before, after := boundText(bb), boundText(hb)
+		if bb != nil && hb != nil && bb.excl != hb.excl {
+			// exclusive against inclusive: name the keywords, or 1 to 1 reads as no change.
+			before, after = boundKw(bb, lower)+" "+before, boundKw(hb, lower)+" "+after
+		}
+		j.boundChange(&c, kw, ie == nil, before, after)
 		j.emit(c, in, out, kw)
 	}
 	if out.multipleOf != nil {
@@ -278,7 +283,7 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 				step = big.NewRat(1, 2)
 			}
 			c.locals = []any{numValue(step), numValue(new(big.Rat).Add(out.multipleOf, step))}
-			j.boundChange(&c, "multipleOf", in.multipleOf == nil, fmt.Sprintf("from %s to %s", ratOrNone(base.multipleOf), ratOrNone(head.multipleOf)))
+			j.boundChange(&c, "multipleOf", in.multipleOf == nil, ratOrNone(base.multipleOf), ratOrNone(head.multipleOf))
 			j.emit(c, in, out, "multipleOf")
 		}
 	}
@@ -298,25 +303,26 @@ func ratOrNone(r *big.Rat) string {
 	return ratString(r)
 }
 
-// boundChange fills rule and message of a bound change; added is true when
-// the in side had no bound at all.
-func (j *judge) boundChange(c *change, kw string, added bool, fromTo string) {
+// boundChange fills rule and message of a bound change from its base and
+// head values; added is true when the in side had no bound at all.
+func (j *judge) boundChange(c *change, kw string, added bool, before, after string) {
+	fromTo := fmt.Sprintf("from %s to %s", before, after)
 	if j.dir == dirInput {
 		if added {
 			c.rule = RuleInputBoundAdded
-			c.msg = fmt.Sprintf("%q added %s (%s): values base accepted outside it are rejected; make sure callers never send them", kw, where(c.path), fromTo)
+			c.msg = fmt.Sprintf("%q %s added %s: values base accepted outside it are rejected; make sure callers never send them", kw, after, where(c.path))
 		} else {
 			c.rule = RuleInputBoundTightened
-			c.msg = fmt.Sprintf("%q tightened %s (%s): values base accepted are rejected; restore the old bound", kw, where(c.path), fromTo)
+			c.msg = fmt.Sprintf("%q %s tightened %s: values base accepted are rejected; restore the old bound", kw, where(c.path), fromTo)
 		}
 		return
 	}
 	c.rule = RuleOutputBoundLoosened
 	if added {
 		c.removed = true
-		c.msg = fmt.Sprintf("%q removed %s (%s): head may return values base ruled out; restore the bound", kw, where(c.path), fromTo)
+		c.msg = fmt.Sprintf("%q %s %s was removed: head may return values base ruled out; restore the bound", kw, before, where(c.path))
 	} else {
-		c.msg = fmt.Sprintf("%q loosened %s (%s): head may return values base ruled out; restore the old bound", kw, where(c.path), fromTo)
+		c.msg = fmt.Sprintf("%q %s loosened %s: head may return values base ruled out; restore the old bound", kw, where(c.path), fromTo)
 	}
 }
 
@@ -401,13 +407,13 @@ func (j *judge) counts(in, out *node, path []step, common typeSet) {
 		head, base := j.headBase(in, out)
 		c := change{path: path, before: intOrNil(base.counts[ck.name]), after: intOrNil(head.counts[ck.name])}
 		c.locals = countCandidates(in, ck.name, iv, ov, ck.lower)
-		j.boundChange(&c, ck.name, !had, fmt.Sprintf("from %s to %s", intText(base.counts[ck.name]), intText(head.counts[ck.name])))
+		j.boundChange(&c, ck.name, !had, intText(base.counts[ck.name]), intText(head.counts[ck.name]))
 		j.emit(c, in, out, ck.name)
 	}
 	if common.has(tArray) && out.unique && !in.unique {
 		head, base := j.headBase(in, out)
 		c := change{path: path, before: base.unique, after: head.unique, locals: countCandidates(in, "uniqueItems", nil, nil, true)}
-		j.boundChange(&c, "uniqueItems", false, fmt.Sprintf("from %t to %t", base.unique, head.unique))
+		j.boundChange(&c, "uniqueItems", false, fmt.Sprint(base.unique), fmt.Sprint(head.unique))
 		if j.dir == dirOutput {
 			c.removed = true
 		}

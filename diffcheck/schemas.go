@@ -100,12 +100,12 @@ func accepts(cs *schema.Checked, v any) verdict {
 func (c *comparer) outputRemovedWitness(b *side) (any, string) {
 	bc := c.eng.Check(b.raw)
 	if !bc.Complete {
-		return nil, " (it may break, but no witness could be confirmed: the base schema is not complete offline, so this is a warning, not an error)"
+		return nil, " (it may break, but it is a warning, not an error, since no witness could be confirmed: the base schema is not complete offline)"
 	}
 	for _, v := range []any{"unexpected", json.Number("0"), nil, map[string]any{freshKey: true}, []any{}, map[string]any{}} {
 		if accepts(bc, v) == no {
 			return v, fmt.Sprintf(" (for example %s, which base rejects)", display(v))
 		}
 	}
-	return nil, " (it may break, but no witness was found: no value tried is rejected by the base schema, so this is a warning, not an error)"
+	return nil, " (it may break, but it is a warning, not an error, since no witness could be confirmed: no value tried is rejected by the base schema)"
 }

@@ -123,7 +123,7 @@ func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
 // for that keyword alone.
 func (ws *witnessSearch) witness(ch change) (any, string) {
 	if !ws.ic.Complete || !ws.oc.Complete {
-		return nil, "no witness: a schema is not complete offline (external reference or bound), so the validator cannot confirm one"
+		return nil, "a schema is not complete offline, with an external reference or a bound, so the validator cannot confirm one"
 	}
 	cands := append([]any(nil), ch.locals...)
 	cands = append(cands, genCandidates(ch.in)...)
@@ -211,9 +211,9 @@ func (c *comparer) report(j *judge, b, h *side) {
 				d.msg += fmt.Sprintf("; for example head admits %s, which base rejects", display(w))
 			case ch.certain:
 				if why == "" {
-					why = "no witness value could be built and verified with the validator, but the break follows from the change itself"
+					why = "no value tried is rejected because of this change"
 				}
-				d.msg += "; " + why
+				d.msg += "; no witness could be confirmed (" + why + "), but the break follows from the change itself"
 			default:
 				downgrade := d.severity == rules.Error
 				d.msg += "; " + noWitness(j.dir, why, downgrade)
@@ -237,7 +237,7 @@ func noWitness(dir direction, why string, downgraded bool) string {
 		what = why
 	}
 	if downgraded {
-		return "it may break, but no witness was found (" + what + "), so this is a warning, not an error"
+		return "it may break, but it is a warning, not an error, since no witness could be confirmed: " + what
 	}
-	return "no witness was found (" + what + ")"
+	return "no witness could be confirmed: " + what
 }
