@@ -73,3 +73,15 @@ func TestYAMLPositionsAndDates(t *testing.T) {
 		t.Errorf("tool %+v", f.Tools[0])
 	}
 }
+
+func TestDuplicateKeyDropsProblemsOfReplacedValue(t *testing.T) {
+	for name, src := range map[string]string{
+		"x.json": `{"s": {"t": 1, "t": 2}, "s": null}`,
+		"x.yaml": "s:\n  t:\n  t:\ns:\n",
+	} {
+		f := Parse(name, []byte(src), Limits{})
+		if len(f.Problems) != 1 || f.Problems[0].Pointer != "/s" {
+			t.Errorf("%s: problems %+v, want one duplicate key at /s", name, f.Problems)
+		}
+	}
+}

@@ -102,6 +102,7 @@ func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
 			ptr := Join(top.ptr, top.key)
 			if prev, dup := top.obj[top.key]; dup {
 				ix.forget(ptr, prev)
+				problems = dropUnder(problems, ptr)
 				problems = append(problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: lines.pos(start),
 					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
 			}

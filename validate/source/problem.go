@@ -1,5 +1,7 @@
 package source
 
+import "strings"
+
 // ProblemKind classifies a problem found while reading a file.
 type ProblemKind string
 
@@ -56,4 +58,17 @@ func (l Limits) withDefaults() Limits {
 		l.MaxTools = DefaultLimits.MaxTools
 	}
 	return l
+}
+
+// dropUnder removes the problems about values below ptr: when a duplicate
+// key replaces a value, problems inside the replaced value point at
+// nothing that is read.
+func dropUnder(problems []Problem, ptr string) []Problem {
+	out := problems[:0]
+	for _, p := range problems {
+		if !strings.HasPrefix(p.Pointer, ptr+"/") {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -160,6 +160,7 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int,
 				continue
 			}
 			c.ix.forget(child, prev)
+			c.problems = dropUnder(c.problems, child)
 			if merged[key] {
 				delete(merged, key) // an explicit key overrides a merged one
 			} else {
