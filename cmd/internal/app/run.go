@@ -13,6 +13,7 @@ import (
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -106,6 +107,9 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
+		if o.Base == "" {
+			return finish(checkFiles(matched, opts), cfg, failOn, o.Now), nil
+		}
 		files = readFiles(matched, opts.Limits.Limits)
 	}
 	rep := validate.Run(files, opts)
@@ -116,13 +120,17 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Validate: opts})...)
 	}
-	now := o.Now
+	return finish(rep, cfg, failOn, o.Now), nil
+}
+
+// finish applies the config to the findings and decides the outcome.
+func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Time) *Result {
 	if now.IsZero() {
 		now = time.Now()
 	}
 	applyConfig(rep, cfg, now)
 	rep.Finalize()
-	return &Result{Report: rep, FailOn: failOn, Failed: rep.Reaches(failOn), Config: cfg}, nil
+	return &Result{Report: rep, FailOn: failOn, Failed: rep.Reaches(failOn), Config: cfg}
 }
 
 func loadRunConfig(o RunOptions) (*Config, error) {
@@ -132,32 +140,65 @@ func loadRunConfig(o RunOptions) (*Config, error) {
 	return LoadConfig(configPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
 }
 
-// readFiles reads and parses the matched files, two at a time per CPU.
+// readFiles reads and parses the matched files, one at a time per CPU.
 func readFiles(matched []matchedFile, lim source.Limits) []*source.File {
 	files := make([]*source.File, len(matched))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, m := range matched {
-		if m.problem != "" {
-			files[i] = source.Unreadable(m.display, m.problem)
-			continue
-		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int, m matchedFile) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			f, err := source.ReadFile(m.abs, m.display, lim)
-			if err != nil {
-				var pe *os.PathError
-				if errors.As(err, &pe) {
-					err = pe.Err
-				}
-				f = source.Unreadable(m.display, fmt.Sprintf("cannot read file: %v", err))
-			}
-			files[i] = f
-		}(i, m)
-	}
-	wg.Wait()
+	parallel(len(matched), func(i int) { files[i] = readFile(matched[i], lim) })
 	return files
+}
+
+// checkFiles reads, parses and checks each matched file, one at a time per
+// CPU, keeping only what checking it produced: memory then follows the
+// files being worked on, not every file of the run. Schemas are compiled
+// once per run (one engine), as validate.Run does.
+func checkFiles(matched []matchedFile, opts validate.Options) *report.Report {
+	eng := schema.NewEngine(opts.Limits.Schema)
+	results := make([]validate.Result, len(matched))
+	parallel(len(matched), func(i int) {
+		results[i] = validate.CheckFile(readFile(matched[i], opts.Limits.Limits), opts, eng)
+	})
+	rep := &report.Report{}
+	for _, r := range results {
+		rep.Files = append(rep.Files, r.Summary)
+		rep.Findings = append(rep.Findings, r.Findings...)
+	}
+	rep.Finalize()
+	return rep
+}
+
+// readFile reads and parses one matched file; a file that cannot be read
+// becomes a file with that problem.
+func readFile(m matchedFile, lim source.Limits) *source.File {
+	if m.problem != "" {
+		return source.Unreadable(m.display, m.problem)
+	}
+	f, err := source.ReadFile(m.abs, m.display, lim)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		f = source.Unreadable(m.display, fmt.Sprintf("cannot read file: %v", err))
+	}
+	return f
+}
+
+// parallel calls work(i) for every i below n, on one goroutine per CPU.
+func parallel(n int, work func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				work(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
