@@ -40,9 +40,10 @@ func leaves(e *jsonschema.ValidationError, wantType bool) []leaf {
 	case *kind.PropertyNames:
 		// The causes judge the name itself; place them at the member.
 		var out []leaf
+		parent := propertyNamesParent(e)
 		for _, c := range e.Causes {
 			for _, l := range leaves(c, wantType) {
-				l.loc = append(append(append([]string(nil), e.InstanceLocation...), k.Property), l.loc...)
+				l.loc = append(append(append([]string(nil), parent...), k.Property), l.loc...)
 				if rest, ok := strings.CutPrefix(l.msg, "the schema "); ok && wantType {
 					l.msg = fmt.Sprintf("name %q %s", k.Property, rest)
 				} else if wantType {
@@ -58,6 +59,24 @@ func leaves(e *jsonschema.ValidationError, wantType bool) []leaf {
 		out = append(out, leaves(c, wantType)...)
 	}
 	return out
+}
+
+// propertyNamesParent returns the location of the object whose member names
+// a propertyNames error judges. jsonschema v6.0.3 shares the backing array
+// of sibling instance locations, so the last token of such an error's
+// InstanceLocation can name a sibling (e.g. "type" for a bad
+// "patternProperties" key); the failing schema's URL ends in
+// /properties/<member> and names the right one.
+func propertyNamesParent(e *jsonschema.ValidationError) []string {
+	loc := append([]string(nil), e.InstanceLocation...)
+	url := strings.TrimSuffix(e.SchemaURL, "/propertyNames")
+	if i := strings.LastIndex(url, "/properties/"); i >= 0 && len(loc) > 0 {
+		name := url[i+len("/properties/"):]
+		if !strings.Contains(name, "/") {
+			loc[len(loc)-1] = source.UnescapeToken(name)
+		}
+	}
+	return loc
 }
 
 func bestAlternatives(e *jsonschema.ValidationError, wantType bool) []leaf {

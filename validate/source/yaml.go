@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	goccyparser "github.com/goccy/go-yaml/parser"
 	"go.yaml.in/yaml/v3"
@@ -17,6 +18,7 @@ import (
 var yamlErrLine = regexp.MustCompile(`line (\d+)(?:, column (\d+))?`)
 
 type yamlConverter struct {
+	lines    []int // rune count of each line, for clamping positions
 	ix       *Index
 	lim      Limits
 	count    int
@@ -37,7 +39,7 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, ix, []Problem{{Kind: ProblemEmpty, Pos: Pos{Line: 1, Column: 1}, Message: "file is empty: it holds no tool", Fatal: true}}
 	}
-	c := &yamlConverter{ix: ix, lim: lim}
+	c := &yamlConverter{ix: ix, lim: lim, lines: lineLengths(data)}
 	v := c.convert(doc.Content[0], "", 0, 0)
 	if c.failed {
 		return nil, ix, c.problems
@@ -49,7 +51,7 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 		c.problems = append(c.problems, yamlSyntaxProblem(data, err))
 		c.problems[len(c.problems)-1].Fatal = false
 	default:
-		c.problems = append(c.problems, Problem{Kind: ProblemMultiDoc, Pos: Pos{Line: next.Line, Column: next.Column},
+		c.problems = append(c.problems, Problem{Kind: ProblemMultiDoc, Pos: c.pos(&next),
 			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"})
 	}
 	return v, ix, c.problems
@@ -82,7 +84,7 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 }
 
 func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
-	c.problems = append(c.problems, Problem{Kind: kind, Pointer: ptr, Pos: Pos{Line: n.Line, Column: n.Column}, Message: msg, Fatal: true})
+	c.problems = append(c.problems, Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true})
 	c.failed = true
 }
 
@@ -100,7 +102,7 @@ func (c *yamlConverter) convert(n *yaml.Node, ptr string, depth, aliasDepth int)
 		return nil
 	}
 	if _, seen := c.ix.Value(ptr); !seen {
-		c.ix.SetValue(ptr, Pos{Line: n.Line, Column: n.Column})
+		c.ix.SetValue(ptr, c.pos(n))
 	}
 	switch n.Kind {
 	case yaml.AliasNode:
@@ -164,14 +166,14 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int,
 			if merged[key] {
 				delete(merged, key) // an explicit key overrides a merged one
 			} else {
-				c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: child, Pos: Pos{Line: k.Line, Column: k.Column},
+				c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: child, Pos: c.pos(k),
 					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", key)})
 			}
 		} else if merging {
 			merged[key] = true
 		}
 		if !merging {
-			c.ix.SetKey(child, Pos{Line: k.Line, Column: k.Column})
+			c.ix.SetKey(child, c.pos(k))
 		}
 		obj[key] = c.convert(v, child, depth+1, aliasDepth)
 	}
@@ -195,7 +197,7 @@ func (c *yamlConverter) scalar(n *yaml.Node, ptr string) any {
 		if bi, ok := new(big.Int).SetString(strings.Replace(s, "0o", "0", 1), 0); ok {
 			return json.Number(bi.String())
 		}
-		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: Pos{Line: n.Line, Column: n.Column},
+		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: c.pos(n),
 			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", n.Value)})
 		return n.Value
 	case "!!float":
@@ -205,7 +207,7 @@ func (c *yamlConverter) scalar(n *yaml.Node, ptr string) any {
 		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && !isSpecialFloat(n.Value) {
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: Pos{Line: n.Line, Column: n.Column},
+		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: c.pos(n),
 			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", n.Value)})
 		return n.Value
 	default: // !!str, !!timestamp, !!binary and custom tags keep their text
@@ -221,3 +223,33 @@ func isSpecialFloat(s string) bool {
 var jsonNumberRe = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 func isJSONNumber(s string) bool { return jsonNumberRe.MatchString(s) }
+
+// pos returns a node's position, clamped to the text: the YAML parser can
+// place an implicit null after the last character of the file.
+func (c *yamlConverter) pos(n *yaml.Node) Pos {
+	p := Pos{Line: n.Line, Column: n.Column}
+	if p.Line < 1 {
+		p.Line = 1
+	}
+	if p.Line > len(c.lines) {
+		p.Line = len(c.lines)
+		p.Column = c.lines[p.Line-1] + 1
+	}
+	if max := c.lines[p.Line-1] + 1; p.Column > max {
+		p.Column = max
+	}
+	if p.Column < 1 {
+		p.Column = 1
+	}
+	return p
+}
+
+// lineLengths returns the length in characters of each line of data.
+func lineLengths(data []byte) []int {
+	lines := strings.Split(string(data), "\n")
+	out := make([]int, len(lines))
+	for i, l := range lines {
+		out[i] = utf8.RuneCountInString(l)
+	}
+	return out
+}
