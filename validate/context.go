@@ -44,6 +44,15 @@ func (c *FileContext) Report(rule *rules.Rule, ptr string, versions []string, fo
 // ReportFinding records a prepared finding, filling file and position.
 func (c *FileContext) ReportFinding(f report.Finding) {
 	f.File = c.File.Path
+	if c.File.Root != nil {
+		// A finding about something absent names its nearest present ancestor.
+		for f.Pointer != "" {
+			if _, ok := source.Resolve(c.File.Root, f.Pointer); ok {
+				break
+			}
+			f.Pointer = source.Parent(f.Pointer)
+		}
+	}
 	if f.Line == 0 {
 		pos, _ := c.File.Index.Locate(f.Pointer)
 		f.Line, f.Column = pos.Line, pos.Column

@@ -115,6 +115,11 @@ func checkResultContent(c *ToolContext, ex toolExample, res map[string]any, rptr
 		}
 		t, _ := block["type"].(string)
 		since, known := contentSince[t]
+		if _, has := block["type"]; !has {
+			c.Report(RuleExampleResult, bptr, nil,
+				"%s content block has no \"type\": add one of \"text\", \"image\", \"audio\", \"resource\" or \"resource_link\"", ex.label())
+			continue
+		}
 		if !known {
 			c.Report(RuleExampleResult, source.Join(bptr, "type"), nil,
 				"%s content block type %s is not a content type: use \"text\", \"image\", \"audio\", \"resource\" or \"resource_link\"", ex.label(), compactJSON(block["type"]))

@@ -27,8 +27,8 @@ var (
 	})
 	RuleFileBound = rules.Register(rules.Rule{
 		ID: "mcpschema.file.bound-exceeded", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
-		Summary: "a tool file stays within the configured size, depth and value-count bounds",
-		Doc:     "Files from pull requests are untrusted, so mcpschema bounds the bytes it reads, the nesting depth and the number of values of every file. A file over a bound is reported and not checked; the message names the bound and the config key that raises it.",
+		Summary: "a tool file stays within the configured size, depth, value-count and tool-count bounds",
+		Doc:     "Files from pull requests are untrusted, so mcpschema bounds the bytes it reads, the nesting depth, the number of values and the number of tools of every file (limits.max-file-bytes, max-file-depth, max-file-values, max-file-tools). A file over a bound is reported and not checked; the message names the bound and the config key that raises it.",
 		Fix:     "shrink the file or raise the bound under limits: in .mcpschema.yaml",
 	})
 	RuleFileNotJSON = rules.Register(rules.Rule{
