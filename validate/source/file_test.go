@@ -2,6 +2,7 @@ package source
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -82,6 +83,40 @@ func TestDuplicateKeyDropsProblemsOfReplacedValue(t *testing.T) {
 		f := Parse(name, []byte(src), Limits{})
 		if len(f.Problems) != 1 || f.Problems[0].Pointer != "/s" {
 			t.Errorf("%s: problems %+v, want one duplicate key at /s", name, f.Problems)
+		}
+	}
+}
+
+// TestLazyIndexLongLine looks up every pointer of a minified file (one line
+// of many marks, with multi-byte characters) in random order and compares
+// the lazy index with the full one.
+func TestLazyIndexLongLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"tools":[`)
+	for i := range 2000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"t%d","description":"é€😀 %d","a":{"a":1,"a":[true,"\"x\\"]}}`, i, i)
+	}
+	b.WriteString(`]}`)
+	data := []byte(b.String())
+	full := Parse("t.json", data, Limits{}).Index
+	full.mu.Lock()
+	full.materialize()
+	full.mu.Unlock()
+	lazy := Parse("t.json", data, Limits{}).Index
+	if len(full.values) < 10000 {
+		t.Fatalf("only %d values", len(full.values))
+	}
+	for ptr, want := range full.values {
+		if got, ok := lazy.Value(ptr); !ok || got != want {
+			t.Fatalf("%q at %v, want %v", ptr, got, want)
+		}
+		if want, wok := full.keys[ptr]; wok {
+			if got, ok := lazy.Key(ptr); !ok || got != want {
+				t.Fatalf("key %q at %v, want %v", ptr, got, want)
+			}
 		}
 	}
 }

@@ -54,12 +54,15 @@ func FuzzParse(f *testing.F) {
 	f.Add(uint8(1), []byte("a: &x {b: *x}\nc: {<<: *x, d: 1}\n"))
 	f.Fuzz(func(t *testing.T, kind uint8, data []byte) {
 		name := fuzzNames[int(kind)%len(fuzzNames)]
-		file := Parse(name, data, Limits{MaxBytes: 1 << 20, MaxDepth: 200, MaxValues: 100_000, MaxTools: 1000})
-		checkParsed(t, file, data)
+		lim := Limits{MaxBytes: 1 << 20, MaxDepth: 200, MaxValues: 100_000, MaxTools: 1000}
+		checkParsed(t, Parse(name, data, lim), Parse(name, data, lim).Index, data)
 	})
 }
 
-func checkParsed(t *testing.T, file *File, data []byte) {
+// checkParsed checks file, parsed from data, and that lazy (the index of
+// another parse of data, not used yet) answers every lookup as file's index
+// indexed in full does.
+func checkParsed(t *testing.T, file *File, lazy *Index, data []byte) {
 	t.Helper()
 	text := strings.TrimPrefix(string(data), "\ufeff")
 	lines := strings.Split(text, "\n")
@@ -85,6 +88,23 @@ func checkParsed(t *testing.T, file *File, data []byte) {
 			t.Fatalf("fatal problem but a value or tools remain")
 		}
 		return
+	}
+	// The lazy index answers as the full one does, for every indexed
+	// pointer and for missing children of each.
+	file.Index.mu.Lock()
+	file.Index.materialize()
+	file.Index.mu.Unlock()
+	for ptr := range file.Index.values {
+		for _, q := range []string{ptr, ptr + "/x", ptr + "/0"} {
+			want, wok := file.Index.Value(q)
+			if got, ok := lazy.Value(q); got != want || ok != wok {
+				t.Fatalf("lazy index: %q at %v %v, want %v %v", q, got, ok, want, wok)
+			}
+			want, wok = file.Index.Key(q)
+			if got, ok := lazy.Key(q); got != want || ok != wok {
+				t.Fatalf("lazy index: key %q at %v %v, want %v %v", q, got, ok, want, wok)
+			}
+		}
 	}
 	for ptr, p := range file.Index.values {
 		within("value "+ptr, p)

@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 type jsonFrame struct {
-	ptr     string
+	ptr     string // set only when indexing
 	obj     map[string]any
 	arr     []any
 	isObj   bool
@@ -21,10 +22,46 @@ type jsonFrame struct {
 }
 
 // parseJSON decodes data into plain values (map[string]any, []any,
-// json.Number, string, bool, nil) and indexes every pointer. Duplicate member
-// names are reported and the last value is kept.
+// json.Number, string, bool, nil). Duplicate member names are reported and
+// the last value is kept. The index it returns is lazy (see Index).
 func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
-	ix := newIndexSized(min(len(data)/48, lim.MaxValues))
+	root, _, problems := decodeJSON(data, lim, nil)
+	ix := &Index{src: data, lim: lim}
+	if !fatal(problems) {
+		ix.scan = newScanner(data)
+	}
+	return root, ix, problems
+}
+
+func fatal(problems []Problem) bool {
+	for _, p := range problems {
+		if p.Fatal {
+			return true
+		}
+	}
+	return false
+}
+
+// stackPointer returns the pointer of the value about to be attached to the
+// innermost open container of stack (of stack itself: "" when empty).
+func stackPointer(stack []*jsonFrame) string {
+	var b strings.Builder
+	for _, f := range stack {
+		b.WriteByte('/')
+		if f.isObj {
+			b.WriteString(EscapeToken(f.key))
+		} else {
+			b.WriteString(strconv.Itoa(len(f.arr)))
+		}
+	}
+	return b.String()
+}
+
+// decodeJSON does the work of parseJSON. With ix non-nil it records every
+// pointer's position in ix (and returns it); with ix nil it builds no
+// pointer except for a problem, and returns nil for the index. Both passes
+// apply the same limits and report the same problems.
+func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 	lines := newLineTable(data)
 	var problems []Problem
 	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))
@@ -55,6 +92,9 @@ func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
 	childPtr := func() string {
 		if len(stack) == 0 {
 			return ""
+		}
+		if ix == nil {
+			return stackPointer(stack)
 		}
 		top := stack[len(stack)-1]
 		if top.isObj {
@@ -99,30 +139,46 @@ func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
 			}
 			top.key = string(name)
 			top.haveKey = true
-			ptr := Join(top.ptr, top.key)
-			if prev, dup := top.obj[top.key]; dup {
-				ix.forget(ptr, prev)
+			prev, dup := top.obj[top.key]
+			if !dup && ix == nil {
+				continue
+			}
+			ptr := childPtr()
+			if dup {
+				if ix != nil {
+					ix.forget(ptr, prev)
+				}
 				problems = dropUnder(problems, ptr)
 				problems = append(problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: lines.pos(start),
 					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
 			}
-			ix.SetKey(ptr, lines.pos(start))
+			if ix != nil {
+				ix.SetKey(ptr, lines.pos(start))
+			}
 			continue
 		}
 		switch kind {
 		case '{', '[':
-			ptr := childPtr()
+			var ptr string
+			if ix != nil {
+				ptr = childPtr()
+			}
 			if _, err := dec.ReadToken(); err != nil {
 				return fail(err)
 			}
 			start := int(dec.InputOffset()) - 1
 			count++
 			if len(stack)+1 > lim.MaxDepth {
+				if ix == nil {
+					ptr = childPtr()
+				}
 				problems = append(problems, Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: lines.pos(start), Fatal: true,
 					Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", lim.MaxDepth)})
 				return nil, ix, problems
 			}
-			ix.SetValue(ptr, lines.pos(start))
+			if ix != nil {
+				ix.SetValue(ptr, lines.pos(start))
+			}
 			f := &jsonFrame{ptr: ptr, isObj: kind == '{'}
 			if f.isObj {
 				f.obj = map[string]any{}
@@ -142,14 +198,14 @@ func parseJSON(data []byte, lim Limits) (any, *Index, []Problem) {
 				attach(f.arr)
 			}
 		default:
-			ptr := childPtr()
 			raw, err := dec.ReadValue()
 			if err != nil {
 				return fail(err)
 			}
-			start := int(dec.InputOffset()) - len(raw)
 			count++
-			ix.SetValue(ptr, lines.pos(start))
+			if ix != nil {
+				ix.SetValue(childPtr(), lines.pos(int(dec.InputOffset())-len(raw)))
+			}
 			var v any
 			switch kind {
 			case 'n':

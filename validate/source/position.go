@@ -4,8 +4,10 @@
 package source
 
 import (
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -19,7 +21,19 @@ type Pos struct {
 func (p Pos) IsZero() bool { return p.Line == 0 }
 
 // Index maps JSON Pointers of a file to the positions of the values they select.
+//
+// The index of a JSON file is lazy: parsing keeps the file's text and records
+// no pointer. A lookup finds the value by scanning only the containers on
+// its path (each container once per file, its children's offsets kept), so
+// a file without findings never pays for pointers or positions and a file
+// with findings pays for the parts its findings are in. The text of a file
+// with a fatal problem is indexed in full, by the parser itself under the
+// same limits, on the first lookup. An Index is safe for concurrent use.
 type Index struct {
+	mu     sync.Mutex
+	src    []byte   // text of a lazy index still to be indexed in full; nil when eager
+	lim    Limits   // limits for indexing src in full
+	scan   *scanner // on-demand lookups in src; nil: index src in full on first use
 	values map[string]Pos
 	keys   map[string]Pos
 }
@@ -35,15 +49,38 @@ func newIndexSized(n int) *Index {
 	return &Index{values: make(map[string]Pos, n), keys: make(map[string]Pos, n/2)}
 }
 
+// materialize indexes a lazy index in full (the caller holds ix.mu).
+func (ix *Index) materialize() {
+	if ix.src == nil {
+		if ix.values == nil {
+			ix.values, ix.keys = map[string]Pos{}, map[string]Pos{}
+		}
+		return
+	}
+	_, full, _ := decodeJSON(ix.src, ix.lim, newIndexSized(min(len(ix.src)/48, ix.lim.MaxValues)))
+	ix.values, ix.keys = full.values, full.keys
+	ix.src, ix.scan = nil, nil
+}
+
 // SetValue records the position of the value selected by ptr.
-func (ix *Index) SetValue(ptr string, p Pos) { ix.values[ptr] = p }
+func (ix *Index) SetValue(ptr string, p Pos) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.materialize()
+	ix.values[ptr] = p
+}
 
 // SetKey records the position of the member name whose value ptr selects.
-func (ix *Index) SetKey(ptr string, p Pos) { ix.keys[ptr] = p }
+func (ix *Index) SetKey(ptr string, p Pos) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.materialize()
+	ix.keys[ptr] = p
+}
 
 // forget removes the entries below ptr, whose value old is being replaced
 // (a duplicate key: the last value is used). The cost is the size of old,
-// and each value is replaced at most once.
+// and each value is replaced at most once. It is used on eager indexes only.
 func (ix *Index) forget(ptr string, old any) {
 	switch v := old.(type) {
 	case map[string]any:
@@ -67,6 +104,12 @@ func (ix *Index) Value(ptr string) (Pos, bool) {
 	if ix == nil {
 		return Pos{}, false
 	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.scan != nil {
+		return ix.scan.value(ptr)
+	}
+	ix.materialize()
 	p, ok := ix.values[ptr]
 	return p, ok
 }
@@ -76,6 +119,12 @@ func (ix *Index) Key(ptr string) (Pos, bool) {
 	if ix == nil {
 		return Pos{}, false
 	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.scan != nil {
+		return ix.scan.key(ptr)
+	}
+	ix.materialize()
 	p, ok := ix.keys[ptr]
 	return p, ok
 }
@@ -95,7 +144,12 @@ func (ix *Index) Locate(ptr string) (Pos, string) {
 }
 
 // Len returns the number of values indexed.
-func (ix *Index) Len() int { return len(ix.values) }
+func (ix *Index) Len() int {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.materialize()
+	return len(ix.values)
+}
 
 // lineTable converts byte offsets into positions. It remembers the last
 // position it computed, so that increasing offsets on one long line (a
@@ -105,16 +159,21 @@ type lineTable struct {
 	starts []int
 
 	lastOff, lastLine, lastCol int
+
+	// marks are known positions every markEvery bytes along lines longer
+	// than that, so that lookups in any order on one long line (a
+	// minified file) cost at most markEvery bytes each.
+	marks []lineMark
 }
 
+type lineMark struct{ off, line, col int }
+
+const markEvery = 4096
+
+// newLineTable returns the table of data; the line starts are found on the
+// first conversion, so that a file without problems or index never pays for them.
 func newLineTable(data []byte) *lineTable {
-	starts := []int{0}
-	for i, b := range data {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return &lineTable{data: data, starts: starts, lastLine: -1}
+	return &lineTable{data: data, lastLine: -1}
 }
 
 // pos converts a byte offset to a 1-based line and character column.
@@ -124,6 +183,9 @@ func (t *lineTable) pos(off int) Pos {
 	}
 	if off > len(t.data) {
 		off = len(t.data)
+	}
+	if t.starts == nil {
+		t.index()
 	}
 	lo, hi := 0, len(t.starts)-1
 	for lo < hi {
@@ -135,12 +197,40 @@ func (t *lineTable) pos(off int) Pos {
 		}
 	}
 	from, col := t.starts[lo], 1
-	if t.lastLine == lo && t.lastOff <= off {
+	if m := sort.Search(len(t.marks), func(i int) bool { return t.marks[i].off > off }) - 1; m >= 0 && t.marks[m].line == lo {
+		from, col = t.marks[m].off, t.marks[m].col
+	}
+	if t.lastLine == lo && t.lastOff >= from && t.lastOff <= off {
 		from, col = t.lastOff, t.lastCol
 	}
 	col += utf8.RuneCount(t.data[from:off])
 	t.lastOff, t.lastLine, t.lastCol = off, lo, col
 	return Pos{Line: lo + 1, Column: col}
+}
+
+// index finds the line starts, and marks along long lines.
+func (t *lineTable) index() {
+	t.starts = []int{0}
+	for i, b := range t.data {
+		if b == '\n' {
+			t.starts = append(t.starts, i+1)
+		}
+	}
+	for l, start := range t.starts {
+		end := len(t.data)
+		if l+1 < len(t.starts) {
+			end = t.starts[l+1]
+		}
+		from, col := start, 1
+		for off := start + markEvery; off < end; off += markEvery {
+			for off > from && !utf8.RuneStart(t.data[off]) {
+				off--
+			}
+			col += utf8.RuneCount(t.data[from:off])
+			from = off
+			t.marks = append(t.marks, lineMark{off: off, line: l, col: col})
+		}
+	}
 }
 
 // EscapeToken escapes one reference token for use in a JSON Pointer (RFC 6901).
