@@ -12,7 +12,9 @@
 package diffcheck
 
 import (
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/report"
@@ -59,9 +61,7 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 	}
 	bt, ht := collectTools(base), collectTools(head)
 	pairs, removed, added := pairTools(bt, ht, opts.Aliases, c.equivalentInputs)
-	for _, p := range pairs {
-		c.comparePair(p)
-	}
+	c.comparePairs(pairs)
 	for _, t := range removed {
 		if !headFatal[t.file.Path] {
 			c.toolRemoved(t)
@@ -74,6 +74,33 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 	}
 	sort.SliceStable(c.findings, func(i, j int) bool { return report.Less(c.findings[i], c.findings[j]) })
 	return c.findings
+}
+
+// comparePairs judges the pairs on one goroutine per CPU and keeps their
+// findings in pair order, as judging them one after the other would.
+func (c *comparer) comparePairs(pairs []pair) {
+	found := make([][]report.Finding, len(pairs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pairs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				pc := &comparer{eng: c.eng, headByPath: c.headByPath}
+				pc.comparePair(pairs[i])
+				found[i] = pc.findings
+			}
+		}()
+	}
+	for i := range pairs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, fs := range found {
+		c.findings = append(c.findings, fs...)
+	}
 }
 
 // comparePair judges one pair: name, inputs, outputs, annotations, examples.
