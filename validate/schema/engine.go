@@ -83,6 +83,7 @@ type Checked struct {
 	Complete bool
 
 	comp      *compiled
+	lazy      *lazyCompile      // set when compiling waits for the first validation
 	resources map[string]string // base URI → pointer of its resource root
 	limits    Limits
 }
@@ -127,6 +128,11 @@ func (e *Engine) check(schema any, d Dialect) *Checked {
 		cs.Problems = append(cs.Problems, *p)
 		cs.Complete = false
 		sortProblems(cs.Problems)
+		return cs
+	}
+	if len(ix.problems) == 0 && certainlyValid(schema, d, e.limits) {
+		// Nothing for compiling to report: compile on first validation.
+		cs.lazy = &lazyCompile{doc: schema, dialect: d}
 		return cs
 	}
 	comp, inTime := compile(stubbed(schema, ix.strip, d), d, e.limits)

@@ -51,7 +51,9 @@ func schemaSeeds(tb testing.TB) [][]byte {
 
 // FuzzCheck checks and validates any schema: it never panics, stays within
 // its bounds, reports problems sorted with pointers that resolve in the
-// schema, and gives no verdict for a schema with errors.
+// schema, and gives no verdict for a schema with errors; and when the
+// pre-check says a schema is certainly valid, the library compiles it
+// without any error.
 func FuzzCheck(f *testing.F) {
 	for _, s := range schemaSeeds(f) {
 		f.Add(s)
@@ -65,6 +67,7 @@ func FuzzCheck(f *testing.F) {
 			return
 		}
 		schema := file.Root
+		assertFastPathSound(t, schema, fuzzLimits)
 		cs := NewEngine(fuzzLimits).Check(schema)
 		for i, p := range cs.Problems {
 			if p.Message == "" || p.Kind == "" {

@@ -20,7 +20,15 @@ import (
 // references were replaced by {} (anything goes): errs reflect the rest of
 // the schema only, and callers should say the verdict is incomplete.
 func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
-	if cs == nil || cs.comp == nil || cs.comp.schema == nil || cs.hasErrors() {
+	if cs == nil || cs.hasErrors() {
+		return nil, false
+	}
+	comp := cs.compiled()
+	if comp == nil || comp.schema == nil {
+		if cs.lazy != nil && cs.lazy.late {
+			return []InstanceError{{Message: fmt.Sprintf(
+				"compiling the schema took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
+		}
 		return nil, false
 	}
 	type result struct {
@@ -34,9 +42,9 @@ func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
 				done <- result{err: fmt.Errorf("validator failed: %v", r)}
 			}
 		}()
-		before := cs.comp.timeouts.Load()
-		err := cs.comp.schema.Validate(instance)
-		done <- result{err: err, timeouts: cs.comp.timeouts.Load() - before}
+		before := comp.timeouts.Load()
+		err := comp.schema.Validate(instance)
+		done <- result{err: err, timeouts: comp.timeouts.Load() - before}
 	}()
 	var r result
 	if cs.limits.Timeout > 0 {
