@@ -80,7 +80,8 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 			msg = strings.ReplaceAll(strings.TrimSpace(m[3]), "\t", `\t`)
 		}
 	}
-	return Problem{Kind: ProblemSyntax, Pos: p, Message: "invalid YAML: " + msg, Fatal: true}
+	// YAML parsers also count a lone \r as a line break; positions here count \n only.
+	return Problem{Kind: ProblemSyntax, Pos: clampPos(lineLengths(data), p), Message: "invalid YAML: " + msg, Fatal: true}
 }
 
 func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
@@ -227,15 +228,19 @@ func isJSONNumber(s string) bool { return jsonNumberRe.MatchString(s) }
 // pos returns a node's position, clamped to the text: the YAML parser can
 // place an implicit null after the last character of the file.
 func (c *yamlConverter) pos(n *yaml.Node) Pos {
-	p := Pos{Line: n.Line, Column: n.Column}
+	return clampPos(c.lines, Pos{Line: n.Line, Column: n.Column})
+}
+
+// clampPos keeps p within text whose lines have the given lengths.
+func clampPos(lines []int, p Pos) Pos {
 	if p.Line < 1 {
 		p.Line = 1
 	}
-	if p.Line > len(c.lines) {
-		p.Line = len(c.lines)
-		p.Column = c.lines[p.Line-1] + 1
+	if p.Line > len(lines) {
+		p.Line = len(lines)
+		p.Column = lines[p.Line-1] + 1
 	}
-	if max := c.lines[p.Line-1] + 1; p.Column > max {
+	if max := lines[p.Line-1] + 1; p.Column > max {
 		p.Column = max
 	}
 	if p.Column < 1 {
