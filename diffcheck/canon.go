@@ -89,7 +89,7 @@ func ratString(r *big.Rat) string {
 func number(v any) (*big.Rat, bool) {
 	switch x := v.(type) {
 	case json.Number:
-		if len(x) > 400 {
+		if len(x) > 400 || hugeExponent(string(x)) {
 			return nil, false
 		}
 		return new(big.Rat).SetString(string(x))
@@ -142,4 +142,18 @@ func canonicalDisplay(v any) string {
 		return string(n)
 	}
 	return canonical(v)
+}
+
+// maxExponent bounds the decimal exponent of numbers compared exactly: a
+// larger one would expand into an enormous rational (or fail to parse).
+const maxExponent = 1000
+
+// hugeExponent reports whether a JSON number's exponent exceeds maxExponent.
+func hugeExponent(s string) bool {
+	i := strings.IndexAny(s, "eE")
+	if i < 0 {
+		return false
+	}
+	e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+	return err != nil || e > maxExponent || e < -maxExponent
 }

@@ -1,6 +1,7 @@
 package diffcheck
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"strings"
@@ -253,8 +254,24 @@ func (b *builder) fillValues(n *node, x map[string]any) {
 			n.enum, n.hasEnum = dedupValues(e), true
 		}
 	}
+	// A numeric keyword whose value cannot be compared exactly stops a
+	// verdict here instead of being read as absent.
+	numeric := func(key string) (*big.Rat, bool) {
+		v, present := x[key]
+		if !present {
+			return nil, false
+		}
+		r, ok := number(v)
+		if !ok {
+			if _, isNum := v.(json.Number); isNum && n.undecidable == "" {
+				n.undecidable = fmt.Sprintf("%q %s is too large to compare exactly", key, v)
+			}
+			return nil, false
+		}
+		return r, true
+	}
 	setBound := func(key string, lower, excl bool) {
-		r, ok := number(x[key])
+		r, ok := numeric(key)
 		if !ok {
 			return
 		}
@@ -269,11 +286,11 @@ func (b *builder) fillValues(n *node, x map[string]any) {
 	setBound("exclusiveMinimum", true, true)
 	setBound("maximum", false, false)
 	setBound("exclusiveMaximum", false, true)
-	if r, ok := number(x["multipleOf"]); ok && r.Sign() > 0 {
+	if r, ok := numeric("multipleOf"); ok && r.Sign() > 0 {
 		n.multipleOf = r
 	}
 	for _, ck := range countKeywords {
-		if r, ok := number(x[ck.name]); ok {
+		if r, ok := numeric(ck.name); ok {
 			c := new(big.Int).Quo(r.Num(), r.Denom())
 			if !r.IsInt() && ck.lower {
 				c.Add(c, big.NewInt(1))
