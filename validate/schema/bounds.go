@@ -1,9 +1,11 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/source"
 )
@@ -48,6 +50,8 @@ func checkBounds(schema any, l Limits) *Problem {
 			for k, c := range v {
 				if isContainer(c) {
 					keys = append(keys, k)
+				} else if p := hugeNumber(f, k, c); p != nil {
+					return p
 				}
 			}
 			sort.Sort(sort.Reverse(sort.StringSlice(keys)))
@@ -79,6 +83,37 @@ func countContainer(f *boundFrame, count *int, l Limits) *Problem {
 			"schema has more than %d objects and arrays (the bound is crossed here), so it is not checked; split it, or raise limits.max-subschemas in the config", l.MaxSubschemas)}
 	}
 	return nil
+}
+
+// maxExponent bounds the decimal exponent of numeric keyword values: the
+// compiler expands such numbers into exact rationals, and a huge exponent
+// would make that enormous (or fail inside the library).
+const maxExponent = 1000
+
+// numericKeywords are the keywords whose number values the compiler expands.
+var numericKeywords = map[string]bool{
+	"multipleOf": true, "minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
+	"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
+	"minProperties": true, "maxProperties": true, "minContains": true, "maxContains": true,
+}
+
+// hugeNumber returns a bound problem when member k of the object at f is a
+// numeric keyword whose value has an exponent beyond ±maxExponent.
+func hugeNumber(f *boundFrame, k string, v any) *Problem {
+	n, ok := v.(json.Number)
+	if !ok || !numericKeywords[k] {
+		return nil
+	}
+	i := strings.IndexAny(string(n), "eE")
+	if i < 0 {
+		return nil
+	}
+	e, err := strconv.Atoi(strings.TrimPrefix(string(n)[i+1:], "+"))
+	if err == nil && e <= maxExponent && e >= -maxExponent {
+		return nil
+	}
+	return &Problem{Kind: SchemaBound, Pointer: source.Join(f.pointer(), k), Message: fmt.Sprintf(
+		"%q %s has an exponent beyond ±%d, too large to check exactly, so the schema is not checked; write the number with a smaller exponent", k, n, maxExponent)}
 }
 
 func isContainer(v any) bool {
