@@ -90,8 +90,12 @@ func validateExample(c *ToolContext, rule *rules.Rule, ex toolExample, part, key
 		}
 		return
 	}
+	reason := incompleteReason(checked, schPtr)
+	if !ok && len(errs) == 1 && errs[0].Pointer == "" && errs[0].Message != "" {
+		reason = errs[0].Message // why the engine gave no verdict (a time bound)
+	}
 	c.ReportFinding(reportFindingAt(RuleExampleIncomplete, vptr, vs, true,
-		"%s %s cannot be completely checked against the %s: %s", ex.label(), part, key, incompleteReason(checked, schPtr)))
+		"%s %s cannot be completely checked against the %s: %s", ex.label(), part, key, reason))
 }
 
 // incompleteReason explains why a schema gave no complete verdict.
