@@ -27,13 +27,15 @@ func writeCanonical(b *strings.Builder, v any, depth int) {
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(x)); ok {
-			b.WriteString(ratString(r))
+		if hugeExponent(string(x)) {
+			b.WriteString(string(x)) // never expanded: see maxExponent
+		} else if r, ok := new(big.Rat).SetString(string(x)); ok {
+			b.WriteString(exactText(r))
 		} else {
 			b.WriteString(string(x))
 		}
 	case float64:
-		b.WriteString(ratString(new(big.Rat).SetFloat64(x)))
+		b.WriteString(exactText(new(big.Rat).SetFloat64(x)))
 	case int:
 		b.WriteString(strconv.Itoa(x))
 	case string:
@@ -156,4 +158,62 @@ func hugeExponent(s string) bool {
 	}
 	e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
 	return err != nil || e > maxExponent || e < -maxExponent
+}
+
+// exactText renders r exactly: as ratString, or in scientific notation when
+// that is much shorter (1e+1000 rather than 1001 digits).
+func exactText(r *big.Rat) string {
+	s := ratString(r)
+	if len(s) > 32 {
+		if t, ok := sciText(r); ok {
+			return t
+		}
+	}
+	return s
+}
+
+// numText renders r for messages and witnesses: as ratString when that is
+// short, otherwise exactly in scientific notation (1e+1000, 1e-99) when r is
+// a short decimal times a power of ten, else approximately ("about …").
+func numText(r *big.Rat) string {
+	s := ratString(r)
+	if len(s) <= 32 {
+		return s
+	}
+	if t, ok := sciText(r); ok {
+		return t
+	}
+	return "about " + new(big.Float).SetPrec(128).SetRat(r).Text('g', 17)
+}
+
+// sciText writes r exactly as d.ddde±x when r = digits × 10^exp with at
+// most 32 significant digits.
+func sciText(r *big.Rat) (string, bool) {
+	num := new(big.Int).Abs(r.Num()).String()
+	den := r.Denom().String()
+	exp := 0
+	if den != "1" {
+		if strings.Trim(den[1:], "0") != "" || den[0] != '1' {
+			return "", false
+		}
+		exp = -(len(den) - 1)
+	}
+	trimmed := strings.TrimRight(num, "0")
+	exp += len(num) - len(trimmed)
+	if trimmed == "" || len(trimmed) > 32 {
+		return "", false
+	}
+	mant := trimmed[:1]
+	if len(trimmed) > 1 {
+		mant += "." + trimmed[1:]
+	}
+	sign := ""
+	if r.Sign() < 0 {
+		sign = "-"
+	}
+	e := exp + len(trimmed) - 1
+	if e >= 0 {
+		return sign + mant + "e+" + strconv.Itoa(e), true
+	}
+	return sign + mant + "e" + strconv.Itoa(e), true
 }

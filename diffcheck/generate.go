@@ -13,6 +13,9 @@ import (
 const genDepth = 24
 
 func numValue(r *big.Rat) json.Number {
+	if t, ok := sciText(r); ok && len(ratString(r)) > 32 {
+		return json.Number(t) // exact, and short: 1e+1000 rather than 1001 digits
+	}
 	if r.IsInt() {
 		return json.Number(r.Num().String())
 	}

@@ -242,7 +242,7 @@ func boundText(b *bound) string {
 	if b == nil {
 		return "none"
 	}
-	return ratString(b.v)
+	return numText(b.v)
 }
 
 func (j *judge) numbers(in, out *node, path []step, common typeSet) {
@@ -293,14 +293,14 @@ func ratOrNil(r *big.Rat) any {
 	if r == nil {
 		return nil
 	}
-	return ratString(r)
+	return numText(r)
 }
 
 func ratOrNone(r *big.Rat) string {
 	if r == nil {
 		return "none"
 	}
-	return ratString(r)
+	return numText(r)
 }
 
 // boundChange fills rule and message of a bound change from its base and
