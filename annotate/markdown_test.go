@@ -5,18 +5,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 func TestMarkdownGolden(t *testing.T) {
 	opt := SummaryOptions{FailOn: rules.Error, Failed: true, Elsewhere: "every finding is an annotation of this check run"}
-	checkGolden(t, "sample.summary.md", []byte(Markdown(sampleReport(), opt)))
-	checkGolden(t, "clean.summary.md", []byte(Markdown(cleanReport(), SummaryOptions{FailOn: rules.Off})))
+	golden.Check(t, "sample.summary.md", []byte(Markdown(sampleReport(), opt)))
+	golden.Check(t, "clean.summary.md", []byte(Markdown(cleanReport(), SummaryOptions{FailOn: rules.Off})))
 	cut := opt
 	cut.Limit = 1800
 	cut.Marker = "<!-- mcpschema:ci:lint -->"
-	checkGolden(t, "sample.summary-cut.md", []byte(Markdown(sampleReport(), cut)))
+	golden.Check(t, "sample.summary-cut.md", []byte(Markdown(sampleReport(), cut)))
 }
 
 // bigReport has n findings spread over files and tools, a third of them breaking.

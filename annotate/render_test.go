@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -17,7 +18,7 @@ func TestRenderGolden(t *testing.T) {
 				t.Fatalf("%s/%s: %v", format, name, err)
 			}
 			ext := map[string]string{"text": "txt", "json": "json", "github": "txt", "sarif": "sarif"}[format]
-			checkGolden(t, name+"."+format+"."+ext, b.Bytes())
+			golden.Check(t, name+"."+format+"."+ext, b.Bytes())
 		}
 	}
 }

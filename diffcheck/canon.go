@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // canonical renders a plain value as JSON with sorted keys and numbers in
@@ -27,8 +29,8 @@ func writeCanonical(b *strings.Builder, v any, depth int) {
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case json.Number:
-		if hugeExponent(string(x)) {
-			b.WriteString(string(x)) // never expanded: see maxExponent
+		if source.HugeExponent(string(x)) {
+			b.WriteString(string(x)) // never expanded: see source.MaxExponent
 		} else if r, ok := new(big.Rat).SetString(string(x)); ok {
 			b.WriteString(exactText(r))
 		} else {
@@ -91,7 +93,7 @@ func ratString(r *big.Rat) string {
 func number(v any) (*big.Rat, bool) {
 	switch x := v.(type) {
 	case json.Number:
-		if len(x) > 400 || hugeExponent(string(x)) {
+		if len(x) > 400 || source.HugeExponent(string(x)) {
 			return nil, false
 		}
 		return new(big.Rat).SetString(string(x))
@@ -144,20 +146,6 @@ func canonicalDisplay(v any) string {
 		return string(n)
 	}
 	return canonical(v)
-}
-
-// maxExponent bounds the decimal exponent of numbers compared exactly: a
-// larger one would expand into an enormous rational (or fail to parse).
-const maxExponent = 1000
-
-// hugeExponent reports whether a JSON number's exponent exceeds maxExponent.
-func hugeExponent(s string) bool {
-	i := strings.IndexAny(s, "eE")
-	if i < 0 {
-		return false
-	}
-	e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
-	return err != nil || e > maxExponent || e < -maxExponent
 }
 
 // exactText renders r exactly: as ratString, or in scientific notation when

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -39,10 +40,10 @@ func TestCheckRunAnnotationsInBatches(t *testing.T) {
 		}
 	}
 	annJSON, _ := json.MarshalIndent(cr.Annotations[:4], "", "  ")
-	checkGolden(t, "checkrun.requests.txt", []byte(requestsText(h.srv.Requests())))
-	checkGolden(t, "checkrun.annotations.json", append(annJSON, '\n'))
-	checkGolden(t, "checkrun.title.txt", []byte(cr.Title+"\n"))
-	checkGolden(t, "checkrun.summary.md", []byte(cr.Summary))
+	golden.Check(t, "checkrun.requests.txt", []byte(requestsText(h.srv.Requests())))
+	golden.Check(t, "checkrun.annotations.json", append(annJSON, '\n'))
+	golden.Check(t, "checkrun.title.txt", []byte(cr.Title+"\n"))
+	golden.Check(t, "checkrun.summary.md", []byte(cr.Summary))
 	if len(h.sleeps) != 0 || h.log.Len() != 0 {
 		t.Errorf("no retry expected: sleeps %v, log %q", h.sleeps, h.log.String())
 	}
@@ -59,7 +60,7 @@ func TestCheckRunSuccessWithoutFindings(t *testing.T) {
 	if cr.Conclusion != "success" || len(cr.Annotations) != 0 {
 		t.Errorf("check run %+v: want success, no annotations", cr)
 	}
-	checkGolden(t, "checkrun.clean-summary.md", []byte(cr.Summary))
+	golden.Check(t, "checkrun.clean-summary.md", []byte(cr.Summary))
 	if got := requestsText(h.srv.Requests()); got != "POST /repos/acme/tools/check-runs -> 201\nPATCH /repos/acme/tools/check-runs/1001 -> 200\n" {
 		t.Errorf("requests:\n%s", got)
 	}
@@ -127,8 +128,8 @@ func TestCheckRunRetries502Once(t *testing.T) {
 	if len(h.sleeps) != 1 || h.sleeps[0] != time.Second {
 		t.Errorf("sleeps %v, want [1s]", h.sleeps)
 	}
-	checkGolden(t, "retry-502.log", h.log.Bytes())
-	checkGolden(t, "retry-502.requests.txt", []byte(requestsText(h.srv.Requests())))
+	golden.Check(t, "retry-502.log", h.log.Bytes())
+	golden.Check(t, "retry-502.requests.txt", []byte(requestsText(h.srv.Requests())))
 }
 
 func TestCheckRunSecondaryRateLimit(t *testing.T) {
@@ -146,7 +147,7 @@ func TestCheckRunSecondaryRateLimit(t *testing.T) {
 	if len(h.sleeps) != 1 || h.sleeps[0] != 7*time.Second {
 		t.Errorf("sleeps %v, want [7s] from Retry-After", h.sleeps)
 	}
-	checkGolden(t, "retry-secondary.log", h.log.Bytes())
+	golden.Check(t, "retry-secondary.log", h.log.Bytes())
 }
 
 func TestCheckRunSecondaryRateLimitWithoutRetryAfter(t *testing.T) {
@@ -172,7 +173,7 @@ func TestCheckRunGivesUpAfterBoundedRetries(t *testing.T) {
 	if len(h.srv.Requests()) != 4 || len(h.sleeps) != 3 || h.sleeps[2] != 4*time.Second {
 		t.Errorf("%d requests, sleeps %v: want 4 attempts, backoff 1s 2s 4s", len(h.srv.Requests()), h.sleeps)
 	}
-	checkGolden(t, "retry-exhausted.log", h.log.Bytes())
+	golden.Check(t, "retry-exhausted.log", h.log.Bytes())
 }
 
 func TestCheckRunRetryAfterTooLongGivesUp(t *testing.T) {

@@ -3,6 +3,7 @@ package ghsink
 import (
 	"context"
 	"fmt"
+	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"strings"
 	"testing"
 )
@@ -47,7 +48,7 @@ func TestCommentCreatedOnceThenEdited(t *testing.T) {
 	if len(ours) != 1 || ours[0] != m+"\nthird" {
 		t.Errorf("our comments on #7: %q, want exactly one with the last body", ours)
 	}
-	checkGolden(t, "comment.requests.txt", []byte(requestsText(h.srv.Requests())))
+	golden.Check(t, "comment.requests.txt", []byte(requestsText(h.srv.Requests())))
 }
 
 func TestCommentPerWorkflowAndJob(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/sethvargo/go-githubactions"
 )
 
@@ -46,7 +47,7 @@ func TestEnvFilesWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(out)
-	checkGolden(t, "outputs.txt", got)
+	golden.Check(t, "outputs.txt", got)
 	if s, _ := os.ReadFile(sum); string(s) != "# report\n" {
 		t.Errorf("summary file %q", s)
 	}

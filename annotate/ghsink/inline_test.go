@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
@@ -23,7 +24,7 @@ func TestWriteInlineCapsPerSeverity(t *testing.T) {
 	if res.Shown != 28 || res.NotShown != 36 {
 		t.Errorf("result %+v, want 28 shown, 36 not shown", res)
 	}
-	checkGolden(t, "inline.txt", b.Bytes())
+	golden.Check(t, "inline.txt", b.Bytes())
 }
 
 func TestWriteInlineAllFit(t *testing.T) {

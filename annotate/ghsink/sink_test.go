@@ -3,10 +3,7 @@ package ghsink
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,33 +13,10 @@ import (
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
-
 const (
 	token   = "ghs_TESTTOKENdoNotPrint123"
 	roToken = "ghs_READONLYtokenDoNotPrint456"
 )
-
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden %q (run go test -update to create it): %v", path, err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update after checking):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 // harness is a fake API, a client on it with an instant recorded sleep, and the log.
 type harness struct {

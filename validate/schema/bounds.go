@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/source"
 )
@@ -85,11 +84,6 @@ func countContainer(f *boundFrame, count *int, l Limits) *Problem {
 	return nil
 }
 
-// maxExponent bounds the decimal exponent of numeric keyword values: the
-// compiler expands such numbers into exact rationals, and a huge exponent
-// would make that enormous (or fail inside the library).
-const maxExponent = 1000
-
 // numericKeywords are the keywords whose number values the compiler expands.
 var numericKeywords = map[string]bool{
 	"multipleOf": true, "minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
@@ -98,22 +92,17 @@ var numericKeywords = map[string]bool{
 }
 
 // hugeNumber returns a bound problem when member k of the object at f is a
-// numeric keyword whose value has an exponent beyond ±maxExponent.
+// numeric keyword whose value has an exponent beyond ±source.MaxExponent.
 func hugeNumber(f *boundFrame, k string, v any) *Problem {
 	n, ok := v.(json.Number)
 	if !ok || !numericKeywords[k] {
 		return nil
 	}
-	i := strings.IndexAny(string(n), "eE")
-	if i < 0 {
-		return nil
-	}
-	e, err := strconv.Atoi(strings.TrimPrefix(string(n)[i+1:], "+"))
-	if err == nil && e <= maxExponent && e >= -maxExponent {
+	if !source.HugeExponent(string(n)) {
 		return nil
 	}
 	return &Problem{Kind: SchemaBound, Pointer: source.Join(f.pointer(), k), Message: fmt.Sprintf(
-		"%q %s has an exponent beyond ±%d, too large to check exactly, so the schema is not checked; write the number with a smaller exponent", k, n, maxExponent)}
+		"%q %s has an exponent beyond ±%d, too large to check exactly, so the schema is not checked; write the number with a smaller exponent", k, n, source.MaxExponent)}
 }
 
 func isContainer(v any) bool {

@@ -1,4 +1,6 @@
-package annotate
+// Package golden compares test output with files under testdata/golden,
+// rewriting them when the tests run with -update.
+package golden
 
 import (
 	"bytes"
@@ -10,8 +12,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// checkGolden compares got with testdata/golden/name, or rewrites it with -update.
-func checkGolden(t *testing.T, name string, got []byte) {
+// Check compares got with testdata/golden/name, or rewrites the file with -update.
+func Check(t testing.TB, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name)
 	if *update {
