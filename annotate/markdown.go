@@ -61,6 +61,7 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 		b.must(opt.Marker + "\n")
 	}
 	b.must(header(rep, title, opt))
+	b.must(configChangeMarkdown(rep.ConfigChange, opt.Limit))
 
 	var breaking, others []report.Finding
 	for _, f := range rep.Findings {

@@ -20,6 +20,7 @@ func RenderText(w io.Writer, rep *report.Report) error {
 	for _, n := range rep.Notes {
 		fmt.Fprintf(bw, "note: %s\n", n)
 	}
+	writeConfigChangeText(bw, rep.ConfigChange)
 	fmt.Fprintln(bw, Totals(rep))
 	return bw.Flush()
 }

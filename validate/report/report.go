@@ -68,6 +68,8 @@ type Report struct {
 	Summary  Summary       `json:"summary"`
 	// Notes are run-level remarks (for example a sink that fell back to another).
 	Notes []string `json:"notes,omitempty"`
+	// ConfigChange says what a changed config file would do after merge (nil: unchanged).
+	ConfigChange *ConfigChange `json:"configChange,omitempty"`
 }
 
 // IsBreaking reports whether f is a breaking change (an error of a compat.* rule).

@@ -47,8 +47,12 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
+	configFrom, err := configRevision(ctx, dir, gctx.EventName, base, tgt)
+	if err != nil {
+		return fail(err)
+	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: base, HeadRef: headRef,
-		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn})
+		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: configFrom})
 	if err != nil {
 		return fail(err)
 	}

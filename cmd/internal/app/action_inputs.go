@@ -43,7 +43,7 @@ type actionInputs struct {
 // readActionInputs reads and checks the inputs; errors are usage errors.
 func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 	in := &actionInputs{
-		Patterns:  splitList(a.GetInput("files")),
+		Patterns:  splitPatterns(a.GetInput("files")),
 		Base:      a.GetInput("base"),
 		Versions:  splitList(a.GetInput("protocol-versions")),
 		FailOn:    a.GetInput("fail-on"),

@@ -23,15 +23,11 @@ var RuleIgnoreExpired = rules.Register(rules.Rule{
 func applyConfig(rep *report.Report, cfg *Config, now time.Time) {
 	kept := rep.Findings[:0]
 	for _, f := range rep.Findings {
-		if sev, ok := cfg.Severity[f.Rule]; ok {
-			if sev == rules.Off {
-				continue
-			}
-			f.Severity = sev
-		}
-		if cfg.ignored(f, now) {
+		sev, shown := cfg.outcome(f, now)
+		if !shown {
 			continue
 		}
+		f.Severity = sev
 		kept = append(kept, f)
 	}
 	rep.Findings = kept
@@ -56,6 +52,21 @@ func applyConfig(rep *report.Report, cfg *Config, now time.Time) {
 			Message: fmt.Sprintf("ignore of %s expired on %s (reason given: %q) and no longer applies; fix the findings and remove it, or move expires", what, ig.Expires.Format("2006-01-02"), ig.Reason),
 		})
 	}
+}
+
+// outcome is the severity the config gives f, and whether f is shown at
+// all (false when its rule is off or an ignore matches it).
+func (c *Config) outcome(f report.Finding, now time.Time) (rules.Severity, bool) {
+	if sev, ok := c.Severity[f.Rule]; ok {
+		if sev == rules.Off {
+			return rules.Off, false
+		}
+		f.Severity = sev
+	}
+	if c.ignored(f, now) {
+		return f.Severity, false
+	}
+	return f.Severity, true
 }
 
 func (c *Config) ignored(f report.Finding, now time.Time) bool {

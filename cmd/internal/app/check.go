@@ -36,6 +36,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	base := fs.String("base", "", "git revision to diff against (branch, tag or commit)")
 	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
 	config := fs.String("config", "", "config file (default .mcpschema.yaml when present)")
+	configFrom := fs.String("config-from", "", "read the config at this git revision (e.g. the pull request's base) and report what the working tree's config would change")
 	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never")
 	output := fs.String("output", "", "write the report to this file instead of standard output")
 	var versions multiFlag
@@ -56,7 +57,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		return ExitUsage
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: *base, HeadRef: *head,
-		ConfigPath: *config, Versions: versions, FailOn: *failOn})
+		ConfigPath: *config, Versions: versions, FailOn: *failOn, ConfigFrom: *configFrom})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 		return ExitUsage

@@ -78,14 +78,25 @@ func (e *ConfigError) Error() string {
 // LoadConfig reads the config at p. With explicit false a missing file is
 // not an error and yields the default config.
 func LoadConfig(p, display string, explicit bool) (*Config, error) {
-	cfg := &Config{FailOn: rules.Error, Severity: map[string]rules.Severity{}, Aliases: map[string]string{}}
 	data, err := os.ReadFile(p)
 	if err != nil {
 		if os.IsNotExist(err) && !explicit {
-			return cfg, nil
+			return defaultConfig(), nil
 		}
 		return nil, fmt.Errorf("cannot read config: %w", err)
 	}
+	return ParseConfig(data, display)
+}
+
+// defaultConfig is the config used when there is no config file.
+func defaultConfig() *Config {
+	return &Config{FailOn: rules.Error, Severity: map[string]rules.Severity{}, Aliases: map[string]string{}}
+}
+
+// ParseConfig reads a config file's content; display is its name in messages.
+func ParseConfig(data []byte, display string) (*Config, error) {
+	cfg := defaultConfig()
+	var err error
 	cfg.Path = display
 	f := source.Parse(display, data, source.Limits{MaxBytes: 1 << 20})
 	if f.Format != source.FormatJSON {
@@ -104,7 +115,11 @@ func LoadConfig(p, display string, explicit bool) (*Config, error) {
 		ptr := source.Join("", k)
 		switch k {
 		case "files":
-			cfg.Files, err = cfg.stringList(v, ptr)
+			if one, ok := v.(string); ok {
+				cfg.Files = splitPatterns(one)
+			} else {
+				cfg.Files, err = cfg.stringList(v, ptr)
+			}
 		case "protocol-versions", "protocolVersions":
 			cfg.ProtocolVersions, err = cfg.stringList(v, ptr)
 			for i, pv := range cfg.ProtocolVersions {
@@ -355,6 +370,19 @@ func sortedKeys(m map[string]any) []string {
 func splitList(s string) []string {
 	var out []string
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == ',' }) {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// splitPatterns splits a list of file patterns on newlines when it has
+// any; otherwise it is one pattern, so that commas stay inside doublestar
+// braces ("tools/{a,b}.json"). Blanks are dropped.
+func splitPatterns(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, "\n") {
 		if p := strings.TrimSpace(part); p != "" {
 			out = append(out, p)
 		}

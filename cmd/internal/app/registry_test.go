@@ -63,6 +63,7 @@ func TestRegistryIsHonest(t *testing.T) {
 var coveredElsewhere = map[string]string{
 	"mcpschema.file.unreadable":       "TestCheckUnreadableKeepsGoing (failing) and TestCheckCleanAndExitCodes (passing)",
 	"mcpschema.config.ignore-expired": "TestConfigOverridesIgnoresAndExpiry (failing and passing ignores)",
+	"mcpschema.config.valid":          "TestActionPullRequestConfigChanges/invalid_config (failing) and TestCheckConfigFrom (passing)",
 }
 
 // TestEveryValidationRuleHasFixtures checks that each validation rule has a

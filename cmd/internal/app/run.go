@@ -35,6 +35,10 @@ type RunOptions struct {
 	FailOn string
 	// Now is the time used for ignore expiry (zero: time.Now()).
 	Now time.Time
+	// ConfigFrom, when set, is the git revision whose config applies; the
+	// working tree's config, when it differs, is only compared with it
+	// (report.ConfigChange) and applies after merge. Pull requests use it.
+	ConfigFrom string
 }
 
 // Result is a finished run.
@@ -64,7 +68,16 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if o.Dir == "" {
 		o.Dir, _ = os.Getwd()
 	}
-	cfg, err := loadRunConfig(o)
+	var tc *trustedConfig
+	var cfg *Config
+	var err error
+	if o.ConfigFrom != "" {
+		if tc, err = loadTrustedConfig(ctx, o); err == nil {
+			cfg = tc.Applied
+		}
+	} else {
+		cfg, err = loadRunConfig(o)
+	}
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
@@ -108,7 +121,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, &UsageError{Err: err}
 		}
 		if o.Base == "" {
-			return finish(checkFiles(matched, opts), cfg, failOn, o.Now), nil
+			return finish(checkFiles(matched, opts), cfg, failOn, o.Now, tc), nil
 		}
 		files = readFiles(matched, opts.Limits.Limits)
 	}
@@ -120,13 +133,22 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Validate: opts})...)
 	}
-	return finish(rep, cfg, failOn, o.Now), nil
+	return finish(rep, cfg, failOn, o.Now, tc), nil
 }
 
-// finish applies the config to the findings and decides the outcome.
-func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Time) *Result {
+// finish applies the config to the findings and decides the outcome. With
+// tc, it also says what the changed config would do after merge.
+func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Time, tc *trustedConfig) *Result {
 	if now.IsZero() {
 		now = time.Now()
+	}
+	if tc != nil && tc.Change != nil {
+		if tc.Invalid != nil {
+			rep.Findings = append(rep.Findings, configInvalidFinding(tc))
+		} else {
+			compareOutcomes(tc.Change, rep.Findings, cfg, tc.Proposed, now)
+		}
+		rep.ConfigChange = tc.Change
 	}
 	applyConfig(rep, cfg, now)
 	rep.Finalize()
