@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,7 +61,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 	if err != nil {
 		return nil, err
 	}
-	headData, headErr := os.ReadFile(configPath(o.Dir, name))
+	headData, headErr := readRegularFile(configPath(o.Dir, name), maxConfigBytes)
 	headFound := headErr == nil
 	if headErr != nil && !os.IsNotExist(headErr) {
 		headFound = true // unreadable: reported as an invalid config below
@@ -82,7 +83,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 		Settings: []report.SettingChange{}, Hidden: []report.Finding{}, Reclassified: []report.Reclassified{}, Shown: []report.Finding{}}
 	switch {
 	case headErr != nil && headFound:
-		tc.Invalid = fmt.Errorf("cannot read config: %v", headErr)
+		tc.Invalid = fmt.Errorf("cannot read config: %w", headErr)
 	case !headFound:
 		tc.Proposed = defaultConfig()
 	default:
@@ -131,6 +132,35 @@ func readConfigAt(ctx context.Context, dir, rev, path string) (data []byte, foun
 		return nil, false, fmt.Errorf("cannot read the config %q at %q: %v %s", path, rev, err, strings.TrimSpace(errb.String()))
 	}
 	return out.Bytes(), true, nil
+}
+
+// readRegularFile reads the regular file at p, at most max bytes: a
+// symlink, a device or a FIFO committed or placed by the changed tree is
+// never followed or read.
+func readRegularFile(p string, max int64) ([]byte, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%q is a symlink: it is not followed", filepath.Base(p))
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%q is not a regular file: it is not read", filepath.Base(p))
+	}
+	fh, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%q is larger than %d bytes", filepath.Base(p), max)
+	}
+	return data, nil
 }
 
 // configInvalidFinding reports the working tree's invalid config at its position.

@@ -320,3 +320,42 @@ func TestConfigFromIgnoresSymlinkedConfig(t *testing.T) {
 		t.Errorf("symlinked config: exit %d, %s", code, errOut)
 	}
 }
+
+// TestActionPullRequestConfigWithoutDiff checks that `base: ""` (no diff)
+// still reads the config at the base the event names, and that a pull
+// request event naming no base fails instead of trusting the head's config.
+func TestActionPullRequestConfigWithoutDiff(t *testing.T) {
+	repo, base, _, merge := trustRepo(t, "rules:\n  mcp.tool.schema.native-shape: error\n", "rules:\n  mcp.tool.schema.native-shape: off\n")
+	head := actCommit(t, repo, "unclear schema", map[string]string{"tools/tools.json": strings.Replace(trustHeadTools, `"inputSchema": {"type": "object", "properties": {"url"`, `"inputSchema": {"properties": {"url"`, 1)})
+	srv := ghfake.New(actToken)
+	defer srv.Close()
+	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), head)
+	e.vars["INPUT_BASE"] = ""
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("no diff: exit %d, want 1 (the base config makes native-shape an error)\n%s\n%s", code, e.out.String(), e.err.String())
+	}
+	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	if rep.ConfigChange == nil || rep.ConfigChange.From != base || len(rep.ConfigChange.Hidden) != 1 || rep.Summary.Breaking != 0 {
+		t.Errorf("no diff: config change %+v, %d breaking", rep.ConfigChange, rep.Summary.Breaking)
+	}
+
+	e = newActEnv(t, repo, srv.URL, "pull_request", `{"number": 7}`, merge)
+	e.vars["INPUT_BASE"] = ""
+	if code := e.run(); code != ExitUsage || !strings.Contains(e.err.String(), "names no base commit to read the config from") {
+		t.Errorf("no base in the event: exit %d, want 2\n%s", code, e.err.String())
+	}
+}
+
+// TestConfigFromDoesNotFollowAChangedSymlink checks that a working-tree
+// config that is a symlink (say to /dev/zero) is reported, not read.
+func TestConfigFromDoesNotFollowAChangedSymlink(t *testing.T) {
+	repo, _, _, _ := trustRepo(t, "fail-on: error\n", "")
+	os.Remove(filepath.Join(repo, DefaultConfigName))
+	if err := os.Symlink("/dev/zero", filepath.Join(repo, DefaultConfigName)); err != nil {
+		t.Skip(err)
+	}
+	code, out, errOut := runMain(t, repo, "check", "--config-from", "HEAD", "tools/*.json")
+	if code != ExitFindings || !strings.Contains(out, `cannot read config: ".mcpschema.yaml" is a symlink: it is not followed`) || !strings.Contains(out, "[mcpschema.config.valid]") {
+		t.Errorf("symlinked working-tree config: exit %d\n%s%s", code, out, errOut)
+	}
+}
