@@ -111,6 +111,8 @@ func TestActionPullRequestConfigChanges(t *testing.T) {
 			files: "", wantHidden: -1, wantSettings: []string{"`files`", "`[\"tools/*.json\"]` → `[\"elsewhere/*.json\"]`"}},
 		"fail-on never": {baseCfg: "fail-on: error\n", headCfg: "fail-on: never\n",
 			files: "tools/*.json", wantHidden: 0, wantSettings: []string{"`fail-on`", "`\"error\"` → `\"never\"`"}},
+		"alias": {baseCfg: "fail-on: error\n", headCfg: "fail-on: error\naliases:\n  fetch: delete\n",
+			files: "tools/*.json", wantHidden: 0, wantSettings: []string{"`aliases`", "`(not set)` → `{\"fetch\":\"delete\"}`"}},
 		"new config file": {headCfg: "ignore:\n  - {rule: \"compat.*\", reason: trust me}\n",
 			files: "tools/*.json", wantHidden: 3, wantAdded: true},
 		"invalid config": {baseCfg: "fail-on: error\n", headCfg: "ignore:\n  - {rule: \"*\"}\n",
