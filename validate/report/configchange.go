@@ -43,9 +43,3 @@ type Reclassified struct {
 	// To is the severity under the changed config.
 	To rules.Severity `json:"to"`
 }
-
-// Empty reports whether the change would make no difference at all.
-func (c *ConfigChange) Empty() bool {
-	return c == nil || (!c.Added && !c.Removed && c.Invalid == "" && len(c.Settings) == 0 &&
-		len(c.Hidden) == 0 && len(c.Reclassified) == 0 && len(c.Shown) == 0)
-}
