@@ -68,6 +68,8 @@ type Report struct {
 	Summary  Summary       `json:"summary"`
 	// Notes are run-level remarks (for example a sink that fell back to another).
 	Notes []string `json:"notes,omitempty"`
+	// Baseline is the commit the head was compared with (nil: no diff).
+	Baseline *Baseline `json:"baseline,omitempty"`
 }
 
 // IsBreaking reports whether f is a breaking change (an error of a compat.* rule).
