@@ -107,11 +107,10 @@ func findMergeBase(ctx context.Context, dir, base, head string, api compareAPI) 
 	if api != nil {
 		mb, err := api(ctx, base, head)
 		if err == nil {
-			sha, ferr := ensureRevision(ctx, dir, "merge base", mb)
-			if ferr == nil {
+			if sha, ferr := ensureRevision(ctx, dir, "merge base", mb); ferr == nil {
 				return sha, nil
 			}
-			err = fmt.Errorf("its merge base %s could not be fetched: %v", short(mb), ferr)
+			err = fmt.Errorf("the compare api named %s, which could not be fetched from origin", short(mb))
 		}
 		notes = append(notes, fmt.Sprintf("the merge base was not found through the github api (%v): looked for it in the git history instead", err))
 	}
