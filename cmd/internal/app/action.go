@@ -40,6 +40,8 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
+	tgt := eventTarget(gctx.EventName, gctx.SHA, ev)
+	fr.headSHA = tgt.HeadSHA
 	if err := checkEvent(gctx.EventName, gctx.EventPath, ev, in.Base); err != nil {
 		return fail(err)
 	}
@@ -47,8 +49,6 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if dir == "" {
 		dir = env.dir()
 	}
-	tgt := eventTarget(gctx.EventName, gctx.SHA, ev)
-	fr.headSHA = tgt.HeadSHA
 	rv, err := resolveRevisions(ctx, dir, in, gctx.SHA, gctx.EventName, tgt, actionCompareAPI(in, gctx, stdout))
 	if err != nil {
 		return fail(err)
