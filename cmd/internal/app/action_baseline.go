@@ -48,8 +48,12 @@ func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha, ev
 		head = tgt.HeadSHA
 	}
 	if base == "" {
-		if in.Base == baseAuto && eventName == "push" {
+		switch {
+		case in.Base != baseAuto:
+		case eventName == "push":
 			rv.Notes = append(rv.Notes, "the push created the branch: there is no earlier commit to compare with, so no breaking changes are looked for")
+		default:
+			rv.Notes = append(rv.Notes, fmt.Sprintf("a %q event names no base commit: no breaking changes are looked for; set the \"base\" input to compare with a revision", eventName))
 		}
 		return rv, nil
 	}

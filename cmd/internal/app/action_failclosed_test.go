@@ -126,3 +126,19 @@ func TestActionExplicitEmptyBaseSkipsTheDiff(t *testing.T) {
 		t.Errorf("check runs %+v", runs)
 	}
 }
+
+// An event that names no base (workflow_dispatch) runs without a
+// comparison, and the report says so.
+func TestActionEventWithoutBaseSaysSo(t *testing.T) {
+	repo, _, head, _ := prRepo(t)
+	actGit(t, repo, "checkout", "-q", head)
+	e := newActEnv(t, repo, "http://127.0.0.1:1", "workflow_dispatch", `{}`, head)
+	delete(e.vars, "INPUT_GITHUB-TOKEN")
+	if code := e.run(); code != ExitFindings {
+		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
+	}
+	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	if want := `a "workflow_dispatch" event names no base commit: no breaking changes are looked for`; rep.Baseline != nil || !strings.Contains(strings.Join(rep.Notes, "\n"), want) {
+		t.Errorf("baseline %+v, notes %q: want %q", rep.Baseline, rep.Notes, want)
+	}
+}
