@@ -32,6 +32,8 @@ type sarifRun struct {
 	Tool       sarifTool     `json:"tool"`
 	Results    []sarifResult `json:"results"`
 	ColumnKind string        `json:"columnKind"`
+	// Properties carry the baseline the run compared with.
+	Properties map[string]any `json:"properties,omitempty"`
 }
 
 type sarifTool struct {
@@ -140,6 +142,9 @@ func RenderSARIF(w io.Writer, rep *report.Report) error {
 		Schema:  sarifSchema,
 		Version: sarifVersion,
 		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results, ColumnKind: "unicodeCodePoints"}},
+	}
+	if rep.Baseline != nil {
+		log.Runs[0].Properties = map[string]any{"baseline": rep.Baseline}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

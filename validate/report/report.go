@@ -70,6 +70,8 @@ type Report struct {
 	Notes []string `json:"notes,omitempty"`
 	// ConfigChange says what a changed config file would do after merge (nil: unchanged).
 	ConfigChange *ConfigChange `json:"configChange,omitempty"`
+	// Baseline is the commit the head was compared with (nil: no diff).
+	Baseline *Baseline `json:"baseline,omitempty"`
 }
 
 // IsBreaking reports whether f is a breaking change (an error of a compat.* rule).

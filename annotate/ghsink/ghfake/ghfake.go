@@ -1,5 +1,5 @@
-// Package ghfake is an in-memory GitHub REST API for tests: check runs and
-// pull request comments, with GitHub's limits and failures (token checks,
+// Package ghfake is an in-memory GitHub REST API for tests: check runs,
+// pull request comments and the compare endpoint's merge base, with GitHub's limits and failures (token checks,
 // 50 annotations per request, 65,535-character summaries, read-only tokens,
 // injected 5xx and rate-limit answers).
 package ghfake
@@ -103,6 +103,8 @@ type Server struct {
 	Token, ReadOnlyToken string
 	// PageSize is the comments page size (default 30, like GitHub).
 	PageSize int
+	// GitDir is the repository the compare endpoint reads ("" answers 404).
+	GitDir string
 
 	mu        sync.Mutex
 	faults    []*Fault
@@ -223,6 +225,9 @@ func (s *Server) handle(r *http.Request, rec *Request) (int, string, map[string]
 	case r.Method == http.MethodPost && reIssueCmts.MatchString(p):
 		n, _ := strconv.Atoi(reIssueCmts.FindStringSubmatch(p)[3])
 		return s.createComment(r, n)
+	case r.Method == http.MethodGet && reCompare.MatchString(p):
+		m := reCompare.FindStringSubmatch(p)
+		return s.compare(m[3], m[4])
 	case r.Method == http.MethodPatch && reIssueCmt.MatchString(p):
 		id, _ := strconv.ParseInt(reIssueCmt.FindStringSubmatch(p)[3], 10, 64)
 		return s.editComment(r, id)

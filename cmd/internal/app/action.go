@@ -3,8 +3,11 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/sethvargo/go-githubactions"
+
+	"github.com/mcpschema/mcpschema/annotate/ghsink"
 )
 
 // runAction runs mcpschema as a GitHub Action: it reads the INPUT_* and
@@ -18,11 +21,8 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	stdout := newRedactWriter(env.Stdout, token)
 	stderr := newRedactWriter(env.Stderr, token)
 	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.getenv))
-	fail := func(err error) int {
-		a.Errorf("mcpschema: %v", err)
-		fmt.Fprintf(stderr, "mcpschema: %v\n", err)
-		return ExitUsage
-	}
+	fr := &fatalRun{a: a, out: stdout, stderr: stderr, env: env}
+	fail := func(err error) int { return fr.fail(ctx, err) }
 	if len(args) > 0 {
 		return fail(fmt.Errorf("action takes no arguments (got %q): configure it with the action's inputs", args))
 	}
@@ -30,32 +30,39 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
+	fr.in = in
 	gctx, err := a.Context()
 	if gctx == nil {
 		return fail(err)
 	}
+	fr.gctx = gctx
 	ev, err := readEvent(gctx.EventPath)
 	if err != nil {
+		return fail(err)
+	}
+	tgt := eventTarget(gctx.EventName, gctx.SHA, ev)
+	fr.headSHA = tgt.HeadSHA
+	if err := checkEvent(gctx.EventName, gctx.EventPath, ev, in.Base); err != nil {
 		return fail(err)
 	}
 	dir := gctx.Workspace
 	if dir == "" {
 		dir = env.dir()
 	}
-	tgt := eventTarget(gctx.EventName, gctx.SHA, ev)
-	base, headRef, err := resolveRevisions(ctx, dir, in, gctx.SHA, tgt)
+	rv, err := resolveRevisions(ctx, dir, in, gctx.SHA, gctx.EventName, tgt, actionCompareAPI(in, gctx, stdout))
 	if err != nil {
 		return fail(err)
 	}
-	configFrom, err := configRevision(ctx, dir, gctx.EventName, base, tgt)
+	configFrom, err := configRevision(ctx, dir, gctx.EventName, rv.Base, tgt)
 	if err != nil {
 		return fail(err)
 	}
-	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: base, HeadRef: headRef,
+	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
 		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: configFrom})
 	if err != nil {
 		return fail(err)
 	}
+	setBaseline(res.Report, rv.Baseline, rv.Notes...)
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res}
 	p.publish(ctx)
 	if res.Failed {
@@ -64,25 +71,18 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	return ExitOK
 }
 
-// resolveRevisions picks the base to diff against and the revision to read
-// the head files from, fetching either when a shallow checkout lacks it.
-func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha string, tgt target) (base, headRef string, err error) {
-	base = in.Base
-	if base == baseAuto {
-		base = tgt.Base
+// actionCompareAPI is the compare endpoint for the run's repository, or nil
+// without a token or a repository.
+func actionCompareAPI(in *actionInputs, gctx *githubactions.GitHubContext, log io.Writer) compareAPI {
+	owner, repo := gctx.Repo()
+	if in.Token == "" || owner == "" || repo == "" {
+		return nil
 	}
-	if base != "" {
-		if base, err = ensureRevision(ctx, dir, "base", base); err != nil {
-			return "", "", err
-		}
+	c, err := ghsink.New(ghsink.Options{APIURL: gctx.APIURL, Token: in.Token, Log: log, Sleep: actionSleep})
+	if err != nil {
+		return nil
 	}
-	// On pull requests GITHUB_SHA is the merge commit: read the files at the
-	// head commit so that positions match the pull request's files, unless
-	// the workspace already has the head checked out.
-	if tgt.HeadSHA != "" && tgt.HeadSHA != sha && checkedOut(ctx, dir) != tgt.HeadSHA {
-		if headRef, err = ensureRevision(ctx, dir, "head", tgt.HeadSHA); err != nil {
-			return "", "", err
-		}
+	return func(ctx context.Context, base, head string) (string, error) {
+		return c.MergeBase(ctx, owner, repo, base, head)
 	}
-	return base, headRef, nil
 }

@@ -96,6 +96,8 @@ type actionEvent struct {
 		HeadSHA string `json:"head_sha"`
 		BaseSHA string `json:"base_sha"`
 	} `json:"merge_group"`
+	// found says the payload file was read (see checkEvent).
+	found bool
 }
 
 // readEvent decodes the event payload; no path or no file is an empty event.
@@ -114,6 +116,7 @@ func readEvent(path string) (*actionEvent, error) {
 	if err := json.Unmarshal(data, ev); err != nil {
 		return nil, fmt.Errorf("cannot decode the event payload %q: %v", path, err)
 	}
+	ev.found = true
 	return ev, nil
 }
 

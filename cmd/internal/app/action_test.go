@@ -216,6 +216,7 @@ func prEvent(number int, head, base string) string {
 func TestActionPullRequestEndToEnd(t *testing.T) {
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
+	srv.GitDir = repo
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), merge)
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/validate/report"
 )
 
 type multiFlag []string
@@ -35,6 +36,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	format := fs.String("format", "text", "output format: text, json, github or sarif")
 	base := fs.String("base", "", "git revision to diff against (branch, tag or commit)")
 	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
+	baseMode := fs.String("base-mode", baseModeMergeBase, "what --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
 	config := fs.String("config", "", "config file (default .mcpschema.yaml when present)")
 	configFrom := fs.String("config-from", "", "read the config at this git revision (e.g. the pull request's base) and report what the working tree's config would change")
 	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never")
@@ -56,12 +58,24 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q: use %s\n", *format, strings.Join(annotate.Formats, ", "))
 		return ExitUsage
 	}
-	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: *base, HeadRef: *head,
+	if _, err := parseBaseMode(*baseMode); err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+		return ExitUsage
+	}
+	baseRev, baseline, baseNote := *base, (*report.Baseline)(nil), ""
+	if *base != "" {
+		if baseRev, baseline, baseNote, err = cliBaseline(ctx, env.dir(), *base, *head, *baseMode); err != nil {
+			fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+			return ExitUsage
+		}
+	}
+	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *head,
 		ConfigPath: *config, Versions: versions, FailOn: *failOn, ConfigFrom: *configFrom})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 		return ExitUsage
 	}
+	setBaseline(res.Report, baseline, baseNote)
 	var w io.Writer = env.Stdout
 	if *output != "" {
 		fh, err := os.Create(configPath(env.dir(), *output))

@@ -214,6 +214,7 @@ func TestActionFilesInputKeepsBraces(t *testing.T) {
 	for input, want := range map[string]int{"tools/{a,b}.json": 2, "tools/{a,b}.json\ntools/c.json\n": 3, " tools/c.json ": 1} {
 		e := newActEnv(t, repo, "http://127.0.0.1:1", "push", fmt.Sprintf(`{"after": %q}`, sha), sha)
 		e.vars["INPUT_FILES"] = input
+		e.vars["INPUT_BASE"] = ""
 		if code := e.run(); code != ExitFindings {
 			t.Fatalf("files %q: exit %d\n%s\n%s", input, code, e.out.String(), e.err.String())
 		}
@@ -341,7 +342,7 @@ func TestActionPullRequestConfigWithoutDiff(t *testing.T) {
 		t.Errorf("no diff: config change %+v, %d breaking", rep.ConfigChange, rep.Summary.Breaking)
 	}
 
-	e = newActEnv(t, repo, srv.URL, "pull_request", `{"number": 7}`, merge)
+	e = newActEnv(t, repo, srv.URL, "pull_request", fmt.Sprintf(`{"number": 7, "pull_request": {"number": 7, "head": {"sha": %q}}}`, head), merge)
 	e.vars["INPUT_BASE"] = ""
 	if code := e.run(); code != ExitUsage || !strings.Contains(e.err.String(), "names no base commit to read the config from") {
 		t.Errorf("no base in the event: exit %d, want 2\n%s", code, e.err.String())

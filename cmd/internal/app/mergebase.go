@@ -1,0 +1,160 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+)
+
+// Values of `check --base-mode`.
+const (
+	baseModeMergeBase = report.BaselineMergeBase
+	baseModeTip       = report.BaselineTip
+)
+
+// deepenSteps are the successive `git fetch --deepen` of a shallow clone
+// while the merge base is missing: bounded, about 1,500 commits in all.
+var deepenSteps = []int{50, 100, 250, 500, 600}
+
+// gitMergeBase returns the merge base of commits a and b in the repository
+// at dir, "" when they have none in the history present.
+func gitMergeBase(ctx context.Context, dir, a, b string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "merge-base", "--end-of-options", a, b)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 1 && strings.TrimSpace(errb.String()) == "" {
+		return "", nil
+	}
+	if err != nil {
+		msg := strings.TrimSpace(errb.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return "", fmt.Errorf("git merge-base: %s", msg)
+	}
+	return strings.TrimSpace(out.String()), nil
+}
+
+// isShallow reports whether the repository at dir is a shallow clone.
+func isShallow(ctx context.Context, dir string) bool {
+	s, err := gitOut(ctx, dir, "rev-parse", "--is-shallow-repository")
+	return err == nil && s == "true"
+}
+
+// commitOf returns the commit rev names locally ("" when it does not).
+func commitOf(ctx context.Context, dir, rev string) string {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
+		return ""
+	}
+	sha, err := gitOut(ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		return ""
+	}
+	return sha
+}
+
+// deepenForMergeBase deepens a shallow clone from origin, a bounded number
+// of times, until commits a and b have a merge base. It returns the merge
+// base ("" when none was found) and, when deepening failed, why.
+func deepenForMergeBase(ctx context.Context, dir, a, b string) (string, error) {
+	for _, n := range deepenSteps {
+		if !isShallow(ctx, dir) {
+			return "", nil
+		}
+		if _, err := gitOut(ctx, dir, "fetch", "--no-tags", fmt.Sprintf("--deepen=%d", n), "origin", a, b); err != nil {
+			return "", fmt.Errorf("`git fetch --deepen=%d origin` failed: %v", n, err)
+		}
+		mb, err := gitMergeBase(ctx, dir, a, b)
+		if err != nil || mb != "" {
+			return mb, err
+		}
+	}
+	return "", nil
+}
+
+// short abbreviates a commit sha for messages.
+func short(sha string) string {
+	if len(sha) > 12 && shaRe.MatchString(sha) {
+		return sha[:12]
+	}
+	return sha
+}
+
+// parseBaseMode checks a --base-mode value ("" is merge-base).
+func parseBaseMode(mode string) (string, error) {
+	switch mode {
+	case "", baseModeMergeBase:
+		return baseModeMergeBase, nil
+	case baseModeTip:
+		return mode, nil
+	}
+	return "", usageErr("unknown --base-mode %q: use merge-base or tip", mode)
+}
+
+// cliBaseline resolves `check --base REF` to the commit to compare with: the
+// merge base of REF and the head revision (HEAD, or --head) by default, like
+// `git diff REF...HEAD`, or REF itself with --base-mode=tip. Nothing is
+// fetched. A REF that is not in the repository is passed through unchanged
+// (with no baseline) so that loading it explains how to fetch it.
+func cliBaseline(ctx context.Context, dir, ref, head, mode string) (string, *report.Baseline, string, error) {
+	mode, err := parseBaseMode(mode)
+	if err != nil {
+		return "", nil, "", err
+	}
+	refSHA := commitOf(ctx, dir, ref)
+	if refSHA == "" {
+		return ref, nil, "", nil
+	}
+	if mode == baseModeTip {
+		return refSHA, &report.Baseline{Ref: ref, Mode: mode, Commit: refSHA},
+			fmt.Sprintf("compared with %q itself (%s): --base-mode=tip", ref, short(refSHA)), nil
+	}
+	if head == "" {
+		head = "HEAD"
+	}
+	bl := &report.Baseline{Ref: ref, Head: head, Mode: mode, Commit: refSHA}
+	headSHA := commitOf(ctx, dir, head)
+	if headSHA == "" {
+		if head != "HEAD" {
+			// LoadRevision explains the missing head revision.
+			return refSHA, bl, "", nil
+		}
+		return refSHA, bl, fmt.Sprintf("no merge base of %q and HEAD: the repository has no commit checked out; compared with %q itself (%s)", ref, ref, short(refSHA)), nil
+	}
+	mb, err := gitMergeBase(ctx, dir, refSHA, headSHA)
+	if err != nil {
+		return "", nil, "", err
+	}
+	if mb == "" {
+		why := "the histories are unrelated"
+		if isShallow(ctx, dir) {
+			why = "this shallow clone lacks the history: deepen it with `git fetch --deepen=100 origin` or `git fetch --unshallow`"
+		}
+		return refSHA, bl, fmt.Sprintf("no merge base of %q and %q was found (%s): compared with %q itself (%s), so changes made on %q after the branch point are reported too; --base-mode=tip does this on purpose",
+			ref, head, why, ref, short(refSHA), ref), nil
+	}
+	bl.Commit, bl.MergeBaseFound = mb, true
+	note := fmt.Sprintf("compared with %s, the merge base of %q and %q (like `git diff %s...%s`): changes made on %q after the branch point are not reported; --base-mode=tip compares with %q itself",
+		short(mb), ref, head, ref, head, ref, ref)
+	if mb == refSHA {
+		note = fmt.Sprintf("compared with %q (%s), which is also the merge base of %q and %q", ref, short(mb), ref, head)
+	}
+	return mb, bl, note, nil
+}
+
+// setBaseline records in the report which commit the run compared with.
+func setBaseline(rep *report.Report, bl *report.Baseline, notes ...string) {
+	rep.Baseline = bl
+	for _, n := range notes {
+		if n != "" {
+			rep.Notes = append(rep.Notes, n)
+		}
+	}
+}
