@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/sethvargo/go-githubactions"
+
+	"github.com/mcpschema/mcpschema/annotate"
 )
 
 // runAction runs mcpschema as a GitHub Action: it reads the INPUT_* and
@@ -20,7 +22,7 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.getenv))
 	fail := func(err error) int {
 		a.Errorf("mcpschema: %v", err)
-		fmt.Fprintf(stderr, "mcpschema: %v\n", err)
+		fmt.Fprintf(stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
 	if len(args) > 0 {

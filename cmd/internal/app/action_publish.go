@@ -101,7 +101,7 @@ func (p *publisher) checkRun(ctx context.Context) {
 		if p.res.Failed {
 			conclusion = "failure"
 		}
-		fmt.Fprintf(p.out, "check run %q on %s: %s, conclusion %s\n", p.in.CheckName, p.tgt.HeadSHA,
+		fmt.Fprintf(p.out, "check run %s on %s: %s, conclusion %s\n", annotate.SafeText(strconv.Quote(p.in.CheckName)), annotate.SafeText(p.tgt.HeadSHA),
 			annotate.Plural(res.Annotations, "annotation"), conclusion)
 	case asCreate(err, &ce) && ghsink.IsForbidden(err):
 		p.fallback = true
@@ -134,7 +134,7 @@ func (p *publisher) comment(ctx context.Context) {
 		return
 	}
 	if p.tgt.PR == 0 {
-		fmt.Fprintf(p.out, "no pull request in a %q event: the comment is skipped\n", p.gctx.EventName)
+		fmt.Fprintf(p.out, "no pull request in a %s event: the comment is skipped\n", annotate.SafeText(strconv.Quote(p.gctx.EventName)))
 		return
 	}
 	if p.client == nil {
@@ -169,7 +169,7 @@ func (p *publisher) logReport() {
 	tok := stopToken()
 	fmt.Fprintf(p.out, "::stop-commands::%s\n", tok)
 	if err := annotate.RenderText(p.out, p.res.Report); err != nil {
-		fmt.Fprintf(p.out, "could not print the report: %v\n", err)
+		fmt.Fprintf(p.out, "could not print the report: %s\n", annotate.SafeText(err.Error()))
 	}
 	fmt.Fprintf(p.out, "::%s::\n", tok)
 	p.a.EndGroup()
@@ -204,7 +204,7 @@ func (p *publisher) jobSummary() {
 		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit,
 		Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
 	if err := ghsink.WriteStepSummary(p.a, md); err != nil {
-		fmt.Fprintf(p.out, "%v: the job summary is skipped\n", err)
+		fmt.Fprintf(p.out, "%s: the job summary is skipped\n", annotate.SafeText(err.Error()))
 	}
 }
 
@@ -216,7 +216,7 @@ func (p *publisher) writeSARIF() {
 		p.note("could not write the SARIF file %q: %v", p.in.SARIF, err)
 		return
 	}
-	fmt.Fprintf(p.out, "wrote SARIF to %q\n", p.in.SARIF)
+	fmt.Fprintf(p.out, "wrote SARIF to %s\n", annotate.SafeText(strconv.Quote(p.in.SARIF)))
 }
 
 // writeJSON writes the JSON report and returns its path relative to the
@@ -263,6 +263,6 @@ func (p *publisher) outputs(reportPath string) {
 	}
 	err := ghsink.SetOutputs(p.a, outs)
 	if err != nil {
-		fmt.Fprintf(p.out, "%v: the outputs are skipped\n", err)
+		fmt.Fprintf(p.out, "%s: the outputs are skipped\n", annotate.SafeText(err.Error()))
 	}
 }

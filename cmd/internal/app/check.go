@@ -58,21 +58,21 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: *base, HeadRef: *head,
 		ConfigPath: *config, Versions: versions, FailOn: *failOn})
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
 	var w io.Writer = env.Stdout
 	if *output != "" {
 		fh, err := os.Create(configPath(env.dir(), *output))
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage
 		}
 		defer fh.Close()
 		w = fh
 	}
 	if err := annotate.Render(w, *format, res.Report); err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
 	if res.Failed {
