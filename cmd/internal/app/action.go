@@ -19,6 +19,8 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	token := env.getenv("INPUT_GITHUB-TOKEN")
 	stdout := newRedactWriter(env.Stdout, token)
 	stderr := newRedactWriter(env.Stderr, token)
+	defer flushRedact(stdout)
+	defer flushRedact(stderr)
 	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.getenv))
 	fail := func(err error) int {
 		a.Errorf("mcpschema: %v", err)
@@ -54,7 +56,7 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
-	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res}
+	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: newRedactor(token)}
 	p.publish(ctx)
 	if res.Failed {
 		return ExitFindings

@@ -39,11 +39,20 @@ type publisher struct {
 	client   *ghsink.Client
 	fallback bool
 	notices  []string
+	// redact masks the token in every text that is posted or written.
+	redact *redactor
 }
 
-// note records a run-level remark in the report (and so in every summary).
+// note records a run-level remark in the report (and so in every summary),
+// with the token masked (an API error may echo it).
 func (p *publisher) note(format string, args ...any) {
-	p.res.Report.Notes = append(p.res.Report.Notes, fmt.Sprintf(format, args...))
+	p.res.Report.Notes = append(p.res.Report.Notes, p.redact.String(fmt.Sprintf(format, args...)))
+}
+
+// notice records a remark that is also printed as a workflow notice.
+func (p *publisher) notice(msg string) {
+	p.note("%s", msg)
+	p.notices = append(p.notices, p.redact.String(msg))
 }
 
 // publish runs the sinks in order: files first, then the API, then the
@@ -106,18 +115,15 @@ func (p *publisher) checkRun(ctx context.Context) {
 	case asCreate(err, &ce) && ghsink.IsForbidden(err):
 		p.fallback = true
 		msg := fmt.Sprintf("the check run could not be created (%s): the token is read-only, as on a pull request from a fork, or lacks `checks: write`; findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	case asCreate(err, &ce):
 		p.fallback = true
 		msg := fmt.Sprintf("the check run could not be created (%s); findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	default:
 		p.fallback = true
 		msg := fmt.Sprintf("%v; every finding is in the job summary and the log", err)
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	}
 }
 
@@ -145,6 +151,7 @@ func (p *publisher) comment(ctx context.Context) {
 	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
 		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker,
 		Elsewhere: "the check run and the job summary list every finding"})
+	body = p.redact.String(body)
 	create := p.in.Comment == commentAlways || len(p.res.Report.Findings) > 0
 	outcome, err := p.client.UpsertComment(ctx, ghsink.Comment{Owner: owner, Repo: repo, Number: p.tgt.PR,
 		Marker: marker, Body: body, Create: create})
@@ -153,12 +160,10 @@ func (p *publisher) comment(ctx context.Context) {
 		fmt.Fprintf(p.out, "pull request #%d comment: %s\n", p.tgt.PR, outcome)
 	case ghsink.IsForbidden(err):
 		msg := fmt.Sprintf("the pull request comment is skipped: the token cannot write to pull requests (%s), as on a pull request from a fork, or lacks `pull-requests: write`", ghsink.Describe(err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	default:
 		msg := fmt.Sprintf("the pull request comment could not be written (%s)", ghsink.Describe(err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	}
 }
 
@@ -203,7 +208,7 @@ func (p *publisher) jobSummary() {
 	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
 		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit,
 		Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
-	if err := ghsink.WriteStepSummary(p.a, md); err != nil {
+	if err := ghsink.WriteStepSummary(p.a, p.redact.String(md)); err != nil {
 		fmt.Fprintf(p.out, "%s: the job summary is skipped\n", annotate.SafeText(err.Error()))
 	}
 }
