@@ -17,11 +17,6 @@ import (
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 )
 
-// reportDir is where the action writes its JSON report, inside the
-// workspace (a Docker action cannot write where later steps see RUNNER_TEMP);
-// the directory ignores itself so that the checkout stays clean.
-const reportDir = ".mcpschema-report"
-
 // actionSleep is the wait between API retries (tests make it instant).
 var actionSleep func(ctx context.Context, d time.Duration) error
 
@@ -213,39 +208,43 @@ func (p *publisher) jobSummary() {
 	}
 }
 
+// writeSARIF writes the SARIF file inside the workspace, never through a
+// symbolic link the pull request may have committed; a refused path is said
+// in the report and as a notice.
 func (p *publisher) writeSARIF() {
 	if p.in.SARIF == "" {
 		return
 	}
-	if err := p.writeFile(configPath(p.dir, p.in.SARIF), "sarif"); err != nil {
-		p.note("could not write the SARIF file %q: %v", p.in.SARIF, err)
+	path, err := workspaceFile(p.dir, p.in.SARIF)
+	if err == nil {
+		err = p.writeFile(path, "sarif")
+	}
+	if err != nil {
+		p.notice(fmt.Sprintf("the SARIF file %q is not written: %v", p.in.SARIF, err))
 		return
 	}
 	fmt.Fprintf(p.out, "wrote SARIF to %s\n", annotate.SafeText(strconv.Quote(p.in.SARIF)))
 }
 
-// writeJSON writes the JSON report and returns its path relative to the
-// workspace ("" when it could not be written).
+// writeJSON writes the JSON report in a new directory under RUNNER_TEMP
+// (never in the workspace, whose contents the pull request controls) and
+// returns the path later steps read it at ("" when it could not be written).
 func (p *publisher) writeJSON() string {
-	dir := filepath.Join(p.dir, reportDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	base, shown := reportBase(p.env.getenv)
+	dir, err := os.MkdirTemp(base, reportDirName)
+	if err == nil {
+		err = p.writeFile(filepath.Join(dir, "report.json"), "json")
+	}
+	if err != nil {
 		p.note("could not write the JSON report: %v", err)
 		return ""
 	}
-	_ = os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
-	rel := reportDir + "/report.json"
-	if err := p.writeFile(filepath.Join(dir, "report.json"), "json"); err != nil {
-		p.note("could not write the JSON report: %v", err)
-		return ""
-	}
-	return rel
+	return filepath.Join(shown, filepath.Base(dir), "report.json")
 }
 
+// writeFile creates path afresh (createExclusive) and renders the report to it.
 func (p *publisher) writeFile(path, format string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
+	f, err := createExclusive(path)
 	if err != nil {
 		return err
 	}
