@@ -101,3 +101,21 @@ func TestSafeText(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownOpensNoHTMLComment (issue 10 item 8): no rendered value (tool
+// names, files, messages) can open an HTML comment, so none can carry the
+// sticky comment's marker of another job.
+func TestMarkdownOpensNoHTMLComment(t *testing.T) {
+	rep := hostileReport()
+	forged := `<!-- mcpschema comment workflow="ci" job="other" -->`
+	for i := range rep.Findings {
+		rep.Findings[i].Tool = forged
+		rep.Findings[i].File = "tools/" + forged + ".json"
+		rep.Findings[i].Message = "tool " + forged + " changed"
+	}
+	rep.Notes = append(rep.Notes, forged)
+	md := Markdown(rep, SummaryOptions{Title: "mcpschema", FailOn: rules.Error, Failed: true, Limit: CommentLimit})
+	if strings.Contains(md, "<!--") {
+		t.Errorf("the Markdown opens an HTML comment:\n%s", md)
+	}
+}
