@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 )
 
 // SafeText makes a value that came from input (a file name, a key, a tool
@@ -13,7 +14,7 @@ import (
 // (`\n`, `\u001b`), so the value never starts a line of its own; a leading
 // `::` (a workflow command once the line's spaces are trimmed) and every
 // `##[` (a legacy command, recognised anywhere in a line) are broken with
-// `\u003a` and `\u0023`. Printable text, backslashes included, is kept as
+// `\u003a` and `\u0023` (the runner trims every Unicode space before `::`). Printable text, backslashes included, is kept as
 // it is.
 func SafeText(s string) string {
 	if safeAlready(s) {
@@ -35,7 +36,7 @@ func SafeText(s string) string {
 		}
 	}
 	out := strings.ReplaceAll(b.String(), "##[", `#\u0023[`)
-	if t := strings.TrimLeft(out, " "); strings.HasPrefix(t, "::") {
+	if t := strings.TrimLeftFunc(out, unicode.IsSpace); strings.HasPrefix(t, "::") {
 		out = out[:len(out)-len(t)] + `\u003a` + t[1:]
 	}
 	return out
@@ -48,7 +49,7 @@ func safeAlready(s string) bool {
 			return false
 		}
 	}
-	return !strings.Contains(s, "##[") && !strings.HasPrefix(strings.TrimLeft(s, " "), "::")
+	return !strings.Contains(s, "##[") && !strings.HasPrefix(strings.TrimLeftFunc(s, unicode.IsSpace), "::")
 }
 
 // legacyCommand is the runner's legacy command introducer, recognised

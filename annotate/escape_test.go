@@ -20,6 +20,7 @@ var injections = []string{
 	"tools/none-##[set-output name=errors;]0",
 	"tools/\r::add-mask::x\u001b[31m.json",
 	"x\u2028::error::u2028",
+	"\u00a0\u3000::error::nbsp",
 }
 
 // hostileReport carries every injection in every value that is printed.
@@ -91,6 +92,7 @@ func TestSafeText(t *testing.T) {
 		"esc\u001b[0m":        `esc\u001b[0m`,
 		"::error::x":          `\u003a:error::x`,
 		"  ::error::x":        `  \u003a:error::x`,
+		"\u00a0::error::x":    "\u00a0\\u003a:error::x",
 		"a ::error::x":        "a ::error::x",
 		"x ##[error]y ##[set": `x #\u0023[error]y #\u0023[set`,
 		"nel\u0085ls\u2028":   `nel\u0085ls\u2028`,

@@ -10,6 +10,7 @@ package wfcmd
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Cmd is one command the runner would act on.
@@ -51,7 +52,7 @@ func Parse(out string) []Cmd {
 }
 
 func parseLine(line string) (Cmd, bool) {
-	t := strings.TrimLeft(line, " \t\v\f\u00a0")
+	t := strings.TrimLeftFunc(line, unicode.IsSpace) // .NET's TrimStart: every Unicode space
 	if strings.HasPrefix(t, "::") {
 		if end := strings.Index(t[2:], "::"); end >= 0 {
 			info := t[2 : 2+end]
@@ -75,7 +76,7 @@ func parseLine(line string) (Cmd, bool) {
 
 // commandData is the data of a modern command line (after the second `::`).
 func commandData(line string) string {
-	t := strings.TrimLeft(line, " \t")
+	t := strings.TrimLeftFunc(line, unicode.IsSpace)
 	if end := strings.Index(t[2:], "::"); end >= 0 {
 		return t[2+end+2:]
 	}
