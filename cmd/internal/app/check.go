@@ -63,7 +63,8 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	}
 	var w io.Writer = env.Stdout
 	if *output != "" {
-		fh, err := os.Create(configPath(env.dir(), *output))
+		// Never through a link a pull request may have committed at the path.
+		fh, err := os.OpenFile(configPath(env.dir(), *output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o644)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage
