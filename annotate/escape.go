@@ -12,10 +12,11 @@ import (
 // name, a message quoting them) safe to print on one log line read by the
 // GitHub Actions runner: control characters are written as Go escapes
 // (`\n`, `\u001b`), so the value never starts a line of its own; a leading
-// `::` (a workflow command once the line's spaces are trimmed) and every
-// `##[` (a legacy command, recognised anywhere in a line) are broken with
-// `\u003a` and `\u0023` (the runner trims every Unicode space before `::`). Printable text, backslashes included, is kept as
-// it is.
+// `:` (`::` starts a workflow command once the runner has trimmed the
+// line's Unicode spaces, and a file name ":" followed by ": error:" would
+// too) becomes `\u003a`, and every `##[` (a legacy command, recognised
+// anywhere in a line) becomes `#\u0023[`. Printable text, backslashes
+// included, is kept as it is.
 func SafeText(s string) string {
 	if safeAlready(s) {
 		return s
@@ -36,7 +37,7 @@ func SafeText(s string) string {
 		}
 	}
 	out := strings.ReplaceAll(b.String(), "##[", `#\u0023[`)
-	if t := strings.TrimLeftFunc(out, unicode.IsSpace); strings.HasPrefix(t, "::") {
+	if t := strings.TrimLeftFunc(out, unicode.IsSpace); strings.HasPrefix(t, ":") {
 		out = out[:len(out)-len(t)] + `\u003a` + t[1:]
 	}
 	return out
@@ -49,7 +50,7 @@ func safeAlready(s string) bool {
 			return false
 		}
 	}
-	return !strings.Contains(s, "##[") && !strings.HasPrefix(strings.TrimLeftFunc(s, unicode.IsSpace), "::")
+	return !strings.Contains(s, "##[") && !strings.HasPrefix(strings.TrimLeftFunc(s, unicode.IsSpace), ":")
 }
 
 // legacyCommand is the runner's legacy command introducer, recognised

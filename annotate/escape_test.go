@@ -121,3 +121,22 @@ func TestMarkdownOpensNoHTMLComment(t *testing.T) {
 		t.Errorf("the Markdown opens an HTML comment:\n%s", md)
 	}
 }
+
+// FuzzSafeText: whatever the value, printed alone, after a prefix or as an
+// indented continuation, the runner sees no command and no line break.
+func FuzzSafeText(f *testing.F) {
+	for _, s := range injections {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := SafeText(s)
+		if strings.ContainsAny(out, "\r\n") {
+			t.Fatalf("SafeText(%q) = %q holds a line break", s, out)
+		}
+		for _, line := range []string{out, "    " + out, "note: " + out, out + ":1:1: error: " + out, out + ": error::" + out} {
+			if cmds := wfcmd.Parse(line); len(cmds) > 0 {
+				t.Fatalf("SafeText(%q) = %q: the runner sees %q in %q", s, out, cmds[0].Name, line)
+			}
+		}
+	})
+}
