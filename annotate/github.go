@@ -19,7 +19,7 @@ func RenderGitHub(w io.Writer, rep *report.Report) error {
 		fmt.Fprintln(bw, Command(f))
 	}
 	for _, n := range rep.Notes {
-		fmt.Fprintf(bw, "note: %s\n", n)
+		fmt.Fprintf(bw, "note: %s\n", SafeText(n))
 	}
 	fmt.Fprintln(bw, Totals(rep))
 	return bw.Flush()

@@ -33,9 +33,10 @@ func mdText(s string) string {
 	return b.String()
 }
 
-// mdCode renders s as an inline code span that is also safe in a table cell.
+// mdCode renders s as an inline code span that is also safe in a table cell;
+// "<!--" gets a zero-width space so that no value forges a comment marker.
 func mdCode(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|").Replace(s)
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|", "<!--", "<!\u200b--").Replace(s)
 	longest, run := 0, 0
 	for _, r := range s {
 		if r == '`' {

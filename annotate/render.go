@@ -23,11 +23,11 @@ func Render(w io.Writer, format string, rep *report.Report) error {
 	case "text":
 		return RenderText(w, rep)
 	case "json":
-		return RenderJSON(w, rep)
+		return safeJSON(w, func(w io.Writer) error { return RenderJSON(w, rep) })
 	case "github":
 		return RenderGitHub(w, rep)
 	case "sarif":
-		return RenderSARIF(w, rep)
+		return safeJSON(w, func(w io.Writer) error { return RenderSARIF(w, rep) })
 	}
 	return fmt.Errorf("unknown format %q: use text, json, github or sarif", format)
 }

@@ -18,7 +18,7 @@ func RenderText(w io.Writer, rep *report.Report) error {
 		WriteTextFinding(bw, f)
 	}
 	for _, n := range rep.Notes {
-		fmt.Fprintf(bw, "note: %s\n", n)
+		fmt.Fprintf(bw, "note: %s\n", oneLine(n))
 	}
 	writeConfigChangeText(bw, rep.ConfigChange)
 	fmt.Fprintln(bw, Totals(rep))
@@ -27,12 +27,12 @@ func RenderText(w io.Writer, rep *report.Report) error {
 
 // WriteTextFinding writes one finding in the text format.
 func WriteTextFinding(w io.Writer, f report.Finding) {
-	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(f.File, f.Line, f.Column), f.Severity, oneLine(f.Message), f.Rule)
+	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(SafeText(f.File), f.Line, f.Column), f.Severity, oneLine(f.Message), f.Rule)
 	if f.Base != nil {
-		fmt.Fprintf(w, "    base: %s\n", BaseText(f.Base))
+		fmt.Fprintf(w, "    base: %s\n", SafeText(BaseText(f.Base)))
 	}
 	if f.Witness != nil {
-		fmt.Fprintf(w, "    witness: %s\n", CompactJSON(f.Witness))
+		fmt.Fprintf(w, "    witness: %s\n", SafeText(CompactJSON(f.Witness)))
 	}
 }
 
@@ -58,9 +58,13 @@ func Plural(n int, noun string) string {
 }
 
 // oneLine keeps a finding on its line: line breaks inside a message become
-// indented continuation lines.
+// indented continuation lines, and each line is made safe (SafeText).
 func oneLine(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
-	return strings.ReplaceAll(s, "\n", "\n    ")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = SafeText(l)
+	}
+	return strings.Join(lines, "\n    ")
 }

@@ -28,6 +28,8 @@ type blob struct {
 	rel  string // path relative to dir, used for matching and display
 	oid  string
 	size int64
+	// link marks a symbolic link (mode 120000): its blob is the target path.
+	link bool
 }
 
 // LoadRevision reads every file matching patterns (doublestar, relative to
@@ -52,7 +54,7 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 		return nil, err
 	}
 	prefix := strings.TrimSpace(string(prefixOut))
-	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-l", "-z", "--full-tree", "--end-of-options", ref)
+	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-t", "-l", "-z", "--full-tree", "--end-of-options", ref)
 	if err != nil {
 		return nil, fmt.Errorf("list files of %q: %w", ref, err)
 	}
@@ -60,7 +62,12 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 	if err != nil {
 		return nil, err
 	}
-	files := make([]*source.File, 0, len(blobs))
+	blobs, linkFiles, err := resolveLinks(ctx, dir, out, prefix, blobs)
+	if err != nil {
+		return nil, err
+	}
+	files := make([]*source.File, 0, len(blobs)+len(linkFiles))
+	files = append(files, linkFiles...)
 	var toRead []blob
 	for _, b := range blobs {
 		if b.size > lim.MaxBytes {
@@ -81,7 +88,7 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 }
 
 // matchTree parses `ls-tree -r -l -z` output and keeps the regular files
-// under prefix whose relative path matches a pattern.
+// and symbolic links under prefix whose relative path matches a pattern.
 func matchTree(out []byte, prefix string, patterns []string) ([]blob, error) {
 	for _, p := range patterns {
 		if !doublestar.ValidatePattern(p) {
@@ -98,7 +105,7 @@ func matchTree(out []byte, prefix string, patterns []string) ([]blob, error) {
 			continue
 		}
 		f := strings.Fields(string(meta))
-		if len(f) != 4 || f[1] != "blob" || (f[0] != "100644" && f[0] != "100755") {
+		if len(f) != 4 || f[1] != "blob" || (f[0] != "100644" && f[0] != "100755" && f[0] != "120000") {
 			continue
 		}
 		full := string(name)
@@ -112,7 +119,7 @@ func matchTree(out []byte, prefix string, patterns []string) ([]blob, error) {
 		}
 		for _, p := range patterns {
 			if ok, _ := doublestar.Match(strings.TrimPrefix(p, "./"), rel); ok {
-				blobs = append(blobs, blob{full: full, rel: rel, oid: f[2], size: size})
+				blobs = append(blobs, blob{full: full, rel: rel, oid: f[2], size: size, link: f[0] == "120000"})
 				break
 			}
 		}

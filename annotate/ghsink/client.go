@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/go-github/v66/github"
@@ -39,6 +40,10 @@ type Options struct {
 // Client talks to the GitHub REST API.
 type Client struct {
 	gh *github.Client
+
+	mu sync.Mutex
+	// self is the login the token writes as (see identity).
+	self string
 }
 
 // New returns a client for the API at opt.APIURL.

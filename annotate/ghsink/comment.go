@@ -2,6 +2,7 @@ package ghsink
 
 import (
 	"context"
+	"net/http"
 	"strings"
 
 	"github.com/google/go-github/v66/github"
@@ -39,6 +40,7 @@ const (
 // place, or creates it (when c.Create): never a duplicate. It returns
 // CommentCreated, CommentUpdated, CommentUnchanged or CommentNone.
 func (c *Client) UpsertComment(ctx context.Context, cm Comment) (string, error) {
+	cm.Body = cm.Marker + defuseMarkers(strings.TrimPrefix(cm.Body, cm.Marker))
 	existing, err := c.findComment(ctx, cm)
 	if err != nil {
 		return "", err
@@ -62,8 +64,14 @@ func (c *Client) UpsertComment(ctx context.Context, cm Comment) (string, error) 
 	return CommentCreated, nil
 }
 
-// findComment pages through the pull request's comments for the marker.
+// findComment pages through the pull request's comments for the one that
+// the token's own identity wrote and that starts with the marker: a marker
+// in someone else's comment, or further down in a body, is not ours.
 func (c *Client) findComment(ctx context.Context, cm Comment) (*github.IssueComment, error) {
+	self, err := c.identity(ctx)
+	if err != nil {
+		return nil, err
+	}
 	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	for {
 		list, resp, err := c.gh.Issues.ListComments(ctx, cm.Owner, cm.Repo, cm.Number, opt)
@@ -71,7 +79,7 @@ func (c *Client) findComment(ctx context.Context, cm Comment) (*github.IssueComm
 			return nil, err
 		}
 		for _, ic := range list {
-			if strings.Contains(ic.GetBody(), cm.Marker) {
+			if strings.EqualFold(ic.GetUser().GetLogin(), self) && strings.HasPrefix(ic.GetBody(), cm.Marker) {
 				return ic, nil
 			}
 		}
@@ -80,4 +88,39 @@ func (c *Client) findComment(ctx context.Context, cm Comment) (*github.IssueComm
 		}
 		opt.Page = resp.NextPage
 	}
+}
+
+// actionsBot is the identity of the workflow's GITHUB_TOKEN, an app
+// installation token that GET /user refuses.
+const actionsBot = "github-actions[bot]"
+
+// identity returns the login the token writes comments as: GET /user for a
+// personal or user token; the GitHub Actions bot when the token may not read
+// it (an installation token: 401, 403 or 404). It is asked once per client.
+func (c *Client) identity(ctx context.Context) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.self != "" {
+		return c.self, nil
+	}
+	u, _, err := c.gh.Users.Get(ctx, "")
+	switch {
+	case err == nil && u.GetLogin() != "":
+		c.self = u.GetLogin()
+	case err == nil || IsForbidden(err) || StatusCode(err) == http.StatusUnauthorized:
+		c.self = actionsBot
+	default:
+		return "", err
+	}
+	return c.self, nil
+}
+
+// commentOpen is "<!--" with a zero-width space after "<!": it shows the
+// same and opens no HTML comment.
+const commentOpen = "<!\u200b--"
+
+// defuseMarkers breaks every HTML comment opener in a rendered body so
+// that no value (a tool name, a file name) can carry another job's marker.
+func defuseMarkers(s string) string {
+	return strings.ReplaceAll(s, "<!--", commentOpen)
 }

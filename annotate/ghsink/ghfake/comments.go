@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -13,7 +14,29 @@ type commentBody struct {
 }
 
 func (s *Server) commentJSON(c *Comment) map[string]any {
-	return map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.Author}}
+	typ := "User"
+	if strings.HasSuffix(c.Author, "[bot]") {
+		typ = "Bot"
+	}
+	return map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.Author, "type": typ}}
+}
+
+// author is who the token writes comments as.
+func (s *Server) author() string {
+	if s.User != "" {
+		return s.User
+	}
+	return "github-actions[bot]"
+}
+
+// user answers GET /user: the login of a personal token; an installation
+// token may not read it.
+func (s *Server) user() (int, string, map[string]string) {
+	if s.User == "" {
+		return http.StatusForbidden, userForbidden, nil
+	}
+	b, _ := json.Marshal(map[string]any{"login": s.User, "type": "User"})
+	return http.StatusOK, string(b), nil
 }
 
 func (s *Server) listComments(r *http.Request, n int) (int, string, map[string]string) {
@@ -70,7 +93,7 @@ func (s *Server) createComment(r *http.Request, n int) (int, string, map[string]
 		return http.StatusUnprocessableEntity, errorBody(msg), nil
 	}
 	s.nextID++
-	c := &Comment{ID: s.nextID, Issue: n, Body: body, Author: "github-actions[bot]"}
+	c := &Comment{ID: s.nextID, Issue: n, Body: body, Author: s.author()}
 	s.comments = append(s.comments, c)
 	b, _ := json.Marshal(s.commentJSON(c))
 	return http.StatusCreated, string(b), nil

@@ -105,6 +105,11 @@ type Server struct {
 	PageSize int
 	// GitDir is the repository the compare endpoint reads ("" answers 404).
 	GitDir string
+	// User is the login of a personal token: GET /user answers it and the
+	// token's comments are written as it. Empty: an installation token
+	// (GITHUB_TOKEN), which GET /user refuses and whose comments are
+	// written as "github-actions[bot]".
+	User string
 
 	mu        sync.Mutex
 	faults    []*Fault
@@ -171,6 +176,7 @@ var (
 	reCheckRun    = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/check-runs/(\d+)$`)
 	reIssueCmts   = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/issues/(\d+)/comments$`)
 	reIssueCmt    = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/issues/comments/(\d+)$`)
+	userForbidden = `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/users/users#get-the-authenticated-user","status":"403"}`
 	forbiddenBody = `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/checks/runs#create-a-check-run","status":"403"}`
 )
 
@@ -219,6 +225,8 @@ func (s *Server) handle(r *http.Request, rec *Request) (int, string, map[string]
 	case r.Method == http.MethodPatch && reCheckRun.MatchString(p):
 		id, _ := strconv.ParseInt(reCheckRun.FindStringSubmatch(p)[3], 10, 64)
 		return s.updateCheckRun(r, rec, id)
+	case r.Method == http.MethodGet && p == "/user":
+		return s.user()
 	case r.Method == http.MethodGet && reIssueCmts.MatchString(p):
 		n, _ := strconv.Atoi(reIssueCmts.FindStringSubmatch(p)[3])
 		return s.listComments(r, n)

@@ -20,6 +20,8 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	token := env.getenv("INPUT_GITHUB-TOKEN")
 	stdout := newRedactWriter(env.Stdout, token)
 	stderr := newRedactWriter(env.Stderr, token)
+	defer flushRedact(stdout)
+	defer flushRedact(stderr)
 	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.getenv))
 	fr := &fatalRun{a: a, out: stdout, stderr: stderr, env: env}
 	fail := func(err error) int { return fr.fail(ctx, err) }
@@ -63,7 +65,7 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		return fail(err)
 	}
 	setBaseline(res.Report, rv.Baseline, rv.Notes...)
-	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res}
+	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: newRedactor(token)}
 	p.publish(ctx)
 	if res.Failed {
 		return ExitFindings

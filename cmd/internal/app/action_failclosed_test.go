@@ -120,7 +120,7 @@ func TestActionExplicitEmptyBaseSkipsTheDiff(t *testing.T) {
 	if code := e.run(); code != ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
-	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	if rep.Baseline != nil || rep.Summary.Breaking != 0 {
 		t.Errorf("baseline %+v, %d breaking: want no comparison", rep.Baseline, rep.Summary.Breaking)
 	}
@@ -139,7 +139,7 @@ func TestActionEventWithoutBaseSaysSo(t *testing.T) {
 	if code := e.run(); code != ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
-	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	if want := `a "workflow_dispatch" event names no base commit: no breaking changes are looked for`; rep.Baseline != nil || !strings.Contains(strings.Join(rep.Notes, "\n"), want) {
 		t.Errorf("baseline %+v, notes %q: want %q", rep.Baseline, rep.Notes, want)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 )
 
@@ -35,7 +36,7 @@ func (f *fatalRun) fail(ctx context.Context, err error) int {
 		reason = strings.ReplaceAll(reason, token, "***")
 	}
 	f.a.Errorf("mcpschema: %s", reason)
-	fmt.Fprintf(f.stderr, "mcpschema: %s\n", reason)
+	fmt.Fprintf(f.stderr, "mcpschema: %s\n", annotate.SafeText(reason))
 	name := f.a.GetInput("check-name")
 	if f.in != nil {
 		name = f.in.CheckName

@@ -56,6 +56,11 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 	if in.CheckName == "" {
 		in.CheckName = "mcpschema"
 	}
+	for _, p := range in.Patterns {
+		if err := checkWorkspacePattern(p); err != nil {
+			return nil, fmt.Errorf("input \"files\": %v", err)
+		}
+	}
 	switch in.Comment {
 	case "", "false", commentOff:
 		in.Comment = commentOff

@@ -17,11 +17,6 @@ import (
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 )
 
-// reportDir is where the action writes its JSON report, inside the
-// workspace (a Docker action cannot write where later steps see RUNNER_TEMP);
-// the directory ignores itself so that the checkout stays clean.
-const reportDir = ".mcpschema-report"
-
 // actionSleep is the wait between API retries (tests make it instant).
 var actionSleep func(ctx context.Context, d time.Duration) error
 
@@ -39,11 +34,20 @@ type publisher struct {
 	client   *ghsink.Client
 	fallback bool
 	notices  []string
+	// redact masks the token in every text that is posted or written.
+	redact *redactor
 }
 
-// note records a run-level remark in the report (and so in every summary).
+// note records a run-level remark in the report (and so in every summary),
+// with the token masked (an API error may echo it).
 func (p *publisher) note(format string, args ...any) {
-	p.res.Report.Notes = append(p.res.Report.Notes, fmt.Sprintf(format, args...))
+	p.res.Report.Notes = append(p.res.Report.Notes, p.redact.String(fmt.Sprintf(format, args...)))
+}
+
+// notice records a remark that is also printed as a workflow notice.
+func (p *publisher) notice(msg string) {
+	p.note("%s", msg)
+	p.notices = append(p.notices, p.redact.String(msg))
 }
 
 // publish runs the sinks in order: files first, then the API, then the
@@ -101,23 +105,20 @@ func (p *publisher) checkRun(ctx context.Context) {
 		if p.res.Failed {
 			conclusion = "failure"
 		}
-		fmt.Fprintf(p.out, "check run %q on %s: %s, conclusion %s\n", p.in.CheckName, p.tgt.HeadSHA,
+		fmt.Fprintf(p.out, "check run %s on %s: %s, conclusion %s\n", annotate.SafeText(strconv.Quote(p.in.CheckName)), annotate.SafeText(p.tgt.HeadSHA),
 			annotate.Plural(res.Annotations, "annotation"), conclusion)
 	case asCreate(err, &ce) && ghsink.IsForbidden(err):
 		p.fallback = true
 		msg := fmt.Sprintf("the check run could not be created (%s): the token is read-only, as on a pull request from a fork, or lacks `checks: write`; findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	case asCreate(err, &ce):
 		p.fallback = true
 		msg := fmt.Sprintf("the check run could not be created (%s); findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	default:
 		p.fallback = true
 		msg := fmt.Sprintf("%v; every finding is in the job summary and the log", err)
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	}
 }
 
@@ -134,7 +135,7 @@ func (p *publisher) comment(ctx context.Context) {
 		return
 	}
 	if p.tgt.PR == 0 {
-		fmt.Fprintf(p.out, "no pull request in a %q event: the comment is skipped\n", p.gctx.EventName)
+		fmt.Fprintf(p.out, "no pull request in a %s event: the comment is skipped\n", annotate.SafeText(strconv.Quote(p.gctx.EventName)))
 		return
 	}
 	if p.client == nil {
@@ -145,6 +146,7 @@ func (p *publisher) comment(ctx context.Context) {
 	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
 		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker,
 		Elsewhere: "the check run and the job summary list every finding"})
+	body = p.redact.String(body)
 	create := p.in.Comment == commentAlways || len(p.res.Report.Findings) > 0
 	outcome, err := p.client.UpsertComment(ctx, ghsink.Comment{Owner: owner, Repo: repo, Number: p.tgt.PR,
 		Marker: marker, Body: body, Create: create})
@@ -153,12 +155,10 @@ func (p *publisher) comment(ctx context.Context) {
 		fmt.Fprintf(p.out, "pull request #%d comment: %s\n", p.tgt.PR, outcome)
 	case ghsink.IsForbidden(err):
 		msg := fmt.Sprintf("the pull request comment is skipped: the token cannot write to pull requests (%s), as on a pull request from a fork, or lacks `pull-requests: write`", ghsink.Describe(err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	default:
 		msg := fmt.Sprintf("the pull request comment could not be written (%s)", ghsink.Describe(err))
-		p.note("%s", msg)
-		p.notices = append(p.notices, msg)
+		p.notice(msg)
 	}
 }
 
@@ -169,7 +169,7 @@ func (p *publisher) logReport() {
 	tok := stopToken()
 	fmt.Fprintf(p.out, "::stop-commands::%s\n", tok)
 	if err := annotate.RenderText(p.out, p.res.Report); err != nil {
-		fmt.Fprintf(p.out, "could not print the report: %v\n", err)
+		fmt.Fprintf(p.out, "could not print the report: %s\n", annotate.SafeText(err.Error()))
 	}
 	fmt.Fprintf(p.out, "::%s::\n", tok)
 	p.a.EndGroup()
@@ -203,44 +203,48 @@ func (p *publisher) jobSummary() {
 	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
 		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit,
 		Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
-	if err := ghsink.WriteStepSummary(p.a, md); err != nil {
-		fmt.Fprintf(p.out, "%v: the job summary is skipped\n", err)
+	if err := ghsink.WriteStepSummary(p.a, p.redact.String(md)); err != nil {
+		fmt.Fprintf(p.out, "%s: the job summary is skipped\n", annotate.SafeText(err.Error()))
 	}
 }
 
+// writeSARIF writes the SARIF file inside the workspace, never through a
+// symbolic link the pull request may have committed; a refused path is said
+// in the report and as a notice.
 func (p *publisher) writeSARIF() {
 	if p.in.SARIF == "" {
 		return
 	}
-	if err := p.writeFile(configPath(p.dir, p.in.SARIF), "sarif"); err != nil {
-		p.note("could not write the SARIF file %q: %v", p.in.SARIF, err)
+	path, err := workspaceFile(p.dir, p.in.SARIF)
+	if err == nil {
+		err = p.writeFile(path, "sarif")
+	}
+	if err != nil {
+		p.notice(fmt.Sprintf("the SARIF file %q is not written: %v", p.in.SARIF, err))
 		return
 	}
-	fmt.Fprintf(p.out, "wrote SARIF to %q\n", p.in.SARIF)
+	fmt.Fprintf(p.out, "wrote SARIF to %s\n", annotate.SafeText(strconv.Quote(p.in.SARIF)))
 }
 
-// writeJSON writes the JSON report and returns its path relative to the
-// workspace ("" when it could not be written).
+// writeJSON writes the JSON report in a new directory under RUNNER_TEMP
+// (never in the workspace, whose contents the pull request controls) and
+// returns the path later steps read it at ("" when it could not be written).
 func (p *publisher) writeJSON() string {
-	dir := filepath.Join(p.dir, reportDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	base, shown := reportBase(p.env.getenv)
+	dir, err := os.MkdirTemp(base, reportDirName)
+	if err == nil {
+		err = p.writeFile(filepath.Join(dir, "report.json"), "json")
+	}
+	if err != nil {
 		p.note("could not write the JSON report: %v", err)
 		return ""
 	}
-	_ = os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
-	rel := reportDir + "/report.json"
-	if err := p.writeFile(filepath.Join(dir, "report.json"), "json"); err != nil {
-		p.note("could not write the JSON report: %v", err)
-		return ""
-	}
-	return rel
+	return filepath.Join(shown, filepath.Base(dir), "report.json")
 }
 
+// writeFile creates path afresh (createExclusive) and renders the report to it.
 func (p *publisher) writeFile(path, format string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
+	f, err := createExclusive(path)
 	if err != nil {
 		return err
 	}
@@ -263,6 +267,6 @@ func (p *publisher) outputs(reportPath string) {
 	}
 	err := ghsink.SetOutputs(p.a, outs)
 	if err != nil {
-		fmt.Fprintf(p.out, "%v: the outputs are skipped\n", err)
+		fmt.Fprintf(p.out, "%s: the outputs are skipped\n", annotate.SafeText(err.Error()))
 	}
 }

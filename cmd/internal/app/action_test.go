@@ -136,8 +136,8 @@ func (e *actEnv) outputs() map[string]string {
 func (e *actEnv) assertNoToken(repo string) {
 	e.t.Helper()
 	texts := map[string]string{"stdout": e.out.String(), "stderr": e.err.String(), "summary": e.file("summary.md"), "outputs": e.file("output")}
-	for _, p := range []string{".mcpschema-report/report.json", "out/mcpschema.sarif"} {
-		b, _ := os.ReadFile(filepath.Join(repo, p))
+	for _, p := range []string{e.outputs()["report"], filepath.Join(repo, "out/mcpschema.sarif")} {
+		b, _ := os.ReadFile(p)
 		texts[p] = string(b)
 	}
 	for name, s := range texts {
@@ -224,7 +224,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 	}
 	e.assertNoToken(repo)
-	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	n := len(rep.Findings)
 	if n <= 60 || rep.Summary.Errors < 70 || rep.Summary.Warnings < 5 {
 		t.Fatalf("report has %d findings (%d errors, %d warnings): want more than 60", n, rep.Summary.Errors, rep.Summary.Warnings)
@@ -293,7 +293,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	outs := e.outputs()
 	want := map[string]string{"errors": fmt.Sprint(rep.Summary.Errors), "warnings": fmt.Sprint(rep.Summary.Warnings),
 		"notices": fmt.Sprint(rep.Summary.Notices), "breaking": fmt.Sprint(rep.Summary.Breaking),
-		"complete": fmt.Sprint(rep.Summary.Complete), "report": ".mcpschema-report/report.json"}
+		"complete": fmt.Sprint(rep.Summary.Complete)}
 	for k, v := range want {
 		if outs[k] != v {
 			t.Errorf("output %s = %q, want %q (outputs %v)", k, outs[k], v, outs)
@@ -309,8 +309,11 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(b, &sarif); err != nil || sarif.Version != "2.1.0" || len(sarif.Runs) != 1 || len(sarif.Runs[0].Results) != n {
 		t.Errorf("sarif file: %v, version %q, %d runs", err, sarif.Version, len(sarif.Runs))
 	}
-	if st := actGit(t, repo, "status", "--porcelain", "--", ".mcpschema-report"); st != "" {
-		t.Errorf("the report dir shows in git status: %q", st)
+	if st := actGit(t, repo, "status", "--porcelain", "--ignored"); st != "?? out/" {
+		t.Errorf("the run left files in the workspace besides the SARIF file: %q", st)
+	}
+	if rp := outs["report"]; filepath.Dir(filepath.Dir(rp)) != e.dir || filepath.Base(rp) != "report.json" {
+		t.Errorf("output report = %q, want a report.json in a new directory under RUNNER_TEMP %q", rp, e.dir)
 	}
 
 	// The sticky comment is created once.
@@ -335,7 +338,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if code := e2.run(); code != ExitFindings {
 		t.Fatalf("second run: exit %d\n%s\n%s", code, e2.out.String(), e2.err.String())
 	}
-	rep2 := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep2 := readReport(t, e2.outputs()["report"])
 	cms = srv.Comments()
 	if len(cms) != 1 || cms[0].Edits != 1 || rep2.Summary.Errors == rep.Summary.Errors ||
 		!strings.Contains(cms[0].Body, fmt.Sprintf("%d errors", rep2.Summary.Errors)) {
@@ -363,7 +366,7 @@ func TestActionForkFallsBackToWorkflowCommands(t *testing.T) {
 	if len(srv.CheckRuns()) != 0 || len(srv.Comments()) != 0 {
 		t.Fatalf("wrote with a read-only token: %d check runs, %d comments", len(srv.CheckRuns()), len(srv.Comments()))
 	}
-	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	n := len(rep.Findings)
 	errs, warns := strings.Count(out, "\n::error file="), strings.Count(out, "\n::warning file=")
 	if errs != 10 || warns != 5 {

@@ -72,22 +72,23 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *head,
 		ConfigPath: *config, Versions: versions, FailOn: *failOn, ConfigFrom: *configFrom})
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
 	setBaseline(res.Report, baseline, baseNote)
 	var w io.Writer = env.Stdout
 	if *output != "" {
-		fh, err := os.Create(configPath(env.dir(), *output))
+		// Never through a link a pull request may have committed at the path.
+		fh, err := os.OpenFile(configPath(env.dir(), *output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o644)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage
 		}
 		defer fh.Close()
 		w = fh
 	}
 	if err := annotate.Render(w, *format, res.Report); err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
 	if res.Failed {

@@ -68,7 +68,7 @@ func TestActionPullRequestCannotSwitchTheGateOff(t *testing.T) {
 	if len(runs) != 1 || runs[0].Conclusion != "failure" {
 		t.Fatalf("check runs %+v: want one with conclusion failure", runs)
 	}
-	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	if rep.Summary.Breaking < 3 {
 		t.Errorf("%d breaking changes, want at least 3 (removed tool, narrowed type, new required argument)", rep.Summary.Breaking)
 	}
@@ -128,7 +128,7 @@ func TestActionPullRequestConfigChanges(t *testing.T) {
 			if code := e.run(); code != ExitFindings {
 				t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 			}
-			rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+			rep := readReport(t, e.outputs()["report"])
 			if rep.Summary.Breaking < 3 {
 				t.Errorf("%d breaking changes, want 3: the base config applies", rep.Summary.Breaking)
 			}
@@ -177,7 +177,7 @@ func TestActionPullRequestUnchangedConfigApplies(t *testing.T) {
 	if code := e.run(); code != ExitOK {
 		t.Fatalf("exit %d, want 0 (the base config ignores compat.*)\n%s\n%s", code, e.out.String(), e.err.String())
 	}
-	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	if rep.ConfigChange != nil || strings.Contains(e.file("summary.md"), "Config change") {
 		t.Errorf("config change reported although the config is the base's: %+v", rep.ConfigChange)
 	}
@@ -198,7 +198,7 @@ func TestActionPushUsesItsOwnConfig(t *testing.T) {
 		if code := e.run(); code != ExitOK {
 			t.Fatalf("%s: exit %d, want 0 (the commit's own config ignores compat.*)\n%s\n%s", ev.name, code, e.out.String(), e.err.String())
 		}
-		rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+		rep := readReport(t, e.outputs()["report"])
 		if rep.ConfigChange != nil {
 			t.Errorf("%s: config change reported: %+v", ev.name, rep.ConfigChange)
 		}
@@ -218,7 +218,7 @@ func TestActionFilesInputKeepsBraces(t *testing.T) {
 		if code := e.run(); code != ExitFindings {
 			t.Fatalf("files %q: exit %d\n%s\n%s", input, code, e.out.String(), e.err.String())
 		}
-		if rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json")); rep.Summary.Files != want {
+		if rep := readReport(t, e.outputs()["report"]); rep.Summary.Files != want {
 			t.Errorf("files %q: %d files checked, want %d", input, rep.Summary.Files, want)
 		}
 	}
@@ -337,7 +337,7 @@ func TestActionPullRequestConfigWithoutDiff(t *testing.T) {
 	if code := e.run(); code != ExitFindings {
 		t.Fatalf("no diff: exit %d, want 1 (the base config makes native-shape an error)\n%s\n%s", code, e.out.String(), e.err.String())
 	}
-	rep := readReport(t, filepath.Join(repo, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	if rep.ConfigChange == nil || rep.ConfigChange.From != base || len(rep.ConfigChange.Hidden) != 1 || rep.Summary.Breaking != 0 {
 		t.Errorf("no diff: config change %+v, %d breaking", rep.ConfigChange, rep.Summary.Breaking)
 	}

@@ -219,7 +219,7 @@ func prAction(t *testing.T, r *behind, work string, srv *ghfake.Server) (*actEnv
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 	}
 	e.assertNoToken(work)
-	return e, readReport(t, filepath.Join(work, ".mcpschema-report", "report.json"))
+	return e, readReport(t, e.outputs()["report"])
 }
 
 func TestActionComparesWithMergeBase(t *testing.T) {
@@ -262,7 +262,7 @@ func TestActionComparesWithMergeBase(t *testing.T) {
 	if code := e.run(); code != ExitFindings {
 		t.Fatalf("exit %d\n%s", code, e.err.String())
 	}
-	mainChangesReported(t, readReport(t, filepath.Join(r.origin, ".mcpschema-report", "report.json")))
+	mainChangesReported(t, readReport(t, e.outputs()["report"]))
 }
 
 func TestActionMergeBaseOnShallowCloneThroughCompareAPI(t *testing.T) {
@@ -316,7 +316,7 @@ func TestActionMergeBaseOnShallowCloneByDeepening(t *testing.T) {
 				t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 			}
 			e.assertNoToken(work)
-			rep := readReport(t, filepath.Join(work, ".mcpschema-report", "report.json"))
+			rep := readReport(t, e.outputs()["report"])
 			onlyPullRequestChanges(t, rep)
 			if rep.Baseline == nil || rep.Baseline.Commit != r.point || !rep.Baseline.MergeBaseFound {
 				t.Errorf("baseline %+v", rep.Baseline)
@@ -340,7 +340,7 @@ func TestActionMergeBaseDeepeningIsBounded(t *testing.T) {
 	if code := e.run(); code != ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
-	rep := readReport(t, filepath.Join(work, ".mcpschema-report", "report.json"))
+	rep := readReport(t, e.outputs()["report"])
 	mainChangesReported(t, rep)
 	if b := rep.Baseline; b == nil || b.MergeBaseFound || b.Commit != r.base {
 		t.Errorf("baseline %+v, want the base commit", rep.Baseline)

@@ -84,6 +84,11 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	patterns := o.Patterns
 	if len(patterns) == 0 {
 		patterns = cfg.Files
+		for _, p := range patterns {
+			if err := checkWorkspacePattern(p); err != nil {
+				return nil, usageErr("%s, files: %v", DefaultConfigName, err)
+			}
+		}
 	}
 	if len(patterns) == 0 {
 		return nil, usageErr("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", DefaultConfigName)
@@ -107,6 +112,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
 
 	var files []*source.File
+	var notes []string
 	if o.HeadRef != "" {
 		files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
 		if err != nil {
@@ -116,16 +122,20 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, usageErr("no file at %s matches %q", o.HeadRef, patterns)
 		}
 	} else {
-		matched, err := expandPatterns(o.Dir, patterns)
+		matched, skipped, err := expandPatterns(o.Dir, patterns)
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
+		notes = skipped
 		if o.Base == "" {
-			return finish(checkFiles(matched, opts), cfg, failOn, o.Now, tc), nil
+			rep := checkFiles(matched, opts)
+			rep.Notes = append(rep.Notes, notes...)
+			return finish(rep, cfg, failOn, o.Now, tc), nil
 		}
 		files = readFiles(matched, opts.Limits.Limits)
 	}
 	rep := validate.Run(files, opts)
+	rep.Notes = append(rep.Notes, notes...)
 	if o.Base != "" {
 		baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
 		if err != nil {

@@ -1,0 +1,66 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/wfcmd"
+)
+
+// TestTextFormatNoCommandInjection (issue 10 item 5): file names with line
+// breaks, a removed base property whose key holds "\n::error::…" and legacy
+// `##[…]` commands inside quoted names reach stdout; the runner must see no
+// workflow command in the CLI's text, json or sarif output.
+func TestTextFormatNoCommandInjection(t *testing.T) {
+	repo := t.TempDir()
+	actGit(t, repo, "init", "-q", "-b", "main")
+	key := `a\n::error file=x::forged key`
+	baseTool := `{"name": "t##[set-output name=errors;]0", "inputSchema": {"type": "object", "properties": {"` + key + `": {"type": "string"}, "b": {"type": "string"}}}}`
+	headTool := `{"name": "t##[set-output name=errors;]0", "inputSchema": {"type": "object", "properties": {"b": {"type": "integer"}}}}`
+	names := []string{"tools/x\n::error::forged.json", "tools/##[warning]legacy.json", "tools/::notice::n.json", "tools/e\u001b[31m.json"}
+	files := map[string]string{}
+	for _, n := range names {
+		files[n] = baseTool
+	}
+	base := actCommit(t, repo, "base", files)
+	for _, n := range names {
+		files[n] = headTool
+	}
+	actCommit(t, repo, "head", files)
+	for _, format := range []string{"text", "json", "sarif"} {
+		code, out, errOut := runMain(t, repo, "check", "--format", format, "--base", base, "tools/*")
+		if code != ExitFindings {
+			t.Fatalf("%s: exit %d, want 1\n%s\n%s", format, code, out, errOut)
+		}
+		if format == "text" && (!strings.Contains(out, `\n::error file=x::forged key`) || !strings.Contains(out, `tools/x\n`)) {
+			t.Errorf("text output does not show the escaped key and file name:\n%s", out)
+		}
+		for _, c := range wfcmd.Unexpected(out + errOut) {
+			t.Errorf("%s: the runner sees command %q in line %q", format, c.Name, c.Line)
+		}
+	}
+}
+
+// TestActionFatalErrorNoCommandInjection (item 5): the action's own fatal
+// error names the config's pattern; printed raw on stderr it would set an
+// output through a legacy command.
+func TestActionFatalErrorNoCommandInjection(t *testing.T) {
+	repo := t.TempDir()
+	actGit(t, repo, "init", "-q", "-b", "main")
+	sha := actCommit(t, repo, "base", map[string]string{
+		".mcpschema.yaml": "files: [\"tools/none-##[set-output name=errors;]0\"]\n",
+		"tools/a.json":    goodTool,
+	})
+	e := newActEnv(t, repo, "http://127.0.0.1:1", "push", `{}`, sha)
+	e.vars["INPUT_FILES"] = ""
+	e.vars["INPUT_BASE"] = ""
+	if code := e.run(); code != ExitUsage {
+		t.Fatalf("exit %d, want 2\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
+	}
+	if !strings.Contains(e.err.String(), "none-") {
+		t.Fatalf("stderr does not name the pattern:\n%s", e.err.String())
+	}
+	for _, c := range wfcmd.Unexpected(e.out.String()+e.err.String(), "error") {
+		t.Errorf("the runner sees command %q in line %q", c.Name, c.Line)
+	}
+}
