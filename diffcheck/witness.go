@@ -197,7 +197,8 @@ func (c *comparer) report(j *judge, b, h *side) {
 	var ws *witnessSearch
 	for _, ch := range j.changes {
 		d := draft{rule: ch.rule, severity: ch.severity, tool: h.tool, at: loc{file: h.tool.file, ptr: ch.headPtr},
-			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg}
+			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg,
+			incomplete: ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable}
 		if !ch.benign {
 			if ws == nil {
 				ws = c.newWitnessSearch(in, out)
