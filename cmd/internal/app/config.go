@@ -372,4 +372,3 @@ func configPath(dir, p string) string {
 	}
 	return filepath.Join(dir, p)
 }
-
