@@ -329,7 +329,7 @@ func (j *judge) boundChange(c *change, kw string, added bool, before, after stri
 func (j *judge) strings(in, out *node, path []step) {
 	head, base := j.headBase(in, out)
 	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) {
-		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in)}
+		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in, out)}
 		switch {
 		case j.dir == dirInput && !in.hasPattern:
 			c.rule = RuleInputPatternAdded
@@ -349,7 +349,7 @@ func (j *judge) strings(in, out *node, path []step) {
 		j.emit(c, in, out, "pattern")
 	}
 	if out.format != "" && in.format != out.format {
-		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in)}
+		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in, out)}
 		if j.dir == dirInput {
 			c.rule = RuleInputFormatAdded
 			what := "added"
