@@ -2,7 +2,9 @@ package diffcheck
 
 import (
 	"fmt"
+	"regexp"
 
+	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -25,6 +27,33 @@ func memberSchema(n *node) *node {
 	return n.unevalProps
 }
 
+// undeclaredSchema returns what applies to a member named k that n does
+// not declare: the patternProperties whose pattern matches k, else
+// additionalProperties (or unevaluatedProperties); nil when nothing does.
+// byPattern says a pattern matched; known is false when a pattern cannot
+// be read by the local engine or several match, so the answer is a guess.
+func undeclaredSchema(n *node, k string) (s *node, byPattern, known bool) {
+	known = true
+	var matched []*node
+	for _, pat := range sortedKeys(n.patternProps) {
+		re, err := regexp.Compile(pat)
+		if err != nil {
+			known = false
+			continue
+		}
+		if re.MatchString(k) {
+			matched = append(matched, n.patternProps[pat])
+		}
+	}
+	switch len(matched) {
+	case 0:
+		return memberSchema(n), false, known
+	case 1:
+		return matched[0], true, known
+	}
+	return matched[0], true, false
+}
+
 func memberKw(n *node) string {
 	if n.additional != nil {
 		return "additionalProperties"
@@ -41,9 +70,8 @@ func (j *judge) objects(in, out *node, path []step) {
 		if in.required[k] {
 			continue
 		}
-		if _, declared := in.props[k]; !declared && in.closed() {
-			continue // in never admits the member, so it was effectively required
-		}
+		// a closed in that does not declare k never admits it: every value
+		// in accepts lacks k, so out rejects them all.
 		p := extend(path, step{key: k, kind: 'p'})
 		if j.dir == dirInput {
 			what := "became required"
@@ -77,7 +105,12 @@ func (j *judge) objects(in, out *node, path []step) {
 		}
 		p := extend(path, step{key: k, kind: 'p'})
 		if j.dir == dirOutput {
-			// base declared k, head does not: head does not return it any more.
+			// base declared k, head does not: head does not return it any
+			// more, unless head's patternProperties still take it.
+			if ps, byPattern, known := undeclaredSchema(in, k); byPattern && known {
+				j.sub(ps, out.props[k], p)
+				continue
+			}
 			if out.required[k] {
 				continue // reported by the required check
 			}
@@ -87,7 +120,7 @@ func (j *judge) objects(in, out *node, path []step) {
 			continue
 		}
 		// head declares a new property: it only narrows what an undeclared member could be.
-		if ms := memberSchema(in); ms != nil && !ms.never {
+		if ms, _, _ := undeclaredSchema(in, k); ms != nil && !ms.never {
 			j.sub(ms, out.props[k], p)
 		}
 	}
@@ -105,7 +138,12 @@ func baseProp(base *node, k string) string {
 // memberGone judges a member in declares and out does not.
 func (j *judge) memberGone(in, out *node, k string, p []step) {
 	head, base := j.headBase(in, out)
-	ms := memberSchema(out)
+	ms, byPattern, known := undeclaredSchema(out, k)
+	if byPattern && known {
+		// out's patternProperties take the member: judge it against them.
+		j.sub(in.props[k], ms, p)
+		return
+	}
 	if j.dir == dirInput {
 		c := change{rule: RuleInputPropertyRemoved, path: p, removed: true, before: k,
 			headPtr: head.at("properties"), basePtr: baseProp(base, k)}
@@ -115,7 +153,7 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 			c.msg = fmt.Sprintf("property %q %s was removed from an open object: calls still sending it are accepted but the argument is ignored; keep it (deprecated) if callers rely on it", k, where(p))
 		default:
 			c.locals = genCandidates(in.props[k])
-			c.certain = ms.never
+			c.certain = ms.never && known
 			c.msg = fmt.Sprintf("property %q %s was removed from a closed object: calls still sending it are rejected; keep it (deprecated) or reopen the object", k, where(p))
 		}
 		j.emit(c, in, out, "properties")
@@ -125,6 +163,11 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 	switch {
 	case ms == nil:
 		return // base open: the assumption is that servers return only what they declare
+	case ms.never && in.required[k] && known:
+		// every head result carries k, and the base schema rejects every one.
+		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), certain: true, severity: rules.Error,
+			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
+			msg: fmt.Sprintf("required property %q %s was added to an object base closed: every result carries it and the base schema rejects them all; add it to the base contract first, or make it optional and tell consumers to accept it", k, where(p))}, in, out, memberKw(base))
 	case ms.never:
 		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]),
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
@@ -180,9 +223,10 @@ func (j *judge) undeclared(in, out *node, path []step) {
 		}
 		j.emit(c, in, out, "patternProperties")
 	}
-	if out.propertyNames != nil && (in.propertyNames == nil || !j.covers(in.propertyNames, out.propertyNames)) {
-		c := change{path: path, locals: []any{map[string]any{"": "x", "bad name!": "x"}}}
-		c.locals = nil
+	// member names are strings, so out's propertyNames only needs to accept
+	// the strings in's accepts: {type: string} rejects nothing.
+	if names := memberNames(in.propertyNames); out.propertyNames != nil && !j.covers(names, out.propertyNames) {
+		c := change{path: path, locals: nameCandidates(in, names, out.propertyNames)}
 		if j.dir == dirInput {
 			c.rule = RuleInputAdditionalRestricted
 			c.msg = fmt.Sprintf("propertyNames restricted %s: calls with member names it rejects fail; make sure callers' member names meet it", where(path))
@@ -193,6 +237,51 @@ func (j *judge) undeclared(in, out *node, path []step) {
 		}
 		j.emit(c, in, out, "propertyNames")
 	}
+}
+
+// memberNames returns what a propertyNames schema (nil: none) accepts of
+// the values member names can be: strings.
+func memberNames(pn *node) *node {
+	if pn == nil {
+		return &node{types: tString, kwPtr: map[string]string{}}
+	}
+	m := *pn
+	m.types = m.types.intersect(tString)
+	m.never = m.never || m.types == 0
+	return &m
+}
+
+// nameCandidates returns objects in probably accepts with one member whose
+// name names accepts and outNames probably rejects.
+func nameCandidates(in, names, outNames *node) []any {
+	// a declared member under a name out probably rejects is the likeliest witness.
+	var keys, later []string
+	re := compileLocal(outNames)
+	for _, k := range sortedKeys(in.props) {
+		if !fitsLength(outNames, k) || (re != nil && !re.MatchString(k)) {
+			keys = append(keys, k)
+		} else {
+			later = append(later, k)
+		}
+	}
+	for _, v := range stringCandidates(names, outNames) {
+		keys = append(keys, v.(string))
+	}
+	keys = append(keys, later...)
+	var out []any
+	for _, k := range keys {
+		if len(out) == 8 {
+			break
+		}
+		v, ok := gen(in.propSchema(k), 1)
+		if !ok {
+			continue
+		}
+		if obj, ok := genObject(in, map[string]any{k: v}, 1); ok {
+			out = append(out, obj)
+		}
+	}
+	return out
 }
 
 func canonicalRaw(n *node) any {
@@ -318,6 +407,9 @@ func (j *judge) compositions(in, out *node, path []step) {
 					break
 				}
 			}
+			if !wrapped && len(ib) == len(ob) && j.pairedBranch(b, ob[idx], path, covered) {
+				continue
+			}
 			if covered {
 				continue
 			}
@@ -400,14 +492,45 @@ func (j *judge) compositions(in, out *node, path []step) {
 	}
 }
 
+// pairedBranch judges branch b against the branch o at the same position of
+// the other side, so a change inside a branch is reported as what it is (a
+// member became required) rather than as a whole branch removed. Such
+// findings are never certain: another branch may still take the value, so
+// each needs a witness. When b is covered (by o), only the benign changes
+// are kept; it returns false when the pair says nothing and the branch
+// must be judged as a whole.
+func (j *judge) pairedBranch(b, o *node, path []step, covered bool) bool {
+	if j.quiet || (covered && !j.covers(b, o)) {
+		return false
+	}
+	from := len(j.changes)
+	saved := j.uncertain
+	j.uncertain = true
+	j.sub(b, o, path)
+	j.uncertain = saved
+	kept := j.changes[:from]
+	found := false
+	for _, c := range j.changes[from:] {
+		if covered && !c.benign {
+			continue
+		}
+		found = found || !c.benign
+		kept = append(kept, c)
+	}
+	j.changes = kept
+	return covered || found
+}
+
 func (j *judge) changed(in, out *node, path []step, kw string) {
 	c := change{path: path, locals: genCandidates(in)}
 	if j.dir == dirInput {
 		c.rule = RuleInputConditionalChanged
 		c.msg = fmt.Sprintf("%s changed %s: whether head still accepts every value base accepted is not certain; check it", kw, where(path))
+		c.proven = fmt.Sprintf("%s changed %s: values base accepted are rejected; make the new condition accept them", kw, where(path))
 	} else {
 		c.rule = RuleOutputConditionalChanged
 		c.msg = fmt.Sprintf("%s changed %s: whether head returns only values base admitted is not certain; check it", kw, where(path))
+		c.proven = fmt.Sprintf("%s changed %s: head may return values base ruled out; make the new condition admit only values the old one admitted", kw, where(path))
 	}
 	j.emit(c, in, out, kw)
 }

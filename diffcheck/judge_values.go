@@ -272,6 +272,14 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 			before, after = boundKw(bb, lower)+" "+before, boundKw(hb, lower)+" "+after
 		}
 		j.boundChange(&c, kw, ie == nil, before, after)
+		if intOnly && beyondInterop(oe, lower) {
+			c.interop, c.severity = true, rules.Notice
+			if j.dir == dirInput {
+				c.msg = fmt.Sprintf("%q %s %s rejects only integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway (RFC 7493 §2.2; zod adds this bound to every integer): nothing to fix", kw, boundText(ob), where(path))
+			} else {
+				c.msg = fmt.Sprintf("%q %s %s was loosened or removed: results may only carry more integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway, as RFC 7493 §2.2 says; nothing to fix", kw, boundText(ob), where(path))
+			}
+		}
 		j.emit(c, in, out, kw)
 	}
 	if out.multipleOf != nil {
@@ -287,6 +295,19 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 			j.emit(c, in, out, "multipleOf")
 		}
 	}
+}
+
+// maxInterop is the largest integer every JSON parser represents exactly,
+// 2^53−1 (RFC 7493 §2.2).
+var maxInterop = new(big.Rat).SetInt64(1<<53 - 1)
+
+// beyondInterop reports whether the integers an effective (inclusive)
+// bound excludes all lie beyond the interoperable range.
+func beyondInterop(b *bound, lower bool) bool {
+	if lower {
+		return b.v.Cmp(new(big.Rat).Neg(maxInterop)) <= 0
+	}
+	return b.v.Cmp(maxInterop) >= 0
 }
 
 func ratOrNil(r *big.Rat) any {
@@ -328,8 +349,8 @@ func (j *judge) boundChange(c *change, kw string, added bool, before, after stri
 
 func (j *judge) strings(in, out *node, path []step) {
 	head, base := j.headBase(in, out)
-	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) {
-		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in)}
+	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) && !matchesEverything(out.pattern) {
+		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in, out)}
 		switch {
 		case j.dir == dirInput && !in.hasPattern:
 			c.rule = RuleInputPatternAdded
@@ -337,6 +358,7 @@ func (j *judge) strings(in, out *node, path []step) {
 		case j.dir == dirInput:
 			c.rule = RuleInputPatternChanged
 			c.msg = fmt.Sprintf("pattern %s changed from %q to %q: whether the new one accepts every string the old one did cannot be decided in general; check it", where(path), in.pattern, out.pattern)
+			c.proven = fmt.Sprintf("pattern %s changed from %q to %q: strings the old one matched are rejected; make the new pattern match every string the old one matched", where(path), in.pattern, out.pattern)
 		case !in.hasPattern:
 			c.rule = RuleOutputPatternRemoved
 			c.removed = true
@@ -348,7 +370,7 @@ func (j *judge) strings(in, out *node, path []step) {
 		j.emit(c, in, out, "pattern")
 	}
 	if out.format != "" && in.format != out.format {
-		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in)}
+		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in, out)}
 		if j.dir == dirInput {
 			c.rule = RuleInputFormatAdded
 			what := "added"

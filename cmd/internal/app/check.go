@@ -39,7 +39,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	baseMode := fs.String("base-mode", baseModeMergeBase, "what --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
 	config := fs.String("config", "", "config file (default .mcpschema.yaml when present)")
 	configFrom := fs.String("config-from", "", "read the config at this git revision (e.g. the pull request's base) and report what the working tree's config would change")
-	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never")
+	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
 	output := fs.String("output", "", "write the report to this file instead of standard output")
 	var versions multiFlag
 	fs.Var(&versions, "protocol-version", "protocol version for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
