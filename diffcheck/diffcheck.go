@@ -16,7 +16,6 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -26,8 +25,8 @@ import (
 type Options struct {
 	// Aliases maps a head tool name to the base tool name it replaces.
 	Aliases map[string]string
-	// Validate carries the limits and default protocol versions.
-	Validate validate.Options
+	// Schema bounds the work spent on each schema (zero fields: schema.DefaultLimits).
+	Schema schema.Limits
 }
 
 // comparer holds what one Compare call shares.
@@ -39,8 +38,7 @@ type comparer struct {
 
 // Compare returns the findings of every base/head tool pair, sorted.
 func Compare(base, head []*source.File, opts Options) []report.Finding {
-	lim := opts.Validate.Limits.WithDefaults()
-	c := &comparer{eng: schema.NewEngine(lim.Schema), headByPath: map[string]*source.File{}}
+	c := &comparer{eng: schema.NewEngine(opts.Schema.WithDefaults()), headByPath: map[string]*source.File{}}
 	for _, f := range head {
 		if f != nil {
 			c.headByPath[f.Path] = f
@@ -138,7 +136,7 @@ func schemaOf(t *toolRef, key string) (ptr string, value any, status schemaStatu
 		return "", nil, schemaAbsent
 	}
 	ptr = source.Join(t.tool.Pointer, key)
-	if ct := validate.ResolveComponentRef(t.file.Root, v, "schemas"); ct.IsRef {
+	if ct := source.ResolveComponentRef(t.file.Root, v, "schemas"); ct.IsRef {
 		if !ct.Found {
 			return ptr, nil, schemaUnusable
 		}
@@ -148,13 +146,9 @@ func schemaOf(t *toolRef, key string) (ptr string, value any, status schemaStatu
 	if !ok {
 		return ptr, v, schemaUnusable
 	}
-	if len(m) == 1 {
-		if ref, ok := m["$ref"].(string); ok && len(ref) > 2 && ref[:2] == "#/" {
-			if target, ok := source.Resolve(t.file.Root, ref[1:]); ok {
-				if _, isObj := target.(map[string]any); isObj {
-					return ref[1:], target, schemaUsable
-				}
-			}
+	if tptr, target, ok := source.ResolveLoneRef(t.file.Root, m); ok {
+		if _, isObj := target.(map[string]any); isObj {
+			return tptr, target, schemaUsable
 		}
 	}
 	return ptr, v, schemaUsable

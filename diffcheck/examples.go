@@ -3,7 +3,6 @@ package diffcheck
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -25,17 +24,13 @@ func examplesOf(t *toolRef) map[string]example {
 	for _, name := range sortedKeys(m) {
 		ptr := source.Join(t.tool.Pointer, "examples", name)
 		v := m[name]
-		if ct := validate.ResolveComponentRef(t.file.Root, v, "toolExamples"); ct.IsRef {
+		if ct := source.ResolveComponentRef(t.file.Root, v, "toolExamples"); ct.IsRef {
 			if !ct.Found {
 				continue // validation reports the reference
 			}
 			ptr, v = ct.Pointer, ct.Value
-		} else if obj, ok := v.(map[string]any); ok {
-			if ref, ok := obj["$ref"].(string); ok && len(ref) > 2 && ref[:2] == "#/" {
-				if target, ok := source.Resolve(t.file.Root, ref[1:]); ok {
-					ptr, v = ref[1:], target
-				}
-			}
+		} else if tptr, target, ok := source.ResolveLocalRef(t.file.Root, v); ok {
+			ptr, v = tptr, target
 		}
 		obj, ok := v.(map[string]any)
 		if !ok {

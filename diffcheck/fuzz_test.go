@@ -9,17 +9,18 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // fuzzOptions keep each fuzzed pair cheap.
-var fuzzOptions = Options{Validate: validate.Options{Limits: validate.Limits{
-	Limits: source.Limits{MaxBytes: 1 << 16, MaxDepth: 100, MaxValues: 20_000, MaxTools: 200},
+var fuzzOptions = Options{
 	Schema: schema.Limits{MaxDepth: 32, MaxSubschemas: 2000, Timeout: 2 * time.Second, RegexTimeout: 10 * time.Millisecond},
-}}}
+}
+
+// fuzzLimits bound each fuzzed file.
+var fuzzLimits = source.Limits{MaxBytes: 1 << 16, MaxDepth: 100, MaxValues: 20_000, MaxTools: 200}
 
 // pairSeed is one base/head pair and whether it is YAML.
 type pairSeed struct {
@@ -64,7 +65,7 @@ func FuzzCompare(f *testing.F) {
 		f.Add(s.yaml, s.base, s.head)
 	}
 	f.Fuzz(func(t *testing.T, yaml bool, baseData, headData []byte) {
-		lim := fuzzOptions.Validate.Limits.Limits
+		lim := fuzzLimits
 		name := "t.json"
 		if yaml {
 			name = "t.yaml"

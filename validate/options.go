@@ -4,8 +4,6 @@
 package validate
 
 import (
-	"time"
-
 	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -21,12 +19,7 @@ type Limits struct {
 // DefaultLimits are used for every bound left at zero.
 var DefaultLimits = Limits{
 	Limits: source.DefaultLimits,
-	Schema: schema.Limits{
-		MaxDepth:      64,
-		MaxSubschemas: 20000,
-		Timeout:       5 * time.Second,
-		RegexTimeout:  100 * time.Millisecond,
-	},
+	Schema: schema.DefaultLimits,
 }
 
 // WithDefaults fills zero bounds with DefaultLimits.
@@ -41,18 +34,7 @@ func (l Limits) WithDefaults() Limits {
 	if l.MaxValues <= 0 {
 		l.MaxValues = d.MaxValues
 	}
-	if l.Schema.MaxDepth <= 0 {
-		l.Schema.MaxDepth = d.Schema.MaxDepth
-	}
-	if l.Schema.MaxSubschemas <= 0 {
-		l.Schema.MaxSubschemas = d.Schema.MaxSubschemas
-	}
-	if l.Schema.Timeout <= 0 {
-		l.Schema.Timeout = d.Schema.Timeout
-	}
-	if l.Schema.RegexTimeout <= 0 {
-		l.Schema.RegexTimeout = d.Schema.RegexTimeout
-	}
+	l.Schema = l.Schema.WithDefaults()
 	return l
 }
 

@@ -1,0 +1,27 @@
+package diffcheck
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestDependsOnlyOnKernel checks that diffcheck imports the validation
+// kernel (validate/source, schema, rules, report) and not the validate
+// package with its checks.
+func TestDependsOnlyOnKernel(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Skipf("go list unavailable: %v", err)
+	}
+	kernel := map[string]bool{}
+	for _, p := range []string{"source", "schema", "rules", "report"} {
+		kernel["github.com/mcpschema/mcpschema/validate/"+p] = true
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep == "github.com/mcpschema/mcpschema/validate" ||
+			(strings.HasPrefix(dep, "github.com/mcpschema/mcpschema/validate/") && !kernel[dep]) {
+			t.Errorf("diffcheck depends on %s; it may use only the kernel (validate/source, schema, rules, report)", dep)
+		}
+	}
+}
