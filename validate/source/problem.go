@@ -1,6 +1,9 @@
 package source
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // ProblemKind classifies a problem found while reading a file.
 type ProblemKind string
@@ -35,7 +38,9 @@ type Limits struct {
 	MaxBytes int64
 	// MaxDepth is the deepest nesting of objects and arrays accepted.
 	MaxDepth int
-	// MaxValues is the largest number of values (including aliases expanded) accepted.
+	// MaxValues is the largest number of values accepted. Every value node
+	// the decoder produces counts once; a YAML alias counts as one value and is
+	// never expanded.
 	MaxValues int
 	// MaxTools is the largest number of tool entries accepted in one file.
 	MaxTools int
@@ -67,6 +72,27 @@ func dropUnder(problems []Problem, ptr string) []Problem {
 	out := problems[:0]
 	for _, p := range problems {
 		if !strings.HasPrefix(p.Pointer, ptr+"/") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// dropRanges removes the problems whose index lies in one of the half-open
+// ranges, in one pass over problems (ranges may overlap and nest).
+func dropRanges(problems []Problem, ranges [][2]int) []Problem {
+	if len(ranges) == 0 {
+		return problems
+	}
+	sort.Slice(ranges, func(i, j int) bool { return ranges[i][0] < ranges[j][0] })
+	out := problems[:0]
+	r, end := 0, 0
+	for i, p := range problems {
+		for r < len(ranges) && ranges[r][0] <= i {
+			end = max(end, ranges[r][1])
+			r++
+		}
+		if i >= end {
 			out = append(out, p)
 		}
 	}
