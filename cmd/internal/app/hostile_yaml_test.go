@@ -53,8 +53,8 @@ func TestConfigYAMLMergeBomb(t *testing.T) {
 	for body, wantErr := range map[string]string{
 		yamlMergeBomb(40): `.mcpschema.yaml:1:5: anchor "&m0"`,
 		"limits: &l {max-file-values: 10}\nrules: {<<: *l}\n": `.mcpschema.yaml:1:9: anchor "&l"`,
-		"fail-on: !!python/name:os.system error\n":             `.mcpschema.yaml:1:10: tag "!!python/name:os.system" is not allowed`,
-		"limits:\n  <<: {max-file-values: 10}\n":               `.mcpschema.yaml:2:3: merge key "<<"`,
+		"fail-on: !!python/name:os.system error\n":            `.mcpschema.yaml:1:10: tag "!!python/name:os.system" is not allowed`,
+		"limits:\n  <<: {max-file-values: 10}\n":              `.mcpschema.yaml:2:3: merge key "<<"`,
 	} {
 		dir := writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": body})
 		code, _, errOut := runMain(t, dir, "check", "a.json")
