@@ -1,9 +1,6 @@
 package source
 
-import (
-	"sort"
-	"strings"
-)
+import "sort"
 
 // ProblemKind classifies a problem found while reading a file.
 type ProblemKind string
@@ -63,19 +60,6 @@ func (l Limits) withDefaults() Limits {
 		l.MaxTools = DefaultLimits.MaxTools
 	}
 	return l
-}
-
-// dropUnder removes the problems about values below ptr: when a duplicate
-// key replaces a value, problems inside the replaced value point at
-// nothing that is read.
-func dropUnder(problems []Problem, ptr string) []Problem {
-	out := problems[:0]
-	for _, p := range problems {
-		if !strings.HasPrefix(p.Pointer, ptr+"/") {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // dropRanges removes the problems whose index lies in one of the half-open

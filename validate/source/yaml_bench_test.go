@@ -13,19 +13,28 @@ import (
 func BenchmarkParseYAMLHostile(b *testing.B) {
 	for _, levels := range []int{40, 400, 4000} {
 		data, _, _, _ := mergeBomb(levels, 8)
-		b.Run(fmt.Sprintf("merge-bomb/%dB", len(data)), func(b *testing.B) { benchParse(b, data) })
+		b.Run(fmt.Sprintf("merge-bomb/%dB", len(data)), func(b *testing.B) { benchParse(b, "t.yaml", data) })
 	}
 	for _, n := range []int{1000, 10000, 100000} {
 		data := []byte(strings.Repeat("a: {x: .inf}\n", n))
-		b.Run(fmt.Sprintf("duplicate-keys/%dB", len(data)), func(b *testing.B) { benchParse(b, data) })
+		b.Run(fmt.Sprintf("duplicate-keys/%dB", len(data)), func(b *testing.B) { benchParse(b, "t.yaml", data) })
 	}
 }
 
-func benchParse(b *testing.B, data []byte) {
+// BenchmarkParseJSONDuplicateKeys is the JSON side of the duplicate keys:
+// every value replaced holds a problem of its own.
+func BenchmarkParseJSONDuplicateKeys(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		data := []byte("{" + strings.Repeat(`"a": {"b": 1, "b": 2}, `, n) + `"a": 1}`)
+		b.Run(fmt.Sprintf("%dB", len(data)), func(b *testing.B) { benchParse(b, "t.json", data) })
+	}
+}
+
+func benchParse(b *testing.B, name string, data []byte) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if f := Parse("t.yaml", data, Limits{}); len(f.Problems) == 0 {
+		if f := Parse(name, data, Limits{}); len(f.Problems) == 0 {
 			b.Fatal("no problem reported")
 		}
 	}

@@ -141,3 +141,17 @@ func TestYAMLDuplicateKeysDropReplacedProblems(t *testing.T) {
 		t.Errorf("got %q\nwant %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestJSONDuplicateKeysDropReplacedProblems is the JSON side: only the
+// problems inside replaced values are dropped, nested replacements included.
+func TestJSONDuplicateKeysDropReplacedProblems(t *testing.T) {
+	src := `{"a": {"x": {"y": 1, "y": 2}, "x": 3}, "b": [{"z": 1, "z": 2}], "a": {"w": 1, "w": 2}, "b": 1, "c": {"v": 1, "v": 2}}`
+	f := Parse("t.json", []byte(src), Limits{})
+	var got []string
+	for _, p := range f.Problems {
+		got = append(got, p.Pointer)
+	}
+	if want := "/a /a/w /b /c/v"; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
+	}
+}
