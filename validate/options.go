@@ -16,6 +16,10 @@ type Limits struct {
 	source.Limits
 	// Schema bounds each schema.
 	Schema schema.Limits
+	// FileTimeout is the time budget for checking one file (config limits.file-timeout).
+	FileTimeout time.Duration
+	// RunTimeout is the time budget for checking every file of a run (config limits.run-timeout).
+	RunTimeout time.Duration
 }
 
 // DefaultLimits are used for every bound left at zero.
@@ -27,6 +31,8 @@ var DefaultLimits = Limits{
 		Timeout:       5 * time.Second,
 		RegexTimeout:  100 * time.Millisecond,
 	},
+	FileTimeout: 10 * time.Second,
+	RunTimeout:  2 * time.Minute,
 }
 
 // WithDefaults fills zero bounds with DefaultLimits.
@@ -53,6 +59,12 @@ func (l Limits) WithDefaults() Limits {
 	if l.Schema.RegexTimeout <= 0 {
 		l.Schema.RegexTimeout = d.Schema.RegexTimeout
 	}
+	if l.FileTimeout <= 0 {
+		l.FileTimeout = d.FileTimeout
+	}
+	if l.RunTimeout <= 0 {
+		l.RunTimeout = d.RunTimeout
+	}
 	return l
 }
 
@@ -64,6 +76,9 @@ type Options struct {
 	Limits Limits
 	// Workers is the number of files checked at once (0: one per CPU).
 	Workers int
+	// Deadline is when the run's time budget runs out (zero: Run starts it
+	// at Limits.RunTimeout from its call; CheckFile alone, from its call).
+	Deadline time.Time
 }
 
 func (o Options) withDefaults() Options {
@@ -71,5 +86,8 @@ func (o Options) withDefaults() Options {
 		o.DefaultVersions = rules.DefaultVersions
 	}
 	o.Limits = o.Limits.WithDefaults()
+	if o.Deadline.IsZero() {
+		o.Deadline = time.Now().Add(o.Limits.RunTimeout)
+	}
 	return o
 }

@@ -92,6 +92,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 	}
 	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
+	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
 
 	var files []*source.File
 	if o.HeadRef != "" {
