@@ -16,6 +16,10 @@ func BenchmarkParseYAMLHostile(b *testing.B) {
 		b.Run(fmt.Sprintf("merge-bomb/%dB", len(data)), func(b *testing.B) { benchParse(b, "t.yaml", data) })
 	}
 	for _, n := range []int{1000, 10000, 100000} {
+		data := deepLongKeys(n)
+		b.Run(fmt.Sprintf("deep-long-keys/%dB", len(data)), func(b *testing.B) { benchParse(b, "t.yaml", data) })
+	}
+	for _, n := range []int{1000, 10000, 100000} {
 		data := []byte(strings.Repeat("a: {x: .inf}\n", n))
 		b.Run(fmt.Sprintf("duplicate-keys/%dB", len(data)), func(b *testing.B) { benchParse(b, "t.yaml", data) })
 	}
@@ -28,6 +32,14 @@ func BenchmarkParseJSONDuplicateKeys(b *testing.B) {
 		data := []byte("{" + strings.Repeat(`"a": {"b": 1, "b": 2}, `, n) + `"a": 1}`)
 		b.Run(fmt.Sprintf("%dB", len(data)), func(b *testing.B) { benchParse(b, "t.json", data) })
 	}
+}
+
+// deepLongKeys is 500 levels of 1000-character keys above an array of n
+// values and one without JSON equivalent: a pointer per value would cost
+// 500 KB each.
+func deepLongKeys(n int) []byte {
+	key := strings.Repeat("k", 1000)
+	return []byte(strings.Repeat("{"+key+": ", 500) + "[" + strings.Repeat("1, ", n) + ".inf]" + strings.Repeat("}", 500))
 }
 
 func benchParse(b *testing.B, name string, data []byte) {
