@@ -22,6 +22,7 @@ type FileContext struct {
 
 	findings   []report.Finding
 	incomplete bool
+	budget     budget
 }
 
 // ToolContext is what a tool-level check sees.

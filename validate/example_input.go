@@ -72,6 +72,9 @@ func legacyRequired(c *ToolContext, ex toolExample, schemaObj, input map[string]
 // validateExample validates value (at vptr) against a tool schema and
 // reports each error at its place, or a warning when no complete verdict is possible.
 func validateExample(c *ToolContext, rule *rules.Rule, ex toolExample, part, key string, sch any, schPtr string, value any, vptr string, vs []string) {
+	if c.OutOfTime() {
+		return // reported once per file (see reportBudget)
+	}
 	checked := c.Schemas.Check(sch)
 	if checked == nil {
 		return
@@ -82,7 +85,10 @@ func validateExample(c *ToolContext, rule *rules.Rule, ex toolExample, part, key
 			ex.label(), part, key))
 		return
 	}
-	errs, ok := checked.Validate(value)
+	errs, ok := checked.ValidateBy(value, c.Deadline())
+	if !ok && c.OutOfTime() {
+		return
+	}
 	if ok && checked.Complete {
 		for _, e := range errs {
 			c.Report(rule, vptr+e.Pointer, vs,

@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpschema/mcpschema/validate/fixture"
 	"github.com/mcpschema/mcpschema/validate/report"
@@ -37,5 +38,10 @@ func runCase(c *fixture.Case) *report.Report {
 		}
 		files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
 	}
-	return Run(files, Options{DefaultVersions: c.Versions, Workers: 2})
+	opts := Options{DefaultVersions: c.Versions, Workers: 2}
+	if v, ok := c.Options["file-timeout"]; ok {
+		// A budget spent before the first tool: the time-budget rule's failing case.
+		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
+	}
+	return Run(files, opts)
 }

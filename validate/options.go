@@ -4,6 +4,8 @@
 package validate
 
 import (
+	"time"
+
 	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -14,12 +16,18 @@ type Limits struct {
 	source.Limits
 	// Schema bounds each schema.
 	Schema schema.Limits
+	// FileTimeout is the time budget for checking one file (config limits.file-timeout).
+	FileTimeout time.Duration
+	// RunTimeout is the time budget for checking every file of a run (config limits.run-timeout).
+	RunTimeout time.Duration
 }
 
 // DefaultLimits are used for every bound left at zero.
 var DefaultLimits = Limits{
-	Limits: source.DefaultLimits,
-	Schema: schema.DefaultLimits,
+	Limits:      source.DefaultLimits,
+	Schema:      schema.DefaultLimits,
+	FileTimeout: 10 * time.Second,
+	RunTimeout:  2 * time.Minute,
 }
 
 // WithDefaults fills zero bounds with DefaultLimits.
@@ -35,6 +43,12 @@ func (l Limits) WithDefaults() Limits {
 		l.MaxValues = d.MaxValues
 	}
 	l.Schema = l.Schema.WithDefaults()
+	if l.FileTimeout <= 0 {
+		l.FileTimeout = d.FileTimeout
+	}
+	if l.RunTimeout <= 0 {
+		l.RunTimeout = d.RunTimeout
+	}
 	return l
 }
 
@@ -46,6 +60,9 @@ type Options struct {
 	Limits Limits
 	// Workers is the number of files checked at once (0: one per CPU).
 	Workers int
+	// Deadline is when the run's time budget runs out (zero: Run starts it
+	// at Limits.RunTimeout from its call; CheckFile alone, from its call).
+	Deadline time.Time
 }
 
 func (o Options) withDefaults() Options {
@@ -53,5 +70,8 @@ func (o Options) withDefaults() Options {
 		o.DefaultVersions = rules.DefaultVersions
 	}
 	o.Limits = o.Limits.WithDefaults()
+	if o.Deadline.IsZero() {
+		o.Deadline = time.Now().Add(o.Limits.RunTimeout)
+	}
 	return o
 }

@@ -56,6 +56,7 @@ func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
 	fc := &FileContext{File: f, Opts: opts, Schemas: eng}
+	fc.startBudget()
 	reportSourceProblems(fc)
 	if !f.Fatal() {
 		fc.Versions = knownVersions(f.DeclaredVersions)
@@ -74,6 +75,7 @@ func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 		for _, check := range fileChecks {
 			check(fc)
 		}
+		fc.reportBudget()
 	}
 	complete := !fc.incomplete && !f.Fatal()
 	return Result{

@@ -49,6 +49,30 @@ var (
 		Doc:     "A path matched by the patterns must be a readable regular file inside the repository. Directories, unreadable files and symbolic links that leave the repository (or lead nowhere) are reported and not read; the other files are still checked.",
 		Fix:     "fix the file's permissions or the link, or narrow the pattern",
 	})
+	RuleFileYAMLAlias = rules.Register(rules.Rule{
+		ID: "mcpschema.file.yaml-alias", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a YAML tool file uses no aliases",
+		Doc:     "MCP Description 0.8.0 §15.3.5 forbids YAML aliases in MCP Description documents, and mcpschema never expands an alias in any YAML tool file (a tools/list result, a tool array or a tool object included): a few hundred bytes of aliases can stand for billions of values. Each alias is reported where it is written, before anything is expanded; the file is then not checked further, because the value the alias stands for is not read and checking a stand-in would judge a document no reader sees. The file counts as not completely checked.",
+		Fix:     "write the value out in place of the alias (and drop its anchor)",
+	})
+	RuleFileYAMLAnchor = rules.Register(rules.Rule{
+		ID: "mcpschema.file.yaml-anchor", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
+		Summary: "a YAML tool file declares no anchors",
+		Doc:     "An anchor (&name) only exists to be referred to by an alias, and aliases are not allowed in tool files (MCP Description 0.8.0 §15.3.5). An anchor alone changes no value, so the file is checked as written; the anchor is reported where it is written.",
+		Fix:     "remove the anchor",
+	})
+	RuleFileYAMLMergeKey = rules.Register(rules.Rule{
+		ID: "mcpschema.file.yaml-merge-key", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a YAML tool file uses no merge keys",
+		Doc:     "MCP Description 0.8.0 §15.3.6: tooling must not apply YAML merge-key semantics. mcpschema reads \"<<\" as an ordinary key and merges nothing, while many YAML readers merge, so what mcpschema checks and what a client sees differ. Each merge key is reported where it is written.",
+		Fix:     "write the merged members out in the mapping and remove the \"<<\" key",
+	})
+	RuleFileYAMLTag = rules.Register(rules.Rule{
+		ID: "mcpschema.file.yaml-tag", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a YAML tool file uses no application-specific tags",
+		Doc:     "MCP Description 0.8.0 §15.3.4 forbids application-specific, language-specific and custom YAML tags; an unsafe reader may construct an object from one. Only the tags of the YAML 1.2 JSON schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq) are accepted. Each other tag is reported where it is written, and the value is read as if untagged.",
+		Fix:     "remove the tag and write the value as plain JSON-compatible YAML",
+	})
 	RuleFileShape = rules.Register(rules.Rule{
 		ID: "mcpschema.file.shape", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool file is an MCP Description, a tools/list result, a JSON-RPC response, a tool array or a tool object",
@@ -68,6 +92,10 @@ var problemRules = map[source.ProblemKind]*rules.Rule{
 	source.ProblemEmpty:        RuleFileEmpty,
 	source.ProblemUnreadable:   RuleFileUnreadable,
 	source.ProblemMultiDoc:     RuleFileShape,
+	source.ProblemYAMLAlias:    RuleFileYAMLAlias,
+	source.ProblemYAMLAnchor:   RuleFileYAMLAnchor,
+	source.ProblemYAMLMergeKey: RuleFileYAMLMergeKey,
+	source.ProblemYAMLTag:      RuleFileYAMLTag,
 }
 
 func reportSourceProblems(fc *FileContext) {

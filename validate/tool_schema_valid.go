@@ -38,6 +38,9 @@ func checkToolSchemaValid(c *ToolContext) {
 		if _, isObj := v.(map[string]any); !isObj {
 			continue // other rules own missing, null and non-object schemas
 		}
+		if c.OutOfTime() {
+			return // reported once per file (see reportBudget)
+		}
 		cs := c.Schemas.Check(v)
 		for _, p := range cs.Problems {
 			f := report.Finding{Rule: RuleToolSchemaValid.ID, Severity: RuleToolSchemaValid.Severity,

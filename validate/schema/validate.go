@@ -20,6 +20,17 @@ import (
 // references were replaced by {} (anything goes): errs reflect the rest of
 // the schema only, and callers should say the verdict is incomplete.
 func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
+	return cs.ValidateBy(instance, time.Time{})
+}
+
+// budgetStopped is the error of a validation stopped at its deadline.
+const budgetStopped = "validation was stopped when the time budget ran out"
+
+// ValidateBy is Validate stopped at deadline (zero: no deadline) when that
+// comes before Limits.Timeout. Validation stopped at the deadline has no
+// verdict (ok false) and says so in its only error; the caller, who owns
+// the deadline, reports why.
+func (cs *Checked) ValidateBy(instance any, deadline time.Time) (errs []InstanceError, ok bool) {
 	if cs == nil || cs.hasErrors() {
 		return nil, false
 	}
@@ -30,6 +41,15 @@ func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
 				"compiling the schema took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
 		}
 		return nil, false
+	}
+	wait, byDeadline := cs.limits.Timeout, false
+	if !deadline.IsZero() {
+		if left := time.Until(deadline); wait <= 0 || left < wait {
+			wait, byDeadline = left, true
+		}
+	}
+	if byDeadline && wait <= 0 {
+		return []InstanceError{{Message: budgetStopped}}, false
 	}
 	type result struct {
 		err      error
@@ -47,12 +67,15 @@ func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
 		done <- result{err: err, timeouts: comp.timeouts.Load() - before}
 	}()
 	var r result
-	if cs.limits.Timeout > 0 {
-		t := time.NewTimer(cs.limits.Timeout)
+	if wait > 0 {
+		t := time.NewTimer(wait)
 		defer t.Stop()
 		select {
 		case r = <-done:
 		case <-t.C:
+			if byDeadline {
+				return []InstanceError{{Message: budgetStopped}}, false
+			}
 			return []InstanceError{{Message: fmt.Sprintf(
 				"validation took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
 		}

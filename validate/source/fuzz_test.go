@@ -52,6 +52,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add(uint8(0), []byte("\xef\xbb\xbf{\"a~b/c\": [1, 2e400, -0, \"\\u00e9\"]}"))
 	f.Add(uint8(1), []byte("a: &x {b: *x}\nc: {<<: *x, d: 1}\n"))
+	bomb, _, _, _ := mergeBomb(40, 8)
+	f.Add(uint8(1), bomb)
+	f.Add(uint8(1), []byte("a: &x !foo {<<: {b: 1}, !!merge <<: [c], d: !<tag:x> 1}\n"))
 	f.Fuzz(func(t *testing.T, kind uint8, data []byte) {
 		name := fuzzNames[int(kind)%len(fuzzNames)]
 		lim := Limits{MaxBytes: 1 << 20, MaxDepth: 200, MaxValues: 100_000, MaxTools: 1000}
@@ -152,12 +155,17 @@ func TestDuplicateKeyForgetsReplacedValue(t *testing.T) {
 			t.Errorf("%s: /a/b still indexed", name)
 		}
 	}
-	// An explicit YAML key overriding a merged one is not a duplicate.
-	f := Parse("t.yaml", []byte("x: &x {a: 1, b: 2}\ny: {<<: *x, a: 3}\n"), Limits{})
-	if len(f.Problems) != 0 {
-		t.Errorf("merge override reported: %+v", f.Problems)
+	// An explicit YAML key beside a merge key is not a duplicate: nothing is
+	// merged (MCP Description 0.8.0 §15.3.6), "<<" is an ordinary key and
+	// only the merge key itself is reported.
+	f := Parse("t.yaml", []byte("y: {<<: {a: 1, b: 2}, a: 3}\n"), Limits{})
+	if len(f.Problems) != 1 || f.Problems[0].Kind != ProblemYAMLMergeKey {
+		t.Errorf("problems %+v", f.Problems)
 	}
 	if v, _ := Resolve(f.Root, "/y/a"); v != json.Number("3") {
 		t.Errorf("/y/a = %v", v)
+	}
+	if _, merged := Resolve(f.Root, "/y/b"); merged {
+		t.Errorf("/y/b merged in")
 	}
 }

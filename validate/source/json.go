@@ -19,6 +19,11 @@ type jsonFrame struct {
 	isObj   bool
 	key     string
 	haveKey bool
+	// start is the number of problems when the container opened.
+	start int
+	// spans are, per member name, the problems found inside its current
+	// value (a container), dropped if a duplicate name replaces it.
+	spans map[string][2]int
 }
 
 // parseJSON decodes data into plain values (map[string]any, []any,
@@ -69,6 +74,7 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 	var root any
 	haveRoot := false
 	count := 0
+	var replaced [][2]int // problems inside values replaced by a duplicate name
 
 	fail := func(err error) (any, *Index, []Problem) {
 		off := int(dec.InputOffset())
@@ -112,6 +118,9 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 		if top.isObj {
 			top.obj[top.key] = v
 			top.haveKey = false
+			if top.spans != nil {
+				delete(top.spans, top.key)
+			}
 		} else {
 			top.arr = append(top.arr, v)
 		}
@@ -148,7 +157,9 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 				if ix != nil {
 					ix.forget(ptr, prev)
 				}
-				problems = dropUnder(problems, ptr)
+				if span, ok := top.spans[top.key]; ok {
+					replaced = append(replaced, span)
+				}
 				problems = append(problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: lines.pos(start),
 					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
 			}
@@ -179,7 +190,7 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 			if ix != nil {
 				ix.SetValue(ptr, lines.pos(start))
 			}
-			f := &jsonFrame{ptr: ptr, isObj: kind == '{'}
+			f := &jsonFrame{ptr: ptr, isObj: kind == '{', start: len(problems)}
 			if f.isObj {
 				f.obj = map[string]any{}
 			} else {
@@ -196,6 +207,13 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 				attach(f.obj)
 			} else {
 				attach(f.arr)
+			}
+			if parent := len(stack) - 1; parent >= 0 && stack[parent].isObj && len(problems) > f.start {
+				if stack[parent].spans == nil {
+					stack[parent].spans = map[string][2]int{}
+				}
+				// attach cleared haveKey but kept the name of the member.
+				stack[parent].spans[stack[parent].key] = [2]int{f.start, len(problems)}
 			}
 		default:
 			raw, err := dec.ReadValue()
@@ -237,5 +255,5 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 		}
 		return fail(err)
 	}
-	return root, ix, problems
+	return root, ix, dropRanges(problems, replaced)
 }

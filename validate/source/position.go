@@ -28,12 +28,15 @@ func (p Pos) IsZero() bool { return p.Line == 0 }
 // a file without findings never pays for pointers or positions and a file
 // with findings pays for the parts its findings are in. The text of a file
 // with a fatal problem is indexed in full, by the parser itself under the
-// same limits, on the first lookup. An Index is safe for concurrent use.
+// same limits, on the first lookup. The index of a YAML file is lazy too:
+// lookups walk the decoded node tree (see yamlLookup). An Index is safe for
+// concurrent use.
 type Index struct {
 	mu     sync.Mutex
-	src    []byte   // text of a lazy index still to be indexed in full; nil when eager
-	lim    Limits   // limits for indexing src in full
-	scan   *scanner // on-demand lookups in src; nil: index src in full on first use
+	src    []byte      // text of a lazy index still to be indexed in full; nil when eager
+	lim    Limits      // limits for indexing src in full
+	scan   *scanner    // on-demand lookups in src; nil: index src in full on first use
+	yaml   *yamlLookup // on-demand lookups in a YAML file's node tree
 	values map[string]Pos
 	keys   map[string]Pos
 }
@@ -51,6 +54,12 @@ func newIndexSized(n int) *Index {
 
 // materialize indexes a lazy index in full (the caller holds ix.mu).
 func (ix *Index) materialize() {
+	if ix.yaml != nil {
+		ix.values, ix.keys = map[string]Pos{}, map[string]Pos{}
+		ix.yaml.all(ix.yaml.root, "", ix.values, ix.keys)
+		ix.yaml = nil
+		return
+	}
 	if ix.src == nil {
 		if ix.values == nil {
 			ix.values, ix.keys = map[string]Pos{}, map[string]Pos{}
@@ -109,6 +118,9 @@ func (ix *Index) Value(ptr string) (Pos, bool) {
 	if ix.scan != nil {
 		return ix.scan.value(ptr)
 	}
+	if ix.yaml != nil {
+		return ix.yaml.value(ptr)
+	}
 	ix.materialize()
 	p, ok := ix.values[ptr]
 	return p, ok
@@ -123,6 +135,9 @@ func (ix *Index) Key(ptr string) (Pos, bool) {
 	defer ix.mu.Unlock()
 	if ix.scan != nil {
 		return ix.scan.key(ptr)
+	}
+	if ix.yaml != nil {
+		return ix.yaml.key(ptr)
 	}
 	ix.materialize()
 	p, ok := ix.keys[ptr]

@@ -1,6 +1,6 @@
 package source
 
-import "strings"
+import "sort"
 
 // ProblemKind classifies a problem found while reading a file.
 type ProblemKind string
@@ -35,7 +35,9 @@ type Limits struct {
 	MaxBytes int64
 	// MaxDepth is the deepest nesting of objects and arrays accepted.
 	MaxDepth int
-	// MaxValues is the largest number of values (including aliases expanded) accepted.
+	// MaxValues is the largest number of values accepted. Every value node
+	// the decoder produces counts once; a YAML alias counts as one value and is
+	// never expanded.
 	MaxValues int
 	// MaxTools is the largest number of tool entries accepted in one file.
 	MaxTools int
@@ -60,13 +62,21 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// dropUnder removes the problems about values below ptr: when a duplicate
-// key replaces a value, problems inside the replaced value point at
-// nothing that is read.
-func dropUnder(problems []Problem, ptr string) []Problem {
+// dropRanges removes the problems whose index lies in one of the half-open
+// ranges, in one pass over problems (ranges may overlap and nest).
+func dropRanges(problems []Problem, ranges [][2]int) []Problem {
+	if len(ranges) == 0 {
+		return problems
+	}
+	sort.Slice(ranges, func(i, j int) bool { return ranges[i][0] < ranges[j][0] })
 	out := problems[:0]
-	for _, p := range problems {
-		if !strings.HasPrefix(p.Pointer, ptr+"/") {
+	r, end := 0, 0
+	for i, p := range problems {
+		for r < len(ranges) && ranges[r][0] <= i {
+			end = max(end, ranges[r][1])
+			r++
+		}
+		if i >= end {
 			out = append(out, p)
 		}
 	}

@@ -18,17 +18,29 @@ import (
 var yamlErrLine = regexp.MustCompile(`line (\d+)(?:, column (\d+))?`)
 
 type yamlConverter struct {
+	data     []byte
 	lines    []int // rune count of each line, for clamping positions
-	ix       *Index
 	lim      Limits
 	count    int
 	problems []Problem
 	failed   bool
+	// replaced are the ranges of problems found inside values that a
+	// duplicate key replaced: they point at nothing that is read.
+	replaced [][2]int
+	// path is the way down to the node profile visits.
+	path []pathStep
+	// starts, cur and curOff find the byte offset of a position (see offset).
+	starts []int
+	cur    Pos
+	curOff int
 }
 
 // parseYAML decodes restricted YAML into the same plain values as parseJSON.
 // Scalars keep YAML 1.2 core meanings, except that timestamps stay strings
-// (so `2026-07-28` is the protocol version, not a date).
+// (so `2026-07-28` is the protocol version, not a date). Constructs outside
+// the restricted profile (anchors, aliases, merge keys, custom tags) are
+// reported before any value is built, and aliases are never expanded: a
+// file with an alias is not read further (see profile).
 func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	ix := NewIndex()
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -39,11 +51,22 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, ix, []Problem{{Kind: ProblemEmpty, Pos: Pos{Line: 1, Column: 1}, Message: "file is empty: it holds no tool", Fatal: true}}
 	}
-	c := &yamlConverter{ix: ix, lim: lim, lines: lineLengths(data)}
-	v := c.convert(doc.Content[0], "", 0, 0)
+	c := &yamlConverter{data: data, lim: lim, lines: lineLengths(data)}
+	c.profile(doc.Content[0], 0, false)
+	for _, p := range c.problems {
+		c.failed = c.failed || p.Fatal
+	}
 	if c.failed {
 		return nil, ix, c.problems
 	}
+	profiled := c.problems
+	c.problems = nil
+	v := c.convert(doc.Content[0], 0)
+	if c.failed {
+		return nil, ix, c.problems
+	}
+	c.problems = append(profiled, dropRanges(c.problems, c.replaced)...)
+	ix.yaml = &yamlLookup{root: doc.Content[0], lines: c.lines}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == io.EOF:
@@ -84,103 +107,90 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 	return Problem{Kind: ProblemSyntax, Pos: clampPos(lineLengths(data), p), Message: "invalid YAML: " + msg, Fatal: true}
 }
 
+// fatal records a fatal problem at the node being converted (or profiled).
 func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
 	c.problems = append(c.problems, Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true})
 	c.failed = true
 }
 
-func (c *yamlConverter) convert(n *yaml.Node, ptr string, depth, aliasDepth int) any {
+// convert builds the value of n. Like profile it keeps the way down in
+// c.path and builds a pointer only for a problem; positions are looked up
+// in the node tree on demand (see yamlLookup).
+func (c *yamlConverter) convert(n *yaml.Node, depth int) any {
 	if c.failed {
 		return nil
 	}
-	c.count++
-	if c.count > c.lim.MaxValues {
-		c.fatal(ProblemTooMany, ptr, n, fmt.Sprintf("more than %d values (aliases expanded); the file is not checked (raise limits.max-file-values in the config to allow it)", c.lim.MaxValues))
+	if depth > c.lim.MaxDepth {
+		c.fatal(ProblemTooDeep, c.pointer(), n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", c.lim.MaxDepth))
 		return nil
-	}
-	if depth > c.lim.MaxDepth || aliasDepth > 100 {
-		c.fatal(ProblemTooDeep, ptr, n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", c.lim.MaxDepth))
-		return nil
-	}
-	if _, seen := c.ix.Value(ptr); !seen {
-		c.ix.SetValue(ptr, c.pos(n))
 	}
 	switch n.Kind {
 	case yaml.AliasNode:
-		return c.convert(n.Alias, ptr, depth, aliasDepth+1)
+		// Never expanded; profile has already made the file fatal.
+		c.fatal(ProblemYAMLAlias, c.pointer(), n, fmt.Sprintf("alias %q is not expanded", "*"+n.Value))
+		return nil
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return nil
 		}
-		return c.convert(n.Content[0], ptr, depth, aliasDepth)
+		return c.convert(n.Content[0], depth)
 	case yaml.SequenceNode:
 		arr := make([]any, 0, len(n.Content))
 		for i, item := range n.Content {
-			arr = append(arr, c.convert(item, JoinIndex(ptr, i), depth+1, aliasDepth))
+			c.path = append(c.path, pathStep{index: i})
+			arr = append(arr, c.convert(item, depth+1))
+			c.path = c.path[:len(c.path)-1]
 		}
 		return arr
 	case yaml.MappingNode:
 		obj := make(map[string]any, len(n.Content)/2)
-		c.mapping(n, ptr, depth, aliasDepth, obj, map[string]bool{}, false)
+		c.mapping(n, depth, obj)
 		return obj
 	default:
-		return c.scalar(n, ptr)
+		return c.scalar(n)
 	}
 }
 
-// mapping converts the pairs of n into obj. Keys merged in with "<<" are
-// recorded in merged, so that an explicit key overriding one is not a duplicate.
-func (c *yamlConverter) mapping(n *yaml.Node, ptr string, depth, aliasDepth int, obj map[string]any, merged map[string]bool, merging bool) {
+// mapping converts the pairs of n into obj. A merge key ("<<") is an
+// ordinary key: YAML merge semantics are never applied (MCP Description
+// 0.8.0 §15.3.6; profile reports the key).
+//
+// The problems inside a value a duplicate key replaces are dropped at the
+// end (see dropRanges): they were appended one after the other while the
+// value was converted, so each replaced value is one range of them, and no
+// duplicate costs more than its own value.
+func (c *yamlConverter) mapping(n *yaml.Node, depth int, obj map[string]any) {
+	var spans map[string][2]int
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
-			src := v
-			if src.Kind == yaml.AliasNode {
-				src = src.Alias
-			}
-			srcs := []*yaml.Node{src}
-			if src.Kind == yaml.SequenceNode {
-				srcs = src.Content
-			}
-			for _, s := range srcs {
-				if s.Kind == yaml.AliasNode {
-					s = s.Alias
-				}
-				if s.Kind == yaml.MappingNode {
-					c.mapping(s, ptr, depth, aliasDepth+1, obj, merged, true)
-				}
-			}
-			continue
-		}
 		if k.Kind != yaml.ScalarNode {
-			c.fatal(ProblemNotJSON, ptr, k, "mapping key is not a scalar: JSON object keys are strings")
+			c.fatal(ProblemNotJSON, c.pointer(), k, "mapping key is not a scalar: JSON object keys are strings")
 			return
 		}
 		key := k.Value
-		child := Join(ptr, key)
-		if prev, dup := obj[key]; dup {
-			if merging {
-				continue
+		c.path = append(c.path, pathStep{key: key, isKey: true})
+		if _, dup := obj[key]; dup {
+			if span, ok := spans[key]; ok {
+				c.replaced = append(c.replaced, span)
 			}
-			c.ix.forget(child, prev)
-			c.problems = dropUnder(c.problems, child)
-			if merged[key] {
-				delete(merged, key) // an explicit key overrides a merged one
-			} else {
-				c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: child, Pos: c.pos(k),
-					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", key)})
+			c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: c.pointer(), Pos: c.pos(k),
+				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", key)})
+		}
+		start := len(c.problems)
+		obj[key] = c.convert(v, depth+1)
+		c.path = c.path[:len(c.path)-1]
+		if (v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode) && len(c.problems) > start {
+			if spans == nil {
+				spans = map[string][2]int{}
 			}
-		} else if merging {
-			merged[key] = true
+			spans[key] = [2]int{start, len(c.problems)}
+		} else if spans != nil {
+			delete(spans, key)
 		}
-		if !merging {
-			c.ix.SetKey(child, c.pos(k))
-		}
-		obj[key] = c.convert(v, child, depth+1, aliasDepth)
 	}
 }
 
-func (c *yamlConverter) scalar(n *yaml.Node, ptr string) any {
+func (c *yamlConverter) scalar(n *yaml.Node) any {
 	switch n.ShortTag() {
 	case "!!null":
 		return nil
@@ -198,7 +208,7 @@ func (c *yamlConverter) scalar(n *yaml.Node, ptr string) any {
 		if bi, ok := new(big.Int).SetString(strings.Replace(s, "0o", "0", 1), 0); ok {
 			return json.Number(bi.String())
 		}
-		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: c.pos(n),
+		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(n),
 			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", n.Value)})
 		return n.Value
 	case "!!float":
@@ -208,7 +218,7 @@ func (c *yamlConverter) scalar(n *yaml.Node, ptr string) any {
 		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && !isSpecialFloat(n.Value) {
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: ptr, Pos: c.pos(n),
+		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(n),
 			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", n.Value)})
 		return n.Value
 	default: // !!str, !!timestamp, !!binary and custom tags keep their text

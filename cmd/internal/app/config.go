@@ -311,17 +311,14 @@ func (c *Config) readLimits(v any, ptr string) error {
 	}
 	for _, k := range sortedKeys(m) {
 		p := source.Join(ptr, k)
-		if k == "schema-timeout" || k == "regex-timeout" {
+		if durations := map[string]*time.Duration{"schema-timeout": &c.Limits.Schema.Timeout, "regex-timeout": &c.Limits.Schema.RegexTimeout,
+			"file-timeout": &c.Limits.FileTimeout, "run-timeout": &c.Limits.RunTimeout}; durations[k] != nil {
 			s := fmt.Sprint(m[k])
 			d, err := time.ParseDuration(s)
 			if err != nil || d <= 0 {
 				return c.errAt(p, fmt.Sprintf("%s %q is not a positive duration like 5s", k, s))
 			}
-			if k == "schema-timeout" {
-				c.Limits.Schema.Timeout = d
-			} else {
-				c.Limits.Schema.RegexTimeout = d
-			}
+			*durations[k] = d
 			continue
 		}
 		n, err := positiveInt(m[k])
@@ -342,7 +339,7 @@ func (c *Config) readLimits(v any, ptr string) error {
 		case "max-subschemas":
 			c.Limits.Schema.MaxSubschemas = n
 		default:
-			return c.errAtKey(p, fmt.Sprintf("unknown limit %q: use max-file-bytes, max-file-depth, max-file-values, max-file-tools, max-schema-depth, max-subschemas, schema-timeout, regex-timeout", k))
+			return c.errAtKey(p, fmt.Sprintf("unknown limit %q: use max-file-bytes, max-file-depth, max-file-values, max-file-tools, max-schema-depth, max-subschemas, schema-timeout, regex-timeout, file-timeout, run-timeout", k))
 		}
 	}
 	return nil

@@ -112,6 +112,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		cfg.FailOnIncomplete = failsOnIncomplete(o.FailOn)
 	}
 	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
+	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
 
 	var files []*source.File
 	var notes []string

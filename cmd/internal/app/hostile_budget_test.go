@@ -1,0 +1,67 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// patternBombDoc is issue 10 item 6's file: ten tools with sixty ^(a+)+$
+// properties and an example each whose values make every pattern
+// backtrack until the regex timeout (about 74 KB).
+func patternBombDoc() string {
+	var b strings.Builder
+	b.WriteString(`{"mcpdesc": "0.8.0", "info": {"name": "bomb", "version": "1.0.0"}, "protocolVersions": ["2026-07-28"], "tools": [`)
+	for t := 0; t < 10; t++ {
+		if t > 0 {
+			b.WriteString(",")
+		}
+		var props, input []string
+		for p := 0; p < 60; p++ {
+			props = append(props, fmt.Sprintf(`"property_%02d": {"type": "string", "pattern": "^(a+)+$"}`, p))
+			input = append(input, fmt.Sprintf(`"property_%02d": "%s!"`, p, strings.Repeat("a", 44)))
+		}
+		fmt.Fprintf(&b, "\n{\"name\": \"t%d\", \"inputSchema\": {\"type\": \"object\", \"properties\": {%s}},\n \"examples\": {\"e\": {\"input\": {%s}, \"result\": {\"resultType\": \"complete\", \"content\": []}}}}",
+			t, strings.Join(props, ", "), strings.Join(input, ", "))
+	}
+	b.WriteString("]}\n")
+	return b.String()
+}
+
+// TestHostileTimeBudget: the 74 KB pattern bomb (50 s and a green run
+// before) stops at limits.file-timeout with an error naming the budget and
+// the tools left, the file is not complete, the run fails under the
+// default fail-on: error, and the other file is still checked.
+func TestHostileTimeBudget(t *testing.T) {
+	code, rep := hostile(t, map[string]string{
+		"bomb.json":       patternBombDoc(),
+		".mcpschema.yaml": "limits:\n  file-timeout: 1s\n",
+	})
+	if code != ExitFindings {
+		t.Errorf("exit %d, want %d", code, ExitFindings)
+	}
+	f := want(t, rep, "bomb.json", "mcpschema.file.time-budget", "limits.file-timeout", `"t9"`)
+	if f.Severity.String() != "error" || f.Pointer == "" || f.Line == 0 {
+		t.Errorf("finding %+v", f)
+	}
+	if fileComplete(t, rep, "bomb.json") || rep.Summary.Complete {
+		t.Error("bomb.json listed as completely checked")
+	}
+}
+
+// TestConfigTimeBudgets reads limits.file-timeout and limits.run-timeout.
+func TestConfigTimeBudgets(t *testing.T) {
+	dir := writeFiles(t, map[string]string{".mcpschema.yaml": "limits:\n  file-timeout: 3s\n  run-timeout: 1m\n"})
+	cfg, err := LoadConfig(dir+"/.mcpschema.yaml", ".mcpschema.yaml", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Limits.FileTimeout.String() != "3s" || cfg.Limits.RunTimeout.String() != "1m0s" {
+		t.Errorf("limits %+v", cfg.Limits)
+	}
+	dir = writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": "limits:\n  run-timeout: soon\n"})
+	code, _, errOut := runMain(t, dir, "check", "a.json")
+	if code != ExitUsage || !strings.Contains(errOut, `.mcpschema.yaml:2:16: run-timeout "soon" is not a positive duration`) {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}

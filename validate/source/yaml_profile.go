@@ -1,0 +1,198 @@
+package source
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Kinds of YAML constructs outside the restricted profile of MCP
+// Description 0.8.0 §15.3, reported wherever they appear.
+const (
+	ProblemYAMLAlias    ProblemKind = "yaml-alias"
+	ProblemYAMLAnchor   ProblemKind = "yaml-anchor"
+	ProblemYAMLMergeKey ProblemKind = "yaml-merge-key"
+	ProblemYAMLTag      ProblemKind = "yaml-tag"
+)
+
+// jsonTags are the explicit tags of the YAML 1.2 JSON schema (and the
+// failsafe schema it extends): writing one changes nothing a JSON reader
+// could not express. Every other explicit tag is application-specific.
+var jsonTags = map[string]bool{
+	"!!str": true, "!!int": true, "!!float": true, "!!bool": true, "!!null": true, "!!map": true, "!!seq": true,
+}
+
+// profile walks the decoded node tree once, in document order, before any
+// value is built. It counts every node against lim.MaxValues and
+// lim.MaxDepth (an alias counts once and is never followed, so the work is
+// bounded by the size of the text), and reports every anchor, alias, merge
+// key and explicit non-JSON tag at the position where it is written. An
+// alias is fatal: its value is not read, so the file cannot be checked.
+//
+// The pointer of a node is built only when a problem names it (c.path holds
+// the way down), so deep paths of long keys cost nothing per node.
+func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
+	if c.failed {
+		return
+	}
+	if !isKey {
+		c.count++
+		if c.count > c.lim.MaxValues {
+			c.fatal(ProblemTooMany, c.pointer(), n, fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", c.lim.MaxValues))
+			return
+		}
+	}
+	if depth > c.lim.MaxDepth {
+		c.fatal(ProblemTooDeep, c.pointer(), n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", c.lim.MaxDepth))
+		return
+	}
+	if n.Kind == yaml.AliasNode {
+		c.problems = append(c.problems, Problem{Kind: ProblemYAMLAlias, Pointer: c.pointer(), Pos: c.pos(n), Fatal: true,
+			Message: fmt.Sprintf("alias %q is not expanded: YAML aliases are not allowed in tool files (MCP Description 0.8.0 §15.3.5) and the file is not checked further; write the value out in place of the alias", "*"+n.Value)})
+		return
+	}
+	c.properties(n, isKey)
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for i, item := range n.Content {
+			c.path = append(c.path, pathStep{index: i})
+			c.profile(item, depth+1, false)
+			c.path = c.path[:len(c.path)-1]
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			c.path = append(c.path, pathStep{key: k.Value, isKey: true})
+			if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+				c.problems = append(c.problems, Problem{Kind: ProblemYAMLMergeKey, Pointer: c.pointer(), Pos: c.pos(k),
+					Message: "merge key \"<<\" is read as an ordinary key and nothing is merged (MCP Description 0.8.0 §15.3.6), while other YAML readers merge: write the merged members out"})
+			}
+			c.profile(k, depth+1, true)
+			c.profile(v, depth+1, false)
+			c.path = c.path[:len(c.path)-1]
+		}
+	}
+}
+
+// pathStep is one step of the way from the root to the node profile visits.
+type pathStep struct {
+	key   string
+	index int
+	isKey bool
+}
+
+// pointer returns the JSON Pointer of the node profile visits.
+func (c *yamlConverter) pointer() string {
+	var b strings.Builder
+	for _, s := range c.path {
+		b.WriteByte('/')
+		if s.isKey {
+			b.WriteString(EscapeToken(s.key))
+		} else {
+			b.WriteString(strconv.Itoa(s.index))
+		}
+	}
+	return b.String()
+}
+
+// properties reports the anchor and the tag written on n, each at its own
+// position (a node's position is that of its first property).
+func (c *yamlConverter) properties(n *yaml.Node, isKey bool) {
+	tagged := n.Style&yaml.TaggedStyle != 0 && !jsonTags[n.ShortTag()] && !(isKey && n.ShortTag() == "!!merge")
+	if n.Anchor == "" && !tagged {
+		return
+	}
+	anchorPos, tagPos := c.pos(n), c.pos(n)
+	tagText := n.Tag
+	off := c.offset(c.pos(n))
+	for i := 0; i < 2 && off < len(c.data); i++ {
+		for off < len(c.data) && (c.data[off] == ' ' || c.data[off] == '\t' || c.data[off] == '\n' || c.data[off] == '\r') {
+			off++
+		}
+		if off >= len(c.data) || (c.data[off] != '&' && c.data[off] != '!') {
+			break
+		}
+		start, end := off, propertyEnd(c.data, off)
+		if c.data[start] == '&' {
+			anchorPos = c.posAt(start)
+		} else {
+			tagPos, tagText = c.posAt(start), string(c.data[start:end])
+		}
+		off = end
+	}
+	if n.Anchor != "" {
+		c.problems = append(c.problems, Problem{Kind: ProblemYAMLAnchor, Pointer: c.pointer(), Pos: anchorPos,
+			Message: fmt.Sprintf("anchor %q has no meaning in a tool file: aliases are not allowed (MCP Description 0.8.0 §15.3.5), so nothing may refer to it; remove the anchor", "&"+n.Anchor)})
+	}
+	if tagged {
+		c.problems = append(c.problems, Problem{Kind: ProblemYAMLTag, Pointer: c.pointer(), Pos: tagPos,
+			Message: fmt.Sprintf("tag %q is not allowed: tool files use only JSON values (MCP Description 0.8.0 §15.3.4), and a reader may construct an object from it; the value is read without the tag: remove the tag", tagText)})
+	}
+}
+
+// propertyEnd returns the offset just after the anchor or tag starting at off.
+func propertyEnd(data []byte, off int) int {
+	end := off + 1
+	if data[off] == '!' && end < len(data) && data[end] == '<' {
+		for end < len(data) && data[end] != '>' && data[end] != '\n' {
+			end++
+		}
+		if end < len(data) && data[end] == '>' {
+			end++
+		}
+		return end
+	}
+	for end < len(data) {
+		switch data[end] {
+		case ' ', '\t', '\n', '\r', ',', '[', ']', '{', '}':
+			return end
+		}
+		end++
+	}
+	return end
+}
+
+// offset returns the byte offset of p in the text. Nodes are visited in
+// document order, so the search continues from the last position found:
+// positions on one long line cost that line once, not once per node.
+func (c *yamlConverter) offset(p Pos) int {
+	if c.starts == nil {
+		c.starts = []int{0}
+		for i, b := range c.data {
+			if b == '\n' {
+				c.starts = append(c.starts, i+1)
+			}
+		}
+	}
+	if p.Line < 1 || p.Line > len(c.starts) {
+		return len(c.data)
+	}
+	if c.cur.Line != p.Line || c.cur.Column > p.Column {
+		c.cur, c.curOff = Pos{Line: p.Line, Column: 1}, c.starts[p.Line-1]
+	}
+	for c.cur.Column < p.Column && c.curOff < len(c.data) && c.data[c.curOff] != '\n' {
+		_, size := utf8.DecodeRune(c.data[c.curOff:])
+		c.curOff += size
+		c.cur.Column++
+	}
+	return c.curOff
+}
+
+// posAt returns the position of off, which lies on the line of the last
+// offset call or after it.
+func (c *yamlConverter) posAt(off int) Pos {
+	for c.curOff < off {
+		if c.data[c.curOff] == '\n' {
+			c.cur = Pos{Line: c.cur.Line + 1, Column: 1}
+			c.curOff++
+			continue
+		}
+		_, size := utf8.DecodeRune(c.data[c.curOff:])
+		c.curOff += size
+		c.cur.Column++
+	}
+	return clampPos(c.lines, c.cur)
+}
