@@ -16,12 +16,13 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-ARG TARGETOS=linux
-ARG TARGETARCH=amd64
+# Set by BuildKit (the default builder); without them, the build machine's own.
+ARG TARGETOS
+ARG TARGETARCH
 ARG VERSION=dev
 ARG COMMIT=
 ARG DATE=
-RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH go build -trimpath -buildvcs=false \
+RUN CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-$(go env GOARCH)}" go build -trimpath -buildvcs=false \
       -ldflags "-s -w -X github.com/mcpschema/mcpschema/cmd/internal/app.Version=${VERSION} -X github.com/mcpschema/mcpschema/cmd/internal/app.Commit=${COMMIT} -X github.com/mcpschema/mcpschema/cmd/internal/app.Date=${DATE}" \
       -o /out/mcpschema ./cmd/mcpschema
 
