@@ -1,14 +1,29 @@
-# mcpschema GitHub Action image: a static binary on a small base with git.
-# The runner builds this at the start of each job that uses the action.
+# mcpschema image: a static binary on a small base with git and CA certificates.
+# The release workflow builds it for linux/amd64 and linux/arm64 and pushes
+# ghcr.io/mcpschema/mcpschema:<version> and :<major>; a released tag's
+# action.yml runs that image. On main, action.yml still builds this file (so the
+# working tree is what `uses: ./` tests).
+#
+# Base images: pinned by tag only. Their digests could not be looked up where
+# this file was written (no registry access); pin them with
+#   docker buildx imagetools inspect golang:1.26-alpine   (and alpine:3.22)
+# as FROM golang:1.26-alpine@sha256:<digest>, and let Dependabot keep them fresh.
 
-FROM golang:1.26-alpine AS build
+# The compiler runs on the build machine's platform and cross-compiles, so a
+# multi-arch build needs no emulation.
+FROM --platform=$BUILDPLATFORM golang:1.26-alpine AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
+# Set by BuildKit (the default builder); without them, the build machine's own.
+ARG TARGETOS
+ARG TARGETARCH
 ARG VERSION=dev
-RUN CGO_ENABLED=0 go build -trimpath \
-      -ldflags "-s -w -X github.com/mcpschema/mcpschema/cmd/internal/app.Version=${VERSION}" \
+ARG COMMIT=
+ARG DATE=
+RUN CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-$(go env GOARCH)}" go build -trimpath -buildvcs=false \
+      -ldflags "-s -w -X github.com/mcpschema/mcpschema/cmd/internal/app.Version=${VERSION} -X github.com/mcpschema/mcpschema/cmd/internal/app.Commit=${COMMIT} -X github.com/mcpschema/mcpschema/cmd/internal/app.Date=${DATE}" \
       -o /out/mcpschema ./cmd/mcpschema
 
 FROM alpine:3.22
@@ -20,6 +35,9 @@ RUN apk add --no-cache git ca-certificates \
  && git config --system --add safe.directory /github/workspace \
  && git config --system --add safe.directory '*'
 COPY --from=build /out/mcpschema /usr/local/bin/mcpschema
+LABEL org.opencontainers.image.source="https://github.com/mcpschema/mcpschema" \
+      org.opencontainers.image.description="Lint MCP tool definitions and block breaking changes" \
+      org.opencontainers.image.licenses="Apache-2.0"
 # Docker actions run as root so that the mounted workspace and the runner's
 # file commands (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY) are writable.
 USER root

@@ -50,13 +50,10 @@ commands:
   check [flags] [PATTERN ...]   validate tool files (and diff them against --base REF)
   rules [ID]                    list the rules, or print one rule's documentation
   action                        run as a GitHub Action (reads INPUT_* and GITHUB_*)
-  version                       print the version
+  version, --version            print the version, commit and build date
 
 run 'mcpschema check -h' for the flags of check.
 `
-
-// Version is the program version, set at build time with -ldflags.
-var Version = "dev"
 
 // Main runs the command line args and returns the exit code.
 func Main(ctx context.Context, args []string, env Env) int {
@@ -72,8 +69,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case "action":
 		return runAction(ctx, args[1:], env)
 	case "version", "--version":
-		fmt.Fprintf(env.Stdout, "mcpschema %s\n", Version)
-		return ExitOK
+		return runVersion(args[1:], env)
 	case "help", "-h", "--help":
 		fmt.Fprint(env.Stdout, usage)
 		return ExitOK
