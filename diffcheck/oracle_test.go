@@ -199,7 +199,7 @@ func checkOracleCase(eng *schema.Engine, oc *oracleCase, samples int) (oracleSta
 			continue
 		}
 		for _, p := range places {
-			if related(f.Pointer, p) || f.Base != nil && related(f.Base.Pointer, p) {
+			if covers(f.Pointer, p) || f.Base != nil && covers(f.Base.Pointer, p) {
 				return st, bad
 			}
 		}
@@ -207,6 +207,21 @@ func checkOracleCase(eng *schema.Engine, oc *oracleCase, samples int) (oracleSta
 	fail("%s breaks (accepted by one side, rejected by the other) but no compat error or warning is at %v; findings: %s",
 		canonical(breaking), places, describe(got))
 	return st, bad
+}
+
+// covers says whether a finding at ptr is about a change at place: on
+// one path with it, or a keyword of a schema whose allOf member holds the
+// change (allOf members are judged merged into the schema that holds them).
+func covers(ptr, place string) bool {
+	if related(ptr, place) {
+		return true
+	}
+	i := strings.LastIndex(ptr, "/")
+	if i < 0 {
+		return false
+	}
+	rest, ok := strings.CutPrefix(place, ptr[:i]+"/allOf/")
+	return ok && rest != ""
 }
 
 func describe(fs []report.Finding) string {
