@@ -452,7 +452,7 @@ func genAt(root *node, path []step, local any, depth int) (any, bool) {
 		return nil, false
 	}
 	s := path[0]
-	root = firstBranch(root)
+	root = firstBranch(root, path[0].key)
 	switch s.kind {
 	case 'p', 'a':
 		key := s.key
@@ -501,13 +501,27 @@ func branchProp(n *node, key string) *node {
 	return nil
 }
 
-// firstBranch folds the first anyOf/oneOf branch that merges into n, so a
-// value built from it meets that branch too (n itself when none does).
-func firstBranch(n *node) *node {
+// firstBranch folds the first anyOf/oneOf branch (one declaring key first) that merges into n, so a
+// value built from it meets that branch too. A branch that cannot be folded
+// (unevaluatedProperties, say) is taken as it is when n has no members of
+// its own; n itself when neither works.
+func firstBranch(n *node, key string) *node {
+	var branches, others []*node
 	for _, br := range append(append([]*node(nil), n.anyOf...), n.oneOf...) {
+		if _, ok := br.props[key]; ok {
+			branches = append(branches, br) // branches declaring the member come first
+		} else {
+			others = append(others, br)
+		}
+	}
+	bare := len(n.props) == 0 && len(n.required) == 0
+	for i, br := range append(branches, others...) {
 		m := *withoutBranches(n)
 		if merge(&m, br) {
 			return &m
+		}
+		if bare && (i < len(branches) || len(branches) == 0) {
+			return br
 		}
 	}
 	return n

@@ -38,6 +38,8 @@ type change struct {
 	before   any
 	after    any
 	msg      string
+	// proven, when set, replaces msg once a witness is confirmed (msg hedges).
+	proven string
 	// locals are candidate values, at path, accepted by in and rejected by out.
 	locals []any
 	// benign: nothing is rejected (ignored argument, changed default), so no witness.
@@ -49,6 +51,9 @@ type change struct {
 	// required, a type or listed value was removed, a closed object lost a
 	// member), so the finding stays an error when no witness is found.
 	certain bool
+	// interop: the change only excludes numbers beyond the interoperable
+	// range (RFC 7493 §2.2), so it is a notice even with a witness.
+	interop bool
 }
 
 // judge compares two normalised schemas in one direction.
@@ -58,6 +63,9 @@ type judge struct {
 	changes []change
 	seen    map[[2]*node]bool
 	steps   *int
+	// uncertain: the pair being judged is one branch of several, so no
+	// change below it is certain by construction.
+	uncertain bool
 }
 
 // maxSteps bounds the node pairs one comparison visits.
@@ -100,6 +108,9 @@ func (j *judge) emit(c change, in, out *node, kw string) {
 		return
 	}
 	c.in, c.out = in, out
+	if j.uncertain {
+		c.certain = false
+	}
 	head, base := j.headBase(in, out)
 	if c.headPtr == "" {
 		if p, ok := head.kwPtr[kw]; ok {

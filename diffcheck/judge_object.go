@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -41,9 +42,8 @@ func (j *judge) objects(in, out *node, path []step) {
 		if in.required[k] {
 			continue
 		}
-		if _, declared := in.props[k]; !declared && in.closed() {
-			continue // in never admits the member, so it was effectively required
-		}
+		// a closed in that does not declare k never admits it: every value
+		// in accepts lacks k, so out rejects them all.
 		p := extend(path, step{key: k, kind: 'p'})
 		if j.dir == dirInput {
 			what := "became required"
@@ -125,6 +125,11 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 	switch {
 	case ms == nil:
 		return // base open: the assumption is that servers return only what they declare
+	case ms.never && in.required[k]:
+		// every head result carries k, and the base schema rejects every one.
+		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), certain: true, severity: rules.Error,
+			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
+			msg: fmt.Sprintf("required property %q %s was added to an object base closed: every result carries it and the base schema rejects them all; add it to the base contract first, or make it optional and tell consumers to accept it", k, where(p))}, in, out, memberKw(base))
 	case ms.never:
 		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]),
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
@@ -318,6 +323,9 @@ func (j *judge) compositions(in, out *node, path []step) {
 					break
 				}
 			}
+			if !wrapped && len(ib) == len(ob) && j.pairedBranch(b, ob[idx], path, covered) {
+				continue
+			}
 			if covered {
 				continue
 			}
@@ -400,14 +408,45 @@ func (j *judge) compositions(in, out *node, path []step) {
 	}
 }
 
+// pairedBranch judges branch b against the branch o at the same position of
+// the other side, so a change inside a branch is reported as what it is (a
+// member became required) rather than as a whole branch removed. Such
+// findings are never certain: another branch may still take the value, so
+// each needs a witness. When b is covered (by o), only the benign changes
+// are kept; it returns false when the pair says nothing and the branch
+// must be judged as a whole.
+func (j *judge) pairedBranch(b, o *node, path []step, covered bool) bool {
+	if j.quiet || (covered && !j.covers(b, o)) {
+		return false
+	}
+	from := len(j.changes)
+	saved := j.uncertain
+	j.uncertain = true
+	j.sub(b, o, path)
+	j.uncertain = saved
+	kept := j.changes[:from]
+	found := false
+	for _, c := range j.changes[from:] {
+		if covered && !c.benign {
+			continue
+		}
+		found = found || !c.benign
+		kept = append(kept, c)
+	}
+	j.changes = kept
+	return covered || found
+}
+
 func (j *judge) changed(in, out *node, path []step, kw string) {
 	c := change{path: path, locals: genCandidates(in)}
 	if j.dir == dirInput {
 		c.rule = RuleInputConditionalChanged
 		c.msg = fmt.Sprintf("%s changed %s: whether head still accepts every value base accepted is not certain; check it", kw, where(path))
+		c.proven = fmt.Sprintf("%s changed %s: values base accepted are rejected; make the new condition accept them", kw, where(path))
 	} else {
 		c.rule = RuleOutputConditionalChanged
 		c.msg = fmt.Sprintf("%s changed %s: whether head returns only values base admitted is not certain; check it", kw, where(path))
+		c.proven = fmt.Sprintf("%s changed %s: head may return values base ruled out; make the new condition admit only values the old one admitted", kw, where(path))
 	}
 	j.emit(c, in, out, kw)
 }

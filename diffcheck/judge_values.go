@@ -337,6 +337,7 @@ func (j *judge) strings(in, out *node, path []step) {
 		case j.dir == dirInput:
 			c.rule = RuleInputPatternChanged
 			c.msg = fmt.Sprintf("pattern %s changed from %q to %q: whether the new one accepts every string the old one did cannot be decided in general; check it", where(path), in.pattern, out.pattern)
+			c.proven = fmt.Sprintf("pattern %s changed from %q to %q: strings the old one matched are rejected; make the new pattern match every string the old one matched", where(path), in.pattern, out.pattern)
 		case !in.hasPattern:
 			c.rule = RuleOutputPatternRemoved
 			c.removed = true

@@ -9,8 +9,8 @@ func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix 
 }
 
 const (
-	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas: the head schema rejects it at the changed keyword, not because of another change. Without a witness, a finding stays an error only when the break is certain by construction (a member became required, a type or listed value was removed, a closed object lost a member); otherwise it is a warning that says it may break."
-	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break."
+	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas: the head schema rejects it at the changed keyword, not because of another change. Without a witness, a finding stays an error only when the break is certain by construction (a member became required, a type or listed value was removed, a closed object lost a member); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword (a bound at the edge of the interoperable integer range excepted: a notice)."
+	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword."
 	aliasFix  = "; if the change is intended, say so in the pull request and acknowledge the finding with an ignore in .mcpschema.yaml"
 )
 
@@ -74,7 +74,7 @@ var (
 		"restore the old bound")
 	RuleInputBoundAdded = compat("compat.input.bound-added", rules.Should, rules.Warning,
 		"no bound is added to an input that had none",
-		"A bound where none existed rejects values the base accepted; it is often a legitimate fix of a missing limit, so it is a warning."+inputDoc,
+		"A bound where none existed rejects values the base accepted: an error when a witness shows such a value, a warning otherwise. A bound at or beyond the interoperable integer range (±(2^53−1), RFC 7493 §2.2), as zod adds to every integer, excludes only numbers that cannot round-trip anyway: a notice."+inputDoc,
 		"confirm callers never send values outside the new bound")
 	RuleInputPatternAdded = compat("compat.input.pattern-added", rules.Must, rules.Error,
 		"no pattern is added to an input string",
@@ -82,7 +82,7 @@ var (
 		"drop the pattern or make sure it matches everything callers send")
 	RuleInputPatternChanged = compat("compat.input.pattern-changed", rules.Should, rules.Warning,
 		"an input pattern is not changed",
-		"Whether one regular expression accepts everything another accepts cannot be decided in general; a changed pattern is a warning, with a witness when one is found."+inputDoc,
+		"Whether one regular expression accepts everything another accepts cannot be decided in general; a changed pattern is a warning, and an error when a witness is found."+inputDoc,
 		"make sure the new pattern matches every string the old one matched")
 	RuleInputFormatAdded = compat("compat.input.format-added", rules.Should, rules.Warning,
 		"no format is added to or changed on an input string",
@@ -106,7 +106,7 @@ var (
 		"drop the conditional constraint")
 	RuleInputConditionalChanged = compat("compat.input.conditional-changed", rules.Should, rules.Warning,
 		"a conditional constraint of an input is not changed",
-		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, with a witness when one is found."+inputDoc,
+		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found."+inputDoc,
 		"make sure the new condition accepts every value the old one accepted")
 	RuleInputDefaultChanged = compat("compat.input.default-changed", rules.Should, rules.Warning,
 		"the default of an input is not changed or removed",
@@ -146,7 +146,7 @@ var (
 		"keep returning the property (deprecated)")
 	RuleOutputAdditionalRelaxed = compat("compat.output.additional-properties-relaxed", rules.Should, rules.Warning,
 		"a closed output object stays closed",
-		"Opening a closed result object (or adding a member to it) lets results carry members strict consumers reject; undeclared members of open objects are assumed not to be returned."+outputDoc,
+		"Opening a closed result object (or adding a member to it) lets results carry members strict consumers reject (an error with a witness; a member added as required makes every result one the base schema rejects); undeclared members of open objects are assumed not to be returned."+outputDoc,
 		"keep the object closed, or tell consumers to accept new members")
 	RuleOutputTypeWidened = compat("compat.output.type-widened", rules.Must, rules.Error,
 		"an output does not start returning another type",
@@ -154,7 +154,7 @@ var (
 		"return the old type only")
 	RuleOutputEnumValueAdded = compat("compat.output.enum-value-added", rules.Should, rules.Warning,
 		"no output enum value is added",
-		"Consumers that switch over an output enum may not handle a new value; many do, so it is a warning."+outputDoc,
+		"Consumers that switch over an output enum may not handle a new value; a value the base schema rejects is a confirmed break, so it is an error with its witness (a warning without one)."+outputDoc,
 		"make sure consumers handle the new value")
 	RuleOutputEnumRemoved = compat("compat.output.enum-removed", rules.Must, rules.Error,
 		"an output enum or const is not dropped",
@@ -166,7 +166,7 @@ var (
 		"restore the bound")
 	RuleOutputPatternRemoved = compat("compat.output.pattern-removed", rules.Should, rules.Warning,
 		"an output pattern is not removed or changed",
-		"Results may carry strings the old pattern did not match; regular expressions cannot be compared in general, so it is a warning."+outputDoc,
+		"Results may carry strings the old pattern did not match; regular expressions cannot be compared in general, so it is a warning, and an error when a witness is found."+outputDoc,
 		"restore the pattern")
 	RuleOutputFormatRemoved = compat("compat.output.format-removed", rules.Should, rules.Warning,
 		"an output format is not removed or changed",
@@ -190,7 +190,7 @@ var (
 		"restore the conditional constraint")
 	RuleOutputConditionalChanged = compat("compat.output.conditional-changed", rules.Should, rules.Warning,
 		"a conditional constraint of an output is not changed",
-		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, with a witness when one is found."+outputDoc,
+		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found."+outputDoc,
 		"make sure the new condition admits only values the old one admitted")
 	RuleOutputDefaultChanged = compat("compat.output.default-changed", rules.May, rules.Notice,
 		"the default of an output is not changed",

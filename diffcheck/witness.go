@@ -204,6 +204,13 @@ func (c *comparer) report(j *judge, b, h *side) {
 			}
 			w, why := ws.witness(ch)
 			d.witness = w
+			if w != nil && ch.proven != "" {
+				d.msg = ch.proven
+			}
+			if w != nil && d.severity < rules.Error && !ch.interop {
+				// a break the validator confirms is an error, whatever the keyword.
+				d.severity = rules.Error
+			}
 			switch {
 			case w != nil && j.dir == dirInput:
 				d.msg += fmt.Sprintf("; for example %s is accepted at base and rejected at head", display(w))
