@@ -78,8 +78,8 @@ func commonPrefix(a, b string) string {
 	return strings.Join(as[:n], "/")
 }
 
-// toolFile wraps a schema into a tool file.
-func toolFile(key string, s any) *source.File {
+// oracleToolFile wraps a schema into a tool file.
+func oracleToolFile(key string, s any) *source.File {
 	data, err := json.MarshalIndent(map[string]any{"name": "t", key: s}, "", " ")
 	if err != nil {
 		panic(err)
@@ -135,7 +135,7 @@ func checkOracleCase(eng *schema.Engine, oc *oracleCase, samples int) (oracleSta
 	if oc.output {
 		key = "outputSchema"
 	}
-	bf, hf := toolFile(key, oc.base), toolFile(key, oc.head)
+	bf, hf := oracleToolFile(key, oc.base), oracleToolFile(key, oc.head)
 	if bf.Fatal() || hf.Fatal() {
 		return st, nil
 	}
