@@ -117,6 +117,11 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 			c.locals = genCandidates(in.props[k])
 			c.certain = ms.never
 			c.msg = fmt.Sprintf("property %q %s was removed from a closed object: calls still sending it are rejected; keep it (deprecated) or reopen the object", k, where(p))
+			if declaredInAllOf(out, k) {
+				kw := memberKw(out)
+				c.headPtr, c.removed = out.at(kw), false
+				c.msg = fmt.Sprintf("property %q %s is declared only inside allOf, and %s beside it rejects it: calls sending it are rejected; declare it in properties too", k, where(p), kw)
+			}
 		}
 		j.emit(c, in, out, "properties")
 		return

@@ -25,7 +25,7 @@ import (
 
 // oraclePairsPerSeed is how many pairs the deterministic test builds from
 // each seed schema and side.
-const oraclePairsPerSeed = 40
+const oraclePairsPerSeed = 400
 
 // oracleSamples is how many values each pair is tried with (before perturbing).
 const oracleSamples = 24
