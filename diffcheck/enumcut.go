@@ -1,11 +1,12 @@
 package diffcheck
 
 import (
+	"regexp"
 	"unicode/utf8"
 )
 
 // ruledOut returns the keyword of n beside its enum that rejects enum value
-// v (a numeric bound or a string length), or "" when none does. Values the
+// v (a numeric bound, a string length or a pattern), or "" when none does. Values the
 // schema can never accept are dropped from the normalised enum, so a bound
 // added beside an enum is judged as the enum values it removes.
 func (n *node) ruledOut(v any) string {
@@ -16,6 +17,12 @@ func (n *node) ruledOut(v any) string {
 		}
 		if r := n.counts["maxLength"]; r != nil && r.IsInt64() && l > r.Int64() {
 			return "maxLength"
+		}
+		if n.hasPattern {
+			// a pattern RE2 cannot read rules out nothing here.
+			if re, err := regexp.Compile(n.pattern); err == nil && !re.MatchString(s) {
+				return "pattern"
+			}
 		}
 		return ""
 	}
