@@ -58,6 +58,7 @@ var oracleSeedSchemas = []string{
 	  "path":{"$ref":"#/definitions/path"},
 	  "recursive":{"type":"boolean"},
 	  "depth":{"type":"integer","enum":[1,2,3]},
+	  "modified_since":{"type":"string","format":"date-time"},
 	  "exclude":{"type":"array","items":{"$ref":"#/definitions/path"},"uniqueItems":true}},
 	 "required":["path"],"additionalProperties":false}`,
 	// list_projects output: deep nesting, closed by unevaluatedProperties, allOf.
@@ -141,6 +142,11 @@ type mutation struct {
 	ptr        string
 	what       string
 	equivalent bool // an equivalent spelling: the pair must be silent
+	// undeclared names a member head declares and base only admitted as an
+	// undeclared member of an open object: callers are not expected to send
+	// members a schema does not declare, so a break that needs it is silent
+	// by design (the closed-object case table: open, added optional, input).
+	undeclared string
 }
 
 func num(v any) (float64, bool) {
@@ -165,7 +171,7 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 	s := v.(map[string]any)
 	props, _ := s["properties"].(map[string]any)
 	req, _ := s["required"].([]any)
-	kind := r.IntN(24)
+	kind := r.IntN(26)
 	m := mutation{ptr: ptr}
 	switch kind {
 	case 0: // a required member added
@@ -214,6 +220,7 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 		}
 		props["extra_opt"] = map[string]any{"type": "integer", "minimum": json.Number("0")}
 		m.what, m.ptr = "optional member added", ptr+"/properties/extra_opt"
+		m.undeclared = "extra_opt"
 	case 5: // closed
 		if props == nil || s["additionalProperties"] == false {
 			return nil, m, false
@@ -305,7 +312,7 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 		if s["type"] != "string" || s["pattern"] != nil {
 			return nil, m, false
 		}
-		s["pattern"] = "^[a-z]+$"
+		s["pattern"] = []string{"^[a-z]+$", "^[0-9]{4}-", "Z$", "^.{0,5}$"}[r.IntN(4)]
 		m.what, m.ptr = "pattern added", ptr+"/pattern"
 	case 13: // a branch removed
 		for _, k := range []string{"anyOf", "oneOf"} {
@@ -412,6 +419,18 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 			return nil, m, false
 		}
 		m.what, m.ptr, m.equivalent = "empty required list", ptr, true
+	case 24: // equivalent: propertyNames that cannot reject (member names are strings)
+		if props == nil || s["propertyNames"] != nil {
+			return nil, m, false
+		}
+		s["propertyNames"] = map[string]any{"type": "string"}
+		m.what, m.ptr, m.equivalent = "propertyNames of type string", ptr+"/propertyNames", true
+	case 25: // a format added (asserted under draft-07)
+		if s["type"] != "string" || s["format"] != nil || s["enum"] != nil {
+			return nil, m, false
+		}
+		s["format"] = []string{"date-time", "email", "date"}[r.IntN(3)]
+		m.what, m.ptr = "format added", ptr+"/format"
 	case 23: // an object closed by unevaluatedProperties
 		if props == nil || s["additionalProperties"] != nil || s["unevaluatedProperties"] != nil {
 			return nil, m, false
@@ -452,7 +471,8 @@ type valueGen struct {
 	r    *rand.Rand
 }
 
-var sampleStrings = []string{"", "a", "abc", "ABC", "hello world", "2024-01-01", "x-y", "open", "user@example.com", "abcdefghijklmnopqrstuvwxyz"}
+var sampleStrings = []string{"", "a", "abc", "ABC", "hello world", "2024-01-01", "x-y", "open", "user@example.com", "abcdefghijklmnopqrstuvwxyz",
+	"2024-01-01T00:00:00+02:00", "2024-01-01T00:00:00Z"}
 
 func (g *valueGen) gen(s any, depth int) any {
 	if depth > 8 {
@@ -592,6 +612,20 @@ func (g *valueGen) object(m map[string]any, depth int) any {
 }
 
 func (g *valueGen) str(m map[string]any) string {
+	switch m["format"] {
+	case "date-time":
+		if g.r.IntN(4) > 0 {
+			return []string{"2024-01-01T00:00:00+02:00", "2024-01-01T00:00:00Z"}[g.r.IntN(2)]
+		}
+	case "date":
+		if g.r.IntN(4) > 0 {
+			return "2024-01-01"
+		}
+	case "email":
+		if g.r.IntN(4) > 0 {
+			return "user@example.com"
+		}
+	}
 	if p, ok := m["pattern"].(string); ok {
 		if re, err := regexp.Compile(p); err == nil {
 			start := g.r.IntN(len(sampleStrings))
@@ -725,4 +759,25 @@ func (g *valueGen) perturb(v any, other func() any, depth int) any {
 		return x + "Z"
 	}
 	return other()
+}
+
+// without returns v with member name removed from every object in it.
+func without(v any, name string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if k != name {
+				out[k] = without(e, name)
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = without(e, name)
+		}
+		return out
+	}
+	return v
 }

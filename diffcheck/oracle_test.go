@@ -25,7 +25,7 @@ import (
 
 // oraclePairsPerSeed is how many pairs the deterministic test builds from
 // each seed schema and side.
-const oraclePairsPerSeed = 400
+const oraclePairsPerSeed = 100
 
 // oracleSamples is how many values each pair is tried with (before perturbing).
 const oracleSamples = 24
@@ -33,6 +33,7 @@ const oracleSamples = 24
 // oracleStats counts what the oracle checked.
 type oracleStats struct {
 	pairs, equivalent, samples, breaks, findings int
+	undeclared                                   int // breaks only through a member base did not declare
 }
 
 // oracleCase is one pair to check.
@@ -185,6 +186,10 @@ func checkOracleCase(eng *schema.Engine, oc *oracleCase, samples int) (oracleSta
 	for _, v := range vals {
 		st.samples++
 		if accepts(acc, v) == yes && accepts(rej, v) == no {
+			if u := oc.mut.undeclared; u != "" && !oc.output && accepts(rej, without(v, u)) == yes {
+				st.undeclared++ // a break only through a member base did not declare
+				continue
+			}
 			breaking = v
 			break
 		}
@@ -253,6 +258,7 @@ func TestOracle(t *testing.T) {
 				total.samples += st.samples
 				total.breaks += st.breaks
 				total.findings += st.findings
+				total.undeclared += st.undeclared
 				for _, b := range bad {
 					fails++
 					t.Error(b)
@@ -260,8 +266,8 @@ func TestOracle(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("oracle: %d pairs (%d equivalent spellings), %d samples, %d pairs with a sampled break, %d findings, %d counterexamples",
-		total.pairs, total.equivalent, total.samples, total.breaks, total.findings, fails)
+	t.Logf("oracle: %d pairs (%d equivalent spellings), %d samples, %d pairs with a sampled break, %d findings, %d counterexamples; %d samples broke only through a member base did not declare (silent by design)",
+		total.pairs, total.equivalent, total.samples, total.breaks, total.findings, fails, total.undeclared)
 }
 
 // FuzzOracle runs the verdict oracle on pairs built from fuzzed seeds.
