@@ -37,6 +37,8 @@ type draft struct {
 	before   any
 	after    any
 	witness  any
+	// incomplete: the change could not be judged, so the report is not complete.
+	incomplete bool
 }
 
 // add turns a draft into a finding.
@@ -47,7 +49,7 @@ func (c *comparer) add(d draft) {
 	}
 	pos, _ := d.at.file.Index.Locate(d.at.ptr)
 	f := report.Finding{Rule: d.rule.ID, Severity: sev, File: d.at.file.Path, Pointer: d.at.ptr,
-		Line: pos.Line, Column: pos.Column, Witness: d.witness}
+		Line: pos.Line, Column: pos.Column, Witness: d.witness, Incomplete: d.incomplete}
 	msg := d.msg
 	if d.base != nil {
 		f.Base = d.base.location()
@@ -92,7 +94,7 @@ func (c *comparer) baseUnreadable(f *source.File) {
 	if h, ok := c.headByPath[f.Path]; ok {
 		at = loc{file: h, ptr: ""}
 	}
-	c.add(draft{rule: RuleBaseUnreadable, at: at, base: &loc{file: f, ptr: ""}, before: f.Path,
+	c.add(draft{rule: RuleBaseUnreadable, at: at, base: &loc{file: f, ptr: ""}, before: f.Path, incomplete: true,
 		msg: fmt.Sprintf("file %q cannot be read at the base revision (%s): its tools were not compared; nothing to fix in the head, review its changes by hand", f.Path, reason)})
 }
 

@@ -364,15 +364,6 @@ func numberCandidates(ie, oe *bound, lower, intOnly bool) []any {
 	return dedupValues(vals)
 }
 
-// stringCandidates returns strings in probably accepts.
-func stringCandidates(in *node) []any {
-	vals := []any{genString(in, -1)}
-	for _, s := range []string{"", " ", "a", "A", "0", "?", "a b", "other", "not-a-value"} {
-		vals = append(vals, s)
-	}
-	return dedupValues(vals)
-}
-
 // countCandidates returns strings, arrays or objects whose size lies between
 // in's bound iv (nil: none) and out's bound ov.
 func countCandidates(in *node, kw string, iv, ov *big.Int, lower bool) []any {

@@ -159,7 +159,7 @@ func (j *judge) sub(in, out *node, path []step) {
 		return
 	}
 	if in.undecidable != "" || out.undecidable != "" {
-		if canonical(in.raw) != canonical(out.raw) {
+		if canonical(in.raw) != canonical(out.raw) || ((in.scope != nil || out.scope != nil) && canonical(in.scope) != canonical(out.scope)) {
 			reason := out.undecidable
 			if reason == "" {
 				reason = in.undecidable

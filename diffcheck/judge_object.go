@@ -190,9 +190,10 @@ func (j *judge) undeclared(in, out *node, path []step) {
 		}
 		j.emit(c, in, out, "patternProperties")
 	}
-	if out.propertyNames != nil && (in.propertyNames == nil || !j.covers(in.propertyNames, out.propertyNames)) {
-		c := change{path: path, locals: []any{map[string]any{"": "x", "bad name!": "x"}}}
-		c.locals = nil
+	// member names are strings, so out's propertyNames only needs to accept
+	// the strings in's accepts: {type: string} rejects nothing.
+	if names := memberNames(in.propertyNames); out.propertyNames != nil && !j.covers(names, out.propertyNames) {
+		c := change{path: path, locals: nameCandidates(in, names, out.propertyNames)}
 		if j.dir == dirInput {
 			c.rule = RuleInputAdditionalRestricted
 			c.msg = fmt.Sprintf("propertyNames restricted %s: calls with member names it rejects fail; make sure callers' member names meet it", where(path))
@@ -203,6 +204,51 @@ func (j *judge) undeclared(in, out *node, path []step) {
 		}
 		j.emit(c, in, out, "propertyNames")
 	}
+}
+
+// memberNames returns what a propertyNames schema (nil: none) accepts of
+// the values member names can be: strings.
+func memberNames(pn *node) *node {
+	if pn == nil {
+		return &node{types: tString, kwPtr: map[string]string{}}
+	}
+	m := *pn
+	m.types = m.types.intersect(tString)
+	m.never = m.never || m.types == 0
+	return &m
+}
+
+// nameCandidates returns objects in probably accepts with one member whose
+// name names accepts and outNames probably rejects.
+func nameCandidates(in, names, outNames *node) []any {
+	// a declared member under a name out probably rejects is the likeliest witness.
+	var keys, later []string
+	re := compileLocal(outNames)
+	for _, k := range sortedKeys(in.props) {
+		if !fitsLength(outNames, k) || (re != nil && !re.MatchString(k)) {
+			keys = append(keys, k)
+		} else {
+			later = append(later, k)
+		}
+	}
+	for _, v := range stringCandidates(names, outNames) {
+		keys = append(keys, v.(string))
+	}
+	keys = append(keys, later...)
+	var out []any
+	for _, k := range keys {
+		if len(out) == 8 {
+			break
+		}
+		v, ok := gen(in.propSchema(k), 1)
+		if !ok {
+			continue
+		}
+		if obj, ok := genObject(in, map[string]any{k: v}, 1); ok {
+			out = append(out, obj)
+		}
+	}
+	return out
 }
 
 func canonicalRaw(n *node) any {

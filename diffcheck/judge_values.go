@@ -275,6 +275,14 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 			before, after = boundKw(bb, lower)+" "+before, boundKw(hb, lower)+" "+after
 		}
 		j.boundChange(&c, kw, ie == nil, before, after)
+		if intOnly && beyondInterop(oe, lower) {
+			c.interop, c.severity = true, rules.Notice
+			if j.dir == dirInput {
+				c.msg = fmt.Sprintf("%q %s %s rejects only integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway (RFC 7493 §2.2; zod adds this bound to every integer): nothing to fix", kw, boundText(ob), where(path))
+			} else {
+				c.msg = fmt.Sprintf("%q %s %s was loosened or removed: results may only carry more integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway, as RFC 7493 §2.2 says; nothing to fix", kw, boundText(ob), where(path))
+			}
+		}
 		j.emit(c, in, out, kw)
 	}
 	if out.multipleOf != nil {
@@ -290,6 +298,19 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 			j.emit(c, in, out, "multipleOf")
 		}
 	}
+}
+
+// maxInterop is the largest integer every JSON parser represents exactly,
+// 2^53−1 (RFC 7493 §2.2).
+var maxInterop = new(big.Rat).SetInt64(1<<53 - 1)
+
+// beyondInterop reports whether the integers an effective (inclusive)
+// bound excludes all lie beyond the interoperable range.
+func beyondInterop(b *bound, lower bool) bool {
+	if lower {
+		return b.v.Cmp(new(big.Rat).Neg(maxInterop)) <= 0
+	}
+	return b.v.Cmp(maxInterop) >= 0
 }
 
 func ratOrNil(r *big.Rat) any {
@@ -332,7 +353,7 @@ func (j *judge) boundChange(c *change, kw string, added bool, before, after stri
 func (j *judge) strings(in, out *node, path []step) {
 	head, base := j.headBase(in, out)
 	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) {
-		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in)}
+		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in, out)}
 		switch {
 		case j.dir == dirInput && !in.hasPattern:
 			c.rule = RuleInputPatternAdded
@@ -352,7 +373,7 @@ func (j *judge) strings(in, out *node, path []step) {
 		j.emit(c, in, out, "pattern")
 	}
 	if out.format != "" && in.format != out.format {
-		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in)}
+		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in, out)}
 		if j.dir == dirInput {
 			c.rule = RuleInputFormatAdded
 			what := "added"

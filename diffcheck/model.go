@@ -151,6 +151,9 @@ type node struct {
 	// undecidable keeps what stops a verdict here: a $dynamicRef or a
 	// reference that cannot be resolved offline.
 	undecidable string
+	// scope is the whole schema a $dynamicRef resolves in: the node cannot
+	// be judged when it changed, even if the reference itself did not.
+	scope any
 
 	// raw is the schema as written, for witnesses and messages.
 	raw any

@@ -191,6 +191,7 @@ func (b *builder) fill(n *node, x map[string]any, ptr string, depth int) {
 	for _, k := range []string{"$dynamicRef", "$recursiveRef"} {
 		if _, ok := x[k]; ok {
 			n.undecidable = k + " is resolved at run time"
+			n.scope = b.root
 			n.kwPtr[k] = source.Join(ptr, k)
 		}
 	}

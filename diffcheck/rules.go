@@ -162,7 +162,7 @@ var (
 		"restore the enum")
 	RuleOutputBoundLoosened = compat("compat.output.bound-loosened", rules.Must, rules.Error,
 		"no output bound is loosened or removed",
-		"A smaller minimum, larger maximum, longer maxLength, removed uniqueItems and the like let results carry values consumers did not expect."+outputDoc,
+		"A smaller minimum, larger maximum, longer maxLength, removed uniqueItems and the like let results carry values consumers did not expect. An integer bound at or beyond ±(2^53−1) (RFC 7493 §2.2) loosened or removed only admits integers that cannot round-trip anyway: a notice."+outputDoc,
 		"restore the bound")
 	RuleOutputPatternRemoved = compat("compat.output.pattern-removed", rules.Should, rules.Warning,
 		"an output pattern is not removed or changed",

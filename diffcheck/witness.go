@@ -195,9 +195,10 @@ func (c *comparer) report(j *judge, b, h *side) {
 		in, out = h, b
 	}
 	var ws *witnessSearch
-	for _, ch := range j.changes {
+	for _, ch := range onePerChange(j.changes) {
 		d := draft{rule: ch.rule, severity: ch.severity, tool: h.tool, at: loc{file: h.tool.file, ptr: ch.headPtr},
-			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg}
+			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg,
+			incomplete: ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable}
 		if !ch.benign {
 			if ws == nil {
 				ws = c.newWitnessSearch(in, out)
@@ -231,6 +232,38 @@ func (c *comparer) report(j *judge, b, h *side) {
 		}
 		c.add(d)
 	}
+}
+
+// onePerChange keeps one change per place and value: a $defs entry used at
+// several places of one tool is judged at each, but changed once. The kept
+// change names the other places it applies at.
+func onePerChange(changes []change) []change {
+	type key struct{ rule, head, base, before, after string }
+	first := map[key]int{}
+	var out []change
+	var also [][]string
+	for _, ch := range changes {
+		k := key{ch.rule.ID, ch.headPtr, ch.basePtr, canonical(ch.before), canonical(ch.after)}
+		if i, ok := first[k]; ok {
+			if w := where(ch.path); w != where(out[i].path) && len(also[i]) < 5 {
+				also[i] = append(also[i], strings.TrimPrefix(w, "at "))
+			}
+			continue
+		}
+		first[k] = len(out)
+		out = append(out, ch)
+		also = append(also, nil)
+	}
+	for i := range out {
+		if len(also[i]) > 0 {
+			note := "; the schema is also used at " + strings.Join(also[i], ", ") + ", where the same change applies"
+			out[i].msg += note
+			if out[i].proven != "" {
+				out[i].proven += note
+			}
+		}
+	}
+	return out
 }
 
 // noWitness says that no witness was found; downgraded says the finding

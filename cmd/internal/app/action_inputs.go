@@ -66,7 +66,7 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 		return nil, fmt.Errorf("input \"comment\": unknown value %q: use off, on-findings or always", in.Comment)
 	}
 	if in.FailOn != "" {
-		if _, err := rules.ParseSeverity(in.FailOn); err != nil {
+		if _, err := parseFailOn(in.FailOn); err != nil {
 			return nil, fmt.Errorf("input \"fail-on\": %v", err)
 		}
 	}

@@ -36,7 +36,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	base := fs.String("base", "", "git revision to diff against (branch, tag or commit)")
 	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
 	config := fs.String("config", "", "config file (default .mcpschema.yaml when present)")
-	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never")
+	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
 	output := fs.String("output", "", "write the report to this file instead of standard output")
 	var versions multiFlag
 	fs.Var(&versions, "protocol-version", "protocol version for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")

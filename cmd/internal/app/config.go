@@ -51,6 +51,8 @@ type Config struct {
 	FailOn rules.Severity
 	// FailOnSet reports whether fail-on was given.
 	FailOnSet bool
+	// FailOnIncomplete: fail-on is incomplete, so an incomplete report fails too.
+	FailOnIncomplete bool
 	// Severity overrides rule severities (Off silences a rule).
 	Severity map[string]rules.Severity
 	// Ignores silence single findings.
@@ -115,6 +117,7 @@ func LoadConfig(p, display string, explicit bool) (*Config, error) {
 		case "fail-on":
 			s, _ := v.(string)
 			cfg.FailOn, err = parseFailOn(s)
+			cfg.FailOnIncomplete = failsOnIncomplete(s)
 			if err != nil {
 				err = cfg.errAt(ptr, err.Error())
 			}
@@ -368,13 +371,4 @@ func configPath(dir, p string) string {
 		return p
 	}
 	return filepath.Join(dir, p)
-}
-
-// parseFailOn reads a fail-on value: error, warning, notice or never.
-func parseFailOn(s string) (rules.Severity, error) {
-	sev, err := rules.ParseSeverity(s)
-	if err != nil {
-		return rules.Off, fmt.Errorf("unknown fail-on %q: use error, warning, notice or never", s)
-	}
-	return sev, nil
 }

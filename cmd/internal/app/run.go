@@ -31,7 +31,7 @@ type RunOptions struct {
 	ConfigPath string
 	// Versions are the default protocol versions; empty: the config's, else rules.DefaultVersions.
 	Versions []string
-	// FailOn is error, warning, notice or never; empty: the config's, else error.
+	// FailOn is error, warning, notice, never or incomplete; empty: the config's, else error.
 	FailOn string
 	// Now is the time used for ignore expiry (zero: time.Now()).
 	Now time.Time
@@ -42,7 +42,8 @@ type Result struct {
 	Report *report.Report
 	// FailOn is the severity that fails the run (rules.Off: never).
 	FailOn rules.Severity
-	// Failed reports whether a finding reached FailOn.
+	// Failed reports whether a finding reached FailOn (or, under fail-on
+	// incomplete, whether the report is incomplete).
 	Failed bool
 	// Config is the configuration used.
 	Config *Config
@@ -90,6 +91,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
+		cfg.FailOnIncomplete = failsOnIncomplete(o.FailOn)
 	}
 	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
 
@@ -130,7 +132,8 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 	}
 	applyConfig(rep, cfg, now)
 	rep.Finalize()
-	return &Result{Report: rep, FailOn: failOn, Failed: rep.Reaches(failOn), Config: cfg}
+	failed := rep.Reaches(failOn) || (cfg.FailOnIncomplete && !rep.Summary.Complete)
+	return &Result{Report: rep, FailOn: failOn, Failed: failed, Config: cfg}
 }
 
 func loadRunConfig(o RunOptions) (*Config, error) {

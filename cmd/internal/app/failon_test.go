@@ -1,0 +1,71 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// TestFailOnIncomplete: fail-on incomplete (flag, config, action input)
+// fails the run when a change cannot be judged, which stays a warning
+// under fail-on error (issue 10 item 7).
+func TestFailOnIncomplete(t *testing.T) {
+	dir := t.TempDir()
+	actGit(t, dir, "init", "-q")
+	// validation alone leaves this file complete; the diff cannot judge the
+	// $dynamicRef whose target changed.
+	tool := func(typ string) string {
+		return `{"name": "t", "inputSchema": {"type": "object", "$defs": {"n": {"$dynamicAnchor": "node", "type": "` + typ +
+			`"}}, "properties": {"a": {"$dynamicRef": "#node"}}}}`
+	}
+	actCommit(t, dir, "base", map[string]string{"tools/t.json": tool("string")})
+	code, _, _ := runMain(t, dir, "check", "--fail-on", "incomplete", "tools/t.json")
+	if code != ExitOK {
+		t.Fatalf("--fail-on incomplete without a diff: exit %d", code)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tools/t.json"), []byte(tool("integer")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runMain(t, dir, "check", "--base", "HEAD", "tools/t.json")
+	if code != ExitOK {
+		t.Fatalf("fail-on error with an undecidable change: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD", "--fail-on", "incomplete", "tools/t.json")
+	if code != ExitFindings {
+		t.Errorf("--fail-on incomplete: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".mcpschema.yaml"), []byte("fail-on: incomplete\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD", "tools/t.json")
+	if code != ExitFindings {
+		t.Errorf("config fail-on: incomplete: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
+	}
+	code, _, _ = runMain(t, dir, "check", "--base", "HEAD", "--fail-on", "error", "tools/t.json")
+	if code != ExitOK {
+		t.Errorf("--fail-on error over config incomplete: exit %d, want %d", code, ExitOK)
+	}
+}
+
+func TestParseFailOnIncomplete(t *testing.T) {
+	sev, err := parseFailOn("incomplete")
+	if err != nil || sev != rules.Error || !failsOnIncomplete("incomplete") || failsOnIncomplete("error") {
+		t.Errorf("parseFailOn(incomplete) = %v, %v", sev, err)
+	}
+	if _, err := parseFailOn("sometimes"); err == nil {
+		t.Error("parseFailOn(sometimes): no error")
+	}
+}
+
+func TestActionInputFailOnIncomplete(t *testing.T) {
+	env := map[string]string{"INPUT_FAIL-ON": "incomplete", "INPUT_FILES": "tools/*.json"}
+	a := githubactions.New(githubactions.WithGetenv(func(k string) string { return env[k] }))
+	in, err := readActionInputs(a)
+	if err != nil || in.FailOn != "incomplete" {
+		t.Errorf("fail-on incomplete: %+v, %v", in, err)
+	}
+}
