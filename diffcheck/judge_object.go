@@ -408,7 +408,7 @@ func (j *judge) compositions(in, out *node, path []step) {
 					c.removed = true
 					c.msg = fmt.Sprintf("%s dropped %s: head may return values matching none of its branches; restore it", kw, where(path))
 				} else {
-					c.msg = fmt.Sprintf("%s branch %d %s is new or wider: head may return values base did not admit; drop it", kw, idx, where(path))
+					c.msg = j.branchAddedMsg(kw, b, ob, idx, path)
 				}
 			}
 			_ = head

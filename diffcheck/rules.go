@@ -174,8 +174,8 @@ var (
 		"restore the format")
 	RuleOutputBranchAdded = compat("compat.output.branch-added", rules.Must, rules.Error,
 		"no anyOf or oneOf branch is added to an output",
-		"A value that matches only a new branch is a result consumers were not promised."+outputDoc,
-		"drop the branch")
+		"A value that matches only a new or wider branch (for example one with a member the base branch did not declare) is a result consumers were not promised; the message names that member."+outputDoc,
+		"make sure consumers accept the new shape before returning it")
 	RuleOutputCompositionRemoved = compat("compat.output.composition-removed", rules.Must, rules.Error,
 		"an output does not lose its anyOf or oneOf",
 		"Dropping the `anyOf`/`oneOf` that constrained a result lets it carry values matching none of the old branches."+outputDoc,
