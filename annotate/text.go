@@ -26,7 +26,7 @@ func RenderText(w io.Writer, rep *report.Report) error {
 
 // WriteTextFinding writes one finding in the text format.
 func WriteTextFinding(w io.Writer, f report.Finding) {
-	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(f.File, f.Line, f.Column), f.Severity, oneLine(f.Message), f.Rule)
+	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(f.File, f.Line, f.Column), f.Severity, oneLine(ToolMessage(f)), f.Rule)
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base: %s\n", BaseText(f.Base))
 	}

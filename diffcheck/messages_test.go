@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestBranchAddedNamesMember: a result branch made wider names the member
@@ -36,5 +37,21 @@ func TestBranchAddedNamesMember(t *testing.T) {
 		if strings.Contains(m, "drop") {
 			t.Errorf("%s advises dropping the branch: %q", p, m)
 		}
+	}
+}
+
+// TestWitnessShortenedSaysSo: a witness too long for a message is cut on a
+// character boundary, and the message says the whole value is the witness.
+func TestWitnessShortenedSaysSo(t *testing.T) {
+	long := map[string]any{"name": strings.Repeat("é", 60)}
+	s := witnessText(long)
+	if !strings.Contains(s, "…") || !strings.Contains(s, "the whole value is the finding's witness") {
+		t.Errorf("shortened witness: %q", s)
+	}
+	if !utf8.ValidString(s) {
+		t.Errorf("cut inside a character: %q", s)
+	}
+	if s := witnessText(map[string]any{"a": "b"}); s != `{"a":"b"}` {
+		t.Errorf("short witness changed: %q", s)
 	}
 }

@@ -5,7 +5,7 @@ import "github.com/mcpschema/mcpschema/validate/rules"
 // compat registers one breaking-change rule (owner mcpschema, version independent).
 func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix string) *rules.Rule {
 	return rules.Register(rules.Rule{ID: id, Owner: "mcpschema", Level: level, Severity: sev,
-		Summary: summary, Doc: doc, Fix: fix})
+		Summary: summary, Doc: doc, Fix: fix, Title: compatTitles[id]})
 }
 
 const (

@@ -16,6 +16,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
@@ -280,7 +281,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	}
 	for i, f := range cli.Findings {
 		a := nonBreaking[i]
-		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != f.Rule {
+		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != annotate.Title(f) {
 			t.Fatalf("annotation %d at %s:%d (%s), want the head position %s:%d:%d (%s)", i, a.Path, a.StartLine, a.Title, f.File, f.Line, f.Column, f.Rule)
 		}
 	}
