@@ -10,22 +10,19 @@ import (
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
-var titledRule = rules.Register(rules.Rule{ID: "test.titles.required-added", Owner: "mcpschema", Level: rules.Must,
-	Severity: rules.Error, Summary: "a test rule", Title: "required argument added"})
-
 // TestTitlesNameTheTool: the annotation title, the text line, the github
 // line and the SARIF result name the tool; a message naming it already is
 // not prefixed twice.
 func TestTitlesNameTheTool(t *testing.T) {
 	long := strings.Repeat("x", 300)
-	f := report.Finding{Rule: titledRule.ID, Severity: rules.Error, File: "t.json", Line: 3, Column: 5,
+	f := report.Finding{Rule: "compat.input.required-added", Severity: rules.Error, File: "t.json", Line: 3, Column: 5,
 		Tool: "search_issues", Message: `property "q" became required`, Witness: map[string]any{"q": long}}
 	if got := Title(f); got != "search_issues: required argument added" {
 		t.Errorf("title %q", got)
 	}
 	var text bytes.Buffer
 	WriteTextFinding(&text, f)
-	if !strings.Contains(text.String(), `error: search_issues: property "q" became required [test.titles.required-added]`) {
+	if !strings.Contains(text.String(), `error: search_issues: property "q" became required [compat.input.required-added]`) {
 		t.Errorf("text %q", text.String())
 	}
 	if cmd := Command(f); !strings.Contains(cmd, "title=search_issues%3A required argument added::") || !strings.Contains(cmd, long) {
