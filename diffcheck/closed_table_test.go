@@ -30,6 +30,10 @@ var closures = []closure{
 	{"unevaluatedProperties", map[string]any{"unevaluatedProperties": false}},
 	{"patternProperties", map[string]any{"additionalProperties": false,
 		"patternProperties": map[string]any{"^meta_": map[string]any{"type": "string"}}}},
+	// a pattern that admits x as its declaration did: declaring or dropping
+	// x changes nothing a validator sees.
+	{"patternProperties-matching", map[string]any{"additionalProperties": false,
+		"patternProperties": map[string]any{"^x$": map[string]any{"type": "integer"}}}},
 }
 
 // memberChange says whether member x is declared and required on each side.
@@ -39,6 +43,8 @@ type memberChange struct {
 	headHas, headReq     bool
 	input, inputClosed   string // expected "severity rule" ("" none) for an open / a closed object
 	output, outputClosed string
+	// for a closed object whose patternProperties admit x as declared
+	inputMatching, outputMatching string
 }
 
 var memberChanges = []memberChange{
@@ -46,17 +52,20 @@ var memberChanges = []memberChange{
 		outputClosed: "error compat.output.additional-properties-relaxed"},
 	{name: "added-required", headHas: true, headReq: true,
 		input: "error compat.input.required-added", inputClosed: "error compat.input.required-added",
-		outputClosed: "error compat.output.additional-properties-relaxed"},
+		outputClosed: "error compat.output.additional-properties-relaxed", inputMatching: "error compat.input.required-added"},
 	{name: "removed-optional", baseHas: true,
 		input: "warning compat.input.property-removed", inputClosed: "error compat.input.property-removed",
 		output: "warning compat.output.property-removed", outputClosed: "warning compat.output.property-removed"},
 	{name: "removed-required", baseHas: true, baseReq: true,
 		input: "warning compat.input.property-removed", inputClosed: "error compat.input.property-removed",
-		output: "error compat.output.required-removed", outputClosed: "error compat.output.required-removed"},
+		output: "error compat.output.required-removed", outputClosed: "error compat.output.required-removed",
+		outputMatching: "error compat.output.required-removed"},
 	{name: "made-required", baseHas: true, headHas: true, headReq: true,
-		input: "error compat.input.required-added", inputClosed: "error compat.input.required-added"},
+		input: "error compat.input.required-added", inputClosed: "error compat.input.required-added",
+		inputMatching: "error compat.input.required-added"},
 	{name: "made-optional", baseHas: true, baseReq: true, headHas: true,
-		output: "error compat.output.property-became-optional", outputClosed: "error compat.output.property-became-optional"},
+		output: "error compat.output.property-became-optional", outputClosed: "error compat.output.property-became-optional",
+		outputMatching: "error compat.output.property-became-optional"},
 }
 
 // object returns the object schema with member a (always required) and x.
@@ -123,6 +132,10 @@ func TestClosedObjectTable(t *testing.T) {
 						head := toolFile(t, key, pos.wrap(cl.object(mc.headHas, mc.headReq)))
 						want := mc.input
 						switch {
+						case cl.name == "patternProperties-matching" && key == "inputSchema":
+							want = mc.inputMatching
+						case cl.name == "patternProperties-matching":
+							want = mc.outputMatching
 						case key == "inputSchema" && cl.kw != nil:
 							want = mc.inputClosed
 						case key == "outputSchema" && cl.kw == nil:
@@ -149,6 +162,12 @@ func TestClosedObjectTable(t *testing.T) {
 						c := &diffCase{name: name, base: []*source.File{base}, head: []*source.File{head}, noWitness: map[string]bool{}}
 						for _, f := range got {
 							checkFinding(t, c, eng, f)
+							// the witness of a member removed from a closed input, or added to
+							// a closed output, carries it; the others lack it.
+							carries := f.Rule == RuleInputPropertyRemoved.ID || f.Rule == RuleOutputAdditionalRelaxed.ID
+							if f.Witness != nil && hasMember(f.Witness, "x") != carries {
+								t.Errorf("%s: witness %s, want it %s member \"x\"", f.Rule, display(f.Witness), map[bool]string{true: "to carry", false: "not to carry"}[carries])
+							}
 						}
 					})
 				}
@@ -179,4 +198,26 @@ func TestClosedObjectRenamed(t *testing.T) {
 	for _, f := range got {
 		checkFinding(t, c, eng, f)
 	}
+}
+
+// hasMember reports whether some object inside v has member key.
+func hasMember(v any, key string) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if _, ok := x[key]; ok {
+			return true
+		}
+		for _, e := range x {
+			if hasMember(e, key) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if hasMember(e, key) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -390,6 +390,15 @@ func countCandidates(in *node, kw string, iv, ov *big.Int, lower bool) []any {
 		sizes = append(sizes, o+1)
 	}
 	var vals []any
+	if countFamily(kw) == tString {
+		// strings of in's own format whose length breaks the new bound
+		for _, v := range formatVariants[in.format] {
+			l := len([]rune(v))
+			if (lower && l < o) || (!lower && l > o) {
+				vals = append(vals, v)
+			}
+		}
+	}
 	for _, size := range sizes {
 		if size < 0 {
 			continue

@@ -44,7 +44,7 @@ func stringCandidates(in, out *node) []any {
 			all = append(all, string(r[:len(r)-1]), string(r[1:]))
 		}
 	}
-	all = append(all, "", " ", "a", "A", "0", "?", "a b", "other", "not-a-value")
+	all = append(all, "", " ", "a", "A", "0", "?", "a b", "other", "not-a-value", "\n", "a\nb")
 	type cand struct {
 		s         string
 		rank, pos int
@@ -109,4 +109,16 @@ func fitsLength(n *node, s string) bool {
 		return false
 	}
 	return true
+}
+
+// matchesEverything reports whether a pattern certainly matches every
+// string: it can match the empty string and nothing in it looks at the
+// context of a match (no anchors, word boundaries or lookarounds), so a
+// search finds an empty match at the start of any string.
+func matchesEverything(pattern string) bool {
+	if strings.ContainsAny(pattern, "^$") || strings.Contains(pattern, `\b`) || strings.Contains(pattern, `\B`) || strings.Contains(pattern, "(?") {
+		return false
+	}
+	re, err := regexp.Compile(pattern)
+	return err == nil && re.MatchString("")
 }

@@ -192,6 +192,7 @@ func (j *judge) sub(in, out *node, path []step) {
 		return
 	}
 	if j.enums(in, out, path, common) {
+		j.listed(in, out, path, common)
 		j.defaults(in, out, path)
 		return
 	}

@@ -2,6 +2,7 @@ package diffcheck
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -24,6 +25,33 @@ func memberSchema(n *node) *node {
 		return n.additional
 	}
 	return n.unevalProps
+}
+
+// undeclaredSchema returns what applies to a member named k that n does
+// not declare: the patternProperties whose pattern matches k, else
+// additionalProperties (or unevaluatedProperties); nil when nothing does.
+// byPattern says a pattern matched; known is false when a pattern cannot
+// be read by the local engine or several match, so the answer is a guess.
+func undeclaredSchema(n *node, k string) (s *node, byPattern, known bool) {
+	known = true
+	var matched []*node
+	for _, pat := range sortedKeys(n.patternProps) {
+		re, err := regexp.Compile(pat)
+		if err != nil {
+			known = false
+			continue
+		}
+		if re.MatchString(k) {
+			matched = append(matched, n.patternProps[pat])
+		}
+	}
+	switch len(matched) {
+	case 0:
+		return memberSchema(n), false, known
+	case 1:
+		return matched[0], true, known
+	}
+	return matched[0], true, false
 }
 
 func memberKw(n *node) string {
@@ -77,7 +105,12 @@ func (j *judge) objects(in, out *node, path []step) {
 		}
 		p := extend(path, step{key: k, kind: 'p'})
 		if j.dir == dirOutput {
-			// base declared k, head does not: head does not return it any more.
+			// base declared k, head does not: head does not return it any
+			// more, unless head's patternProperties still take it.
+			if ps, byPattern, known := undeclaredSchema(in, k); byPattern && known {
+				j.sub(ps, out.props[k], p)
+				continue
+			}
 			if out.required[k] {
 				continue // reported by the required check
 			}
@@ -87,7 +120,7 @@ func (j *judge) objects(in, out *node, path []step) {
 			continue
 		}
 		// head declares a new property: it only narrows what an undeclared member could be.
-		if ms := memberSchema(in); ms != nil && !ms.never {
+		if ms, _, _ := undeclaredSchema(in, k); ms != nil && !ms.never {
 			j.sub(ms, out.props[k], p)
 		}
 	}
@@ -105,7 +138,12 @@ func baseProp(base *node, k string) string {
 // memberGone judges a member in declares and out does not.
 func (j *judge) memberGone(in, out *node, k string, p []step) {
 	head, base := j.headBase(in, out)
-	ms := memberSchema(out)
+	ms, byPattern, known := undeclaredSchema(out, k)
+	if byPattern && known {
+		// out's patternProperties take the member: judge it against them.
+		j.sub(in.props[k], ms, p)
+		return
+	}
 	if j.dir == dirInput {
 		c := change{rule: RuleInputPropertyRemoved, path: p, removed: true, before: k,
 			headPtr: head.at("properties"), basePtr: baseProp(base, k)}
@@ -115,7 +153,7 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 			c.msg = fmt.Sprintf("property %q %s was removed from an open object: calls still sending it are accepted but the argument is ignored; keep it (deprecated) if callers rely on it", k, where(p))
 		default:
 			c.locals = genCandidates(in.props[k])
-			c.certain = ms.never
+			c.certain = ms.never && known
 			c.msg = fmt.Sprintf("property %q %s was removed from a closed object: calls still sending it are rejected; keep it (deprecated) or reopen the object", k, where(p))
 			if declaredInAllOf(out, k) {
 				kw := memberKw(out)
@@ -130,7 +168,7 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 	switch {
 	case ms == nil:
 		return // base open: the assumption is that servers return only what they declare
-	case ms.never && in.required[k]:
+	case ms.never && in.required[k] && known:
 		// every head result carries k, and the base schema rejects every one.
 		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), certain: true, severity: rules.Error,
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),

@@ -352,7 +352,7 @@ func (j *judge) boundChange(c *change, kw string, added bool, before, after stri
 
 func (j *judge) strings(in, out *node, path []step) {
 	head, base := j.headBase(in, out)
-	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) {
+	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) && !matchesEverything(out.pattern) {
 		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in, out)}
 		switch {
 		case j.dir == dirInput && !in.hasPattern:
