@@ -115,9 +115,6 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 			return true
 		}
 		c := change{path: path, before: base.enum, after: head.enum, locals: missing, certain: true}
-		if out.enumCut != "" {
-			kw = out.enumCut // the values are ruled out by a keyword beside the enum
-		}
 		if j.dir == dirInput {
 			c.rule = RuleInputEnumValueRemoved
 			c.msg = fmt.Sprintf("%s %s no longer allows %s: calls sending it are rejected; keep accepting the old value", kw, where(path), quoteList(missing))

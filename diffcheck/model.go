@@ -114,9 +114,6 @@ type node struct {
 	types   typeSet
 	enum    []any // canonical values (const folds in)
 	hasEnum bool
-	// enumCut is the keyword beside the enum that rules out some of its
-	// values (a bound or a length), if any.
-	enumCut string
 
 	min, max   *bound
 	multipleOf *big.Rat

@@ -498,12 +498,6 @@ func (b *builder) simplify(n *node) {
 		var kept []any
 		var types typeSet
 		for _, e := range n.enum {
-			if kw := n.ruledOut(e); kw != "" {
-				if n.enumCut == "" {
-					n.enumCut = kw
-				}
-				continue
-			}
 			if n.types.has(valueType(e)) {
 				kept = append(kept, e)
 				types |= valueType(e)
