@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -171,7 +172,7 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 	s := v.(map[string]any)
 	props, _ := s["properties"].(map[string]any)
 	req, _ := s["required"].([]any)
-	kind := r.IntN(26)
+	kind := r.IntN(30)
 	m := mutation{ptr: ptr}
 	switch kind {
 	case 0: // a required member added
@@ -379,6 +380,9 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 			root[defsKey] = defs
 		}
 		name := "moved_" + k
+		if _, moved := defs[name]; moved {
+			return nil, m, false // moving it again would make a reference to itself
+		}
 		defs[name] = props[k]
 		props[k] = map[string]any{"$ref": "#/" + defsKey + "/" + escape(name)}
 		m.what, m.ptr, m.equivalent = "member "+k+" moved into "+defsKey, ptr+"/properties/"+escape(k), true
@@ -431,6 +435,31 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 		}
 		s["format"] = []string{"date-time", "email", "date"}[r.IntN(3)]
 		m.what, m.ptr = "format added", ptr+"/format"
+	case 26: // multipleOf added to a number
+		if t := s["type"]; t != "integer" && t != "number" || s["multipleOf"] != nil {
+			return nil, m, false
+		}
+		s["multipleOf"] = json.Number([]string{"2", "0.5", "5"}[r.IntN(3)])
+		m.what, m.ptr = "multipleOf added", ptr+"/multipleOf"
+	case 27: // uniqueItems turned on
+		if s["type"] != "array" || s["uniqueItems"] == true {
+			return nil, m, false
+		}
+		s["uniqueItems"] = true
+		m.what, m.ptr = "uniqueItems added", ptr+"/uniqueItems"
+	case 28: // zod's interoperable integer range added
+		if s["type"] != "integer" || s["maximum"] != nil {
+			return nil, m, false
+		}
+		s["maximum"] = json.Number("9007199254740991")
+		s["minimum"] = json.Number("-9007199254740991")
+		m.what, m.ptr = "interoperable integer range added", ptr
+	case 29: // items narrowed to another type
+		if s["type"] != "array" {
+			return nil, m, false
+		}
+		s["items"] = map[string]any{"type": "integer"}
+		m.what, m.ptr = "items became integers", ptr+"/items"
 	case 23: // an object closed by unevaluatedProperties
 		if props == nil || s["additionalProperties"] != nil || s["unevaluatedProperties"] != nil {
 			return nil, m, false
@@ -759,6 +788,34 @@ func (g *valueGen) perturb(v any, other func() any, depth int) any {
 		return x + "Z"
 	}
 	return other()
+}
+
+// oracleMaxInterop is the largest integer every JSON parser reads exactly,
+// 2^53−1 (RFC 7493 §2.2).
+var oracleMaxInterop = new(big.Rat).SetInt64(1<<53 - 1)
+
+// interoperable reports whether every number in v lies within
+// ±(2^53−1): beyond it a value cannot round-trip, and a bound there is a
+// notice by design (zod adds one to every integer).
+func interoperable(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if !interoperable(e) {
+				return false
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if !interoperable(e) {
+				return false
+			}
+		}
+	case json.Number:
+		r, ok := new(big.Rat).SetString(string(x))
+		return !ok || new(big.Rat).Abs(r).Cmp(oracleMaxInterop) <= 0
+	}
+	return true
 }
 
 // without returns v with member name removed from every object in it.
