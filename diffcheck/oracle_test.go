@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -48,8 +51,12 @@ type oracleCase struct {
 // buildOracleCase builds the pair of a seed: a seed schema and one
 // mutation (sometimes two) that applies to it.
 func buildOracleCase(schemaIdx int, output bool, s1, s2 uint64) (*oracleCase, bool) {
+	return buildOracleCaseFrom(decodeSchema(oracleSeedSchemas[schemaIdx%len(oracleSeedSchemas)]), output, s1, s2)
+}
+
+// buildOracleCaseFrom is buildOracleCase for any base schema.
+func buildOracleCaseFrom(base any, output bool, s1, s2 uint64) (*oracleCase, bool) {
 	r := rand.New(rand.NewPCG(s1, s2))
-	base := decodeSchema(oracleSeedSchemas[schemaIdx%len(oracleSeedSchemas)])
 	for range 30 {
 		head, m, ok := mutate(base, r)
 		if !ok {
@@ -292,4 +299,58 @@ func FuzzOracle(f *testing.F) {
 			t.Fatal(strings.Join(bad, "\n"))
 		}
 	})
+}
+
+// oracleCorpusMutations is how many pairs TestOracleCorpus builds from each
+// corpus schema.
+const oracleCorpusMutations = 6
+
+// TestOracleCorpus runs the verdict oracle on pairs built by mutating the
+// real tool schemas of the shared corpus (latest/*.json); it skips when the
+// corpus is absent. Run with -v for the counts.
+func TestOracleCorpus(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(corpusDir, "*", "latest", "*.json"))
+	if len(paths) == 0 {
+		t.Skip("corpus not available")
+	}
+	sort.Strings(paths)
+	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	var total oracleStats
+	fails := 0
+	for pi, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tool map[string]any
+		d := json.NewDecoder(strings.NewReader(string(data)))
+		d.UseNumber()
+		if d.Decode(&tool) != nil {
+			continue // an index or a list, not one tool
+		}
+		for _, key := range []string{"inputSchema", "outputSchema"} {
+			s, ok := tool[key].(map[string]any)
+			if !ok {
+				continue
+			}
+			for k := range oracleCorpusMutations {
+				oc, ok := buildOracleCaseFrom(s, key == "outputSchema", uint64(pi), uint64(k))
+				if !ok {
+					continue
+				}
+				st, bad := checkOracleCase(eng, oc, oracleSamples)
+				total.pairs += st.pairs
+				total.equivalent += st.equivalent
+				total.samples += st.samples
+				total.breaks += st.breaks
+				total.findings += st.findings
+				for _, b := range bad {
+					fails++
+					t.Errorf("%s: %s", p, b)
+				}
+			}
+		}
+	}
+	t.Logf("oracle on the corpus: %d pairs (%d equivalent spellings), %d samples, %d pairs with a sampled break, %d findings, %d counterexamples",
+		total.pairs, total.equivalent, total.samples, total.breaks, total.findings, fails)
 }
