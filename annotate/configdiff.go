@@ -49,7 +49,7 @@ func writeConfigChangeText(w io.Writer, c *report.ConfigChange) {
 		fmt.Fprintf(w, "    setting %s: %s → %s\n", oneLine(s.Key), oneLine(settingText(s.From)), oneLine(settingText(s.To)))
 	}
 	line := func(verb string, f report.Finding) {
-		fmt.Fprintf(w, "    %s: %s: %s: %s [%s]\n", verb, Position(oneLine(f.File), f.Line, f.Column), f.Severity, oneLine(f.Message), f.Rule)
+		fmt.Fprintf(w, "    %s: %s: %s: %s [%s]\n", verb, Position(SafeText(f.File), f.Line, f.Column), f.Severity, oneLine(ToolMessage(f)), f.Rule)
 	}
 	for _, f := range c.Hidden {
 		line("would hide", f)
@@ -115,7 +115,7 @@ func configChangeSection(c *report.ConfigChange, listMax int) string {
 			if to != nil {
 				sev += " → " + to[i]
 			}
-			fmt.Fprintf(&b, ": %s %s (%s)\n", mdText(truncate(f.Message, configChangeMessageMax)), mdCode(f.Rule), sev)
+			fmt.Fprintf(&b, ": %s %s (%s)\n", mdText(truncate(ToolMessage(f), configChangeMessageMax)), mdCode(f.Rule), sev)
 		}
 	}
 	list("It would hide", c.Hidden, nil)

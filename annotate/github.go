@@ -11,7 +11,7 @@ import (
 )
 
 // RenderGitHub writes one workflow-command annotation per finding
-// (`::error file=...,line=...,col=...,title=<rule-id>::message`), escaped as
+// (`::error file=...,line=...,col=...,title=<tool>: <rule title>::message`), escaped as
 // GitHub requires, then the total as a plain log line.
 func RenderGitHub(w io.Writer, rep *report.Report) error {
 	bw := bufio.NewWriter(w)
@@ -36,8 +36,9 @@ func CommandName(s rules.Severity) string {
 	return "notice"
 }
 
-// Command renders a finding as one workflow-command annotation. The base
-// location and the witness follow the message on lines of their own.
+// Command renders a finding as one workflow-command annotation titled with
+// the tool and the rule's short title. The base location, the witness and
+// the rule id follow the message on lines of their own.
 func Command(f report.Finding) string {
 	var props []string
 	if f.File != "" {
@@ -49,7 +50,7 @@ func Command(f report.Finding) string {
 			}
 		}
 	}
-	props = append(props, "title="+EscapeProperty(f.Rule))
+	props = append(props, "title="+EscapeProperty(Title(f)))
 	return "::" + CommandName(f.Severity) + " " + strings.Join(props, ",") + "::" + EscapeData(detailMessage(f))
 }
 
@@ -62,7 +63,7 @@ func detailMessage(f report.Finding) string {
 	if f.Witness != nil {
 		msg += "\nwitness: " + CompactJSON(f.Witness)
 	}
-	return msg
+	return msg + "\nrule: " + f.Rule
 }
 
 // EscapeData escapes a workflow-command message: % CR LF.

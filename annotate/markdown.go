@@ -72,13 +72,14 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 		}
 	}
 	if len(breaking) > 0 {
-		if b.add(fmt.Sprintf("\n### Breaking changes (%d)\n\n", len(breaking)), breakingEntry(breaking[0])) {
-			b.shown++
-			for _, f := range breaking[1:] {
-				if !b.add(breakingEntry(f)) {
+		groups := GroupFindings(breaking)
+		if b.add(fmt.Sprintf("\n### Breaking changes (%d)\n\n", len(breaking)), breakingGroupEntry(groups[0])) {
+			b.shown += len(groups[0].Findings)
+			for _, g := range groups[1:] {
+				if !b.add(breakingGroupEntry(g)) {
 					break
 				}
-				b.shown++
+				b.shown += len(g.Findings)
 			}
 		}
 	}
@@ -225,27 +226,29 @@ func writeFindings(b *budget, fs []report.Finding, afterBreaking bool) {
 	}
 	tableHead := "| position | severity | rule | tool | message |\n|---|---|---|---|---|\n"
 	wroteHeading := false
-	for i := 0; i < len(fs); {
-		j := i
-		for j < len(fs) && fs[j].File == fs[i].File {
+	gs := GroupFindings(fs)
+	for i := 0; i < len(gs); {
+		j, n := i, 0
+		for j < len(gs) && gs[j].First().File == gs[i].First().File {
+			n += len(gs[j].Findings)
 			j++
 		}
-		name := mdCode(fs[i].File)
-		if fs[i].File == "" {
+		name := mdCode(gs[i].First().File)
+		if gs[i].First().File == "" {
 			name = "(run)"
 		}
-		fileHead := fmt.Sprintf("\n#### %s (%d)\n\n%s", name, j-i, tableHead)
+		fileHead := fmt.Sprintf("\n#### %s (%d)\n\n%s", name, n, tableHead)
 		if !wroteHeading {
 			fileHead = heading + fileHead
 		}
-		if b.add(fileHead, findingRow(fs[i])) {
+		if b.add(fileHead, groupRow(gs[i])) {
 			wroteHeading = true
-			b.shown++
-			for _, f := range fs[i+1 : j] {
-				if !b.add(findingRow(f)) {
+			b.shown += len(gs[i].Findings)
+			for _, g := range gs[i+1 : j] {
+				if !b.add(groupRow(g)) {
 					break
 				}
-				b.shown++
+				b.shown += len(g.Findings)
 			}
 		}
 		if b.cut {

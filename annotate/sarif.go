@@ -193,7 +193,7 @@ func sarifResultOf(f report.Finding, index map[string]int) sarifResult {
 	res := sarifResult{
 		RuleID:    f.Rule,
 		Level:     SARIFLevel(f.Severity),
-		Message:   sarifText{Text: f.Message},
+		Message:   sarifText{Text: ToolMessage(f)},
 		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(f.File, f.Line, f.Column)}},
 	}
 	if i, ok := index[f.Rule]; ok {

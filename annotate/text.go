@@ -11,11 +11,16 @@ import (
 
 // RenderText writes one `file:line:col: severity: message [rule-id]` line
 // per finding, in report order, each followed by its base location and
-// witness on indented lines, then the run notes and a one-line total.
+// witness on indented lines, then the run notes and a one-line total. The
+// same change in GroupMin tools or more is one entry that lists the tools.
 func RenderText(w io.Writer, rep *report.Report) error {
 	bw := bufio.NewWriter(w)
-	for _, f := range rep.Findings {
-		WriteTextFinding(bw, f)
+	for _, g := range GroupFindings(rep.Findings) {
+		if g.Grouped() {
+			writeTextGroup(bw, g)
+			continue
+		}
+		WriteTextFinding(bw, g.First())
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(bw, "note: %s\n", oneLine(n))
@@ -27,7 +32,7 @@ func RenderText(w io.Writer, rep *report.Report) error {
 
 // WriteTextFinding writes one finding in the text format.
 func WriteTextFinding(w io.Writer, f report.Finding) {
-	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(SafeText(f.File), f.Line, f.Column), f.Severity, oneLine(f.Message), f.Rule)
+	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(SafeText(f.File), f.Line, f.Column), f.Severity, oneLine(ToolMessage(f)), f.Rule)
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base: %s\n", SafeText(BaseText(f.Base)))
 	}

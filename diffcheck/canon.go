@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpschema/mcpschema/validate/source"
 )
@@ -134,9 +135,30 @@ func valueType(v any) typeSet {
 
 // display renders a value for messages, shortened.
 func display(v any) string {
-	s := canonicalDisplay(v)
-	if len(s) > 80 {
-		s = s[:77] + "..."
+	s, _ := displayCut(v)
+	return s
+}
+
+// displayCut renders a value for messages: whole up to 80 bytes, else cut
+// on a character boundary and ended with "…"; cut says it was.
+func displayCut(v any) (s string, cut bool) {
+	s = canonicalDisplay(v)
+	if len(s) <= 80 {
+		return s, false
+	}
+	i := 77
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…", true
+}
+
+// witnessText renders a witness for a message; a shortened one says where
+// the whole value is.
+func witnessText(w any) string {
+	s, cut := displayCut(w)
+	if cut {
+		s += " (shortened here; the whole value is the finding's witness)"
 	}
 	return s
 }

@@ -155,6 +155,11 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 			c.locals = genCandidates(in.props[k])
 			c.certain = ms.never && known
 			c.msg = fmt.Sprintf("property %q %s was removed from a closed object: calls still sending it are rejected; keep it (deprecated) or reopen the object", k, where(p))
+			if declaredInAllOf(out, k) {
+				kw := memberKw(out)
+				c.headPtr, c.removed = out.at(kw), false
+				c.msg = fmt.Sprintf("property %q %s is declared only inside allOf, and %s beside it rejects it: calls sending it are rejected; declare it in properties too", k, where(p), kw)
+			}
 		}
 		j.emit(c, in, out, "properties")
 		return
@@ -441,7 +446,7 @@ func (j *judge) compositions(in, out *node, path []step) {
 					c.removed = true
 					c.msg = fmt.Sprintf("%s dropped %s: head may return values matching none of its branches; restore it", kw, where(path))
 				} else {
-					c.msg = fmt.Sprintf("%s branch %d %s is new or wider: head may return values base did not admit; drop it", kw, idx, where(path))
+					c.msg = j.branchAddedMsg(kw, b, ob, idx, path)
 				}
 			}
 			_ = head

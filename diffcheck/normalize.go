@@ -181,6 +181,13 @@ func (b *builder) fill(n *node, x map[string]any, ptr string, depth int) {
 			defer func() { b.conjoin(n, t, target) }()
 		}
 	}
+	if arr, ok := x["allOf"].([]any); ok && len(arr) == 1 && onlyAnnotations(x, "allOf") {
+		// a lone one-element allOf is its member, whatever the member holds
+		// (unevaluatedProperties sees the member's own annotations only).
+		target := source.JoinIndex(source.Join(ptr, "allOf"), 0)
+		b.alias(n, b.build(arr[0], target, depth+1), target)
+		return
+	}
 	for _, k := range []string{"$dynamicRef", "$recursiveRef"} {
 		if _, ok := x[k]; ok {
 			n.undecidable = k + " is resolved at run time"

@@ -5,7 +5,7 @@ import "github.com/mcpschema/mcpschema/validate/rules"
 // compat registers one breaking-change rule (owner mcpschema, version independent).
 func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix string) *rules.Rule {
 	return rules.Register(rules.Rule{ID: id, Owner: "mcpschema", Level: level, Severity: sev,
-		Summary: summary, Doc: doc, Fix: fix})
+		Summary: summary, Doc: doc, Fix: fix, Title: compatTitles[id]})
 }
 
 const (
@@ -174,8 +174,8 @@ var (
 		"restore the format")
 	RuleOutputBranchAdded = compat("compat.output.branch-added", rules.Must, rules.Error,
 		"no anyOf or oneOf branch is added to an output",
-		"A value that matches only a new branch is a result consumers were not promised."+outputDoc,
-		"drop the branch")
+		"A value that matches only a new or wider branch (for example one with a member the base branch did not declare) is a result consumers were not promised; the message names that member."+outputDoc,
+		"make sure consumers accept the new shape before returning it")
 	RuleOutputCompositionRemoved = compat("compat.output.composition-removed", rules.Must, rules.Error,
 		"an output does not lose its anyOf or oneOf",
 		"Dropping the `anyOf`/`oneOf` that constrained a result lets it carry values matching none of the old branches."+outputDoc,

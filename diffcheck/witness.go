@@ -214,9 +214,9 @@ func (c *comparer) report(j *judge, b, h *side) {
 			}
 			switch {
 			case w != nil && j.dir == dirInput:
-				d.msg += fmt.Sprintf("; for example %s is accepted at base and rejected at head", display(w))
+				d.msg += fmt.Sprintf("; for example %s is accepted at base and rejected at head", witnessText(w))
 			case w != nil:
-				d.msg += fmt.Sprintf("; for example head admits %s, which base rejects", display(w))
+				d.msg += fmt.Sprintf("; for example head admits %s, which base rejects", witnessText(w))
 			case ch.certain:
 				if why == "" {
 					why = "no value tried is rejected because of this change"

@@ -176,7 +176,7 @@ func Annotations(rep *report.Report) []*github.CheckRunAnnotation {
 			EndLine:         github.Int(line),
 			AnnotationLevel: github.String(annotationLevel(f.Severity)),
 			Message:         github.String(truncateTo(f.Message, messageLimit)),
-			Title:           github.String(truncateTo(f.Rule, 255)),
+			Title:           github.String(truncateTo(annotate.Title(f), 255)),
 		}
 		if f.Line > 0 && f.Column > 0 {
 			a.StartColumn = github.Int(f.Column)
@@ -204,7 +204,7 @@ func rawDetails(f report.Finding) string {
 	if f.Witness != nil {
 		s += "witness: " + annotate.CompactJSON(f.Witness) + "\n"
 	}
-	return s
+	return s + "rule: " + f.Rule + "\n"
 }
 
 // annotationLevel maps a severity to failure, warning or notice.

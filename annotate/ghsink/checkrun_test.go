@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
 	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/report"
@@ -35,7 +36,7 @@ func TestCheckRunAnnotationsInBatches(t *testing.T) {
 	}
 	for i, a := range cr.Annotations {
 		f := rep.Findings[i]
-		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != f.Rule || a.Message != f.Message {
+		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != annotate.Title(f) || !strings.HasPrefix(a.Title, f.Tool+": ") || a.Message != f.Message {
 			t.Fatalf("annotation %d = %+v, want finding %+v", i, a, f)
 		}
 	}

@@ -61,6 +61,9 @@ type Rule struct {
 	Doc string
 	// Fix says how to fix a finding.
 	Fix string
+	// Title is a short lower-case phrase for annotation titles, e.g.
+	// "required argument added"; empty: derived from the id (ShortTitle).
+	Title string
 }
 
 var (
@@ -114,4 +117,17 @@ func (r *Rule) VersionsText() string {
 		return "all"
 	}
 	return strings.Join(r.Versions, ", ")
+}
+
+// ShortTitle is the rule's Title, or else the last two segments of its id
+// in words ("mcp.tool.input-schema.required" → "input schema required").
+func (r *Rule) ShortTitle() string {
+	if r.Title != "" {
+		return r.Title
+	}
+	segs := strings.Split(r.ID, ".")
+	if len(segs) > 2 {
+		segs = segs[len(segs)-2:]
+	}
+	return strings.ReplaceAll(strings.Join(segs, " "), "-", " ")
 }

@@ -1,0 +1,139 @@
+package annotate
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+)
+
+// GroupMin is the smallest number of tools whose identical findings are
+// shown as one ("the same change in 197 tools: …") in the text output, the
+// job summary and the comment. The JSON report and SARIF keep one finding
+// per tool.
+const GroupMin = 3
+
+// Group is one finding, or the same change found in several tools.
+type Group struct {
+	// Findings are in report order; the first one stands for the group.
+	Findings []report.Finding
+}
+
+// First is the finding that stands for the group.
+func (g Group) First() report.Finding { return g.Findings[0] }
+
+// Grouped reports whether the group holds the same change in several tools.
+func (g Group) Grouped() bool { return len(g.Findings) > 1 }
+
+// Lead is the words put before a grouped message: "the same change in 197 tools: ".
+func (g Group) Lead() string {
+	if !g.Grouped() {
+		return ""
+	}
+	return fmt.Sprintf("the same change in %d tools: ", len(g.Findings))
+}
+
+// Message is the message of the group's first finding; a group's leaves
+// out the base position, which differs from tool to tool.
+func (g Group) Message() string {
+	if !g.Grouped() {
+		return g.First().Message
+	}
+	return wasAt.ReplaceAllString(g.First().Message, "")
+}
+
+// wasAt is the base position a message may carry, which differs between tools.
+var wasAt = regexp.MustCompile(` \(was at [^()]*\)`)
+
+// sameChangeKey identifies a change apart from the tool it is in: rule,
+// severity, pointer inside the tool, message without base positions and
+// witness. Findings without a tool are never grouped.
+func sameChangeKey(f report.Finding) string {
+	if f.Tool == "" {
+		return ""
+	}
+	rel := f.Pointer
+	if f.ToolPointer != "" {
+		var ok bool
+		if rel, ok = strings.CutPrefix(f.Pointer, f.ToolPointer); !ok {
+			return ""
+		}
+	}
+	w := ""
+	if f.Witness != nil {
+		w = CompactJSON(f.Witness)
+	}
+	return strings.Join([]string{f.Rule, f.Severity.String(), rel, wasAt.ReplaceAllString(f.Message, ""), w}, "\x00")
+}
+
+// GroupFindings groups findings that are the same change in at least
+// GroupMin different tools; each group takes the place of its first
+// finding, and every other finding stays on its own, in report order.
+func GroupFindings(fs []report.Finding) []Group {
+	byKey := map[string][]int{}
+	keys := make([]string, len(fs))
+	for i, f := range fs {
+		k := sameChangeKey(f)
+		keys[i] = k
+		if k != "" {
+			byKey[k] = append(byKey[k], i)
+		}
+	}
+	var out []Group
+	done := make([]bool, len(fs))
+	for i, f := range fs {
+		if done[i] {
+			continue
+		}
+		idx := byKey[keys[i]]
+		if keys[i] == "" || len(idx) < GroupMin || distinctTools(fs, idx) < GroupMin {
+			out = append(out, Group{Findings: []report.Finding{f}})
+			continue
+		}
+		g := Group{}
+		for _, j := range idx {
+			done[j] = true
+			g.Findings = append(g.Findings, fs[j])
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func distinctTools(fs []report.Finding, idx []int) int {
+	seen := map[string]bool{}
+	for _, i := range idx {
+		seen[fs[i].File+"\x00"+fs[i].Tool] = true
+	}
+	return len(seen)
+}
+
+// ToolList lists the tools of a group with their positions, the first max
+// of them when max > 0 ("a (t.json:3:5), b (t.json:9:5) and 195 more").
+func (g Group) ToolList(max int) string {
+	var parts []string
+	for i, f := range g.Findings {
+		if max > 0 && i == max {
+			return strings.Join(parts, ", ") + fmt.Sprintf(" and %d more", len(g.Findings)-max)
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", f.Tool, Position(f.File, f.Line, f.Column)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeTextGroup writes a group in the text format: the first finding's
+// line led by "the same change in N tools", then every tool with its
+// position, then the first finding's base location (named by its tool) and witness.
+func writeTextGroup(w io.Writer, g Group) {
+	f := g.First()
+	fmt.Fprintf(w, "%s: %s: %s%s [%s]\n", Position(SafeText(f.File), f.Line, f.Column), f.Severity, g.Lead(), oneLine(g.Message()), f.Rule)
+	fmt.Fprintf(w, "    tools: %s\n", SafeText(g.ToolList(0)))
+	if f.Base != nil {
+		fmt.Fprintf(w, "    base of %s: %s\n", SafeText(f.Tool), SafeText(BaseText(f.Base)))
+	}
+	if f.Witness != nil {
+		fmt.Fprintf(w, "    witness: %s\n", SafeText(CompactJSON(f.Witness)))
+	}
+}
