@@ -115,7 +115,7 @@ func configChangeSection(c *report.ConfigChange, listMax int) string {
 			if to != nil {
 				sev += " → " + to[i]
 			}
-			fmt.Fprintf(&b, ": %s %s (%s)\n", mdText(truncate(ToolMessage(f), configChangeMessageMax)), mdCode(f.Rule), sev)
+			fmt.Fprintf(&b, ": %s %s (%s)\n", mdText(truncate(f.Message, configChangeMessageMax)), mdCode(f.Rule), sev)
 		}
 	}
 	list("It would hide", c.Hidden, nil)
