@@ -179,13 +179,7 @@ func checkFiles(matched []matchedFile, opts validate.Options) *report.Report {
 	parallel(len(matched), func(i int) {
 		results[i] = validate.CheckFile(readFile(matched[i], opts.Limits.Limits), opts, eng)
 	})
-	rep := &report.Report{}
-	for _, r := range results {
-		rep.Files = append(rep.Files, r.Summary)
-		rep.Findings = append(rep.Findings, r.Findings...)
-	}
-	rep.Finalize()
-	return rep
+	return validate.Assemble(results)
 }
 
 // readFile reads and parses one matched file; a file that cannot be read
