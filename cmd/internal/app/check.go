@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 type multiFlag []string
@@ -20,40 +20,44 @@ func (m *multiFlag) Set(v string) error {
 	return nil
 }
 
-const checkUsage = `usage: mcpschema check [flags] [PATTERN ...]
+// checkFlags are the flags of `mcpschema check`.
+type checkFlags struct {
+	format, base, head, config, configFrom, failOn, output *string
+	versions                                               multiFlag
+}
 
-Checks every tool in the files matched by PATTERN (file paths or doublestar
-globs such as 'tools/**/*.json', quoted, relative to the working directory).
+// newCheckFlags declares check's flags on fs.
+func newCheckFlags(fs *flag.FlagSet) *checkFlags {
+	c := &checkFlags{}
+	c.format = fs.String("format", "text", "output `format`: "+strings.Join(annotate.Formats, ", "))
+	c.base = fs.String("base", "", "git revision `ref` (branch, tag or commit) to diff every tool against")
+	c.head = fs.String("head", "", "read the files at git revision `ref` instead of the working tree")
+	c.config = fs.String("config", "", "config `file` (default .mcpschema.yaml when present)")
+	c.configFrom = fs.String("config-from", "", "apply the config at git revision `ref` (e.g. the pull request's base) and report what the working tree's config would change")
+	c.failOn = fs.String("fail-on", "", "lowest `severity` that fails the run: error (default), warning, notice or never")
+	c.output = fs.String("output", "", "write the report to `file` instead of standard output")
+	fs.Var(&c.versions, "protocol-version", "protocol `version` for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
+	return c
+}
 
-flags:
-`
+// failOnValues are the values --fail-on accepts.
+var failOnValues = []string{"error", "warning", "notice", "never"}
 
 // runCheck implements `mcpschema check`.
 func runCheck(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	format := fs.String("format", "text", "output format: text, json, github or sarif")
-	base := fs.String("base", "", "git revision to diff against (branch, tag or commit)")
-	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
-	config := fs.String("config", "", "config file (default .mcpschema.yaml when present)")
-	configFrom := fs.String("config-from", "", "read the config at this git revision (e.g. the pull request's base) and report what the working tree's config would change")
-	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never")
-	output := fs.String("output", "", "write the report to this file instead of standard output")
-	var versions multiFlag
-	fs.Var(&versions, "protocol-version", "protocol version for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, checkUsage)
-		fs.PrintDefaults()
+	fs := newFlagSet("check")
+	cf := newCheckFlags(fs)
+	patterns, code, ok := parseCommandFlags("check", fs, args, env)
+	if !ok {
+		return code
 	}
-	patterns, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitOK
-		}
+	format, base, head, config, configFrom, failOn, output, versions := cf.format, cf.base, cf.head, cf.config, cf.configFrom, cf.failOn, cf.output, cf.versions
+	if _, err := rules.ParseSeverity(*failOn); *failOn != "" && err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown --fail-on %q%s\n", *failOn, unknownHint(*failOn, failOnValues, "%q", "use error, warning, notice or never"))
 		return ExitUsage
 	}
 	if !validFormat(*format) {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q: use %s\n", *format, strings.Join(annotate.Formats, ", "))
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *format, unknownHint(*format, annotate.Formats, "%q", "use one of "+strings.Join(annotate.Formats, ", ")))
 		return ExitUsage
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: *base, HeadRef: *head,
