@@ -61,7 +61,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		return ExitUsage
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: *base, HeadRef: *head,
-		ConfigPath: *config, Versions: versions, FailOn: *failOn, ConfigFrom: *configFrom})
+		ConfigPath: *config, Versions: versions, VersionsFrom: "--protocol-version", FailOn: *failOn, ConfigFrom: *configFrom})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 		return ExitUsage

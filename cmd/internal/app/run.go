@@ -31,6 +31,9 @@ type RunOptions struct {
 	ConfigPath string
 	// Versions are the default protocol versions; empty: the config's, else rules.DefaultVersions.
 	Versions []string
+	// VersionsFrom names where Versions came from, for advice in messages
+	// ("--protocol-version"); empty: the action's protocol-versions input.
+	VersionsFrom string
 	// FailOn is error, warning, notice or never; empty: the config's, else error.
 	FailOn string
 	// Now is the time used for ignore expiry (zero: time.Now()).
@@ -88,9 +91,15 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if len(patterns) == 0 {
 		return nil, usageErr("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", DefaultConfigName)
 	}
-	versions := o.Versions
-	if len(versions) == 0 {
-		versions = cfg.ProtocolVersions
+	versions, versionsFrom := o.Versions, ""
+	if len(versions) > 0 {
+		versionsFrom = o.VersionsFrom
+		if versionsFrom == "" {
+			versionsFrom = "the protocol-versions input"
+		}
+	}
+	if len(versions) == 0 && len(cfg.ProtocolVersions) > 0 {
+		versions, versionsFrom = cfg.ProtocolVersions, "protocol-versions in "+cfg.Path
 	}
 	for _, v := range versions {
 		if !rules.IsProtocolVersion(v) {
@@ -104,7 +113,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, &UsageError{Err: err}
 		}
 	}
-	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
+	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
 
 	var files []*source.File
 	if o.HeadRef != "" {
