@@ -18,7 +18,7 @@ var RuleFileNoTools = rules.Register(rules.Rule{
 		"mcpschema does not guess: a root object is one tool only when it has \"inputSchema\" or \"outputSchema\", when it is a snapshot (*.snap, or a file under __toolsnaps__/), or when it has a string \"name\" and only members an MCP Tool may have; " +
 		"a root array is a tool list only when it is empty or holds an object (an array of strings is not). " +
 		"A file whose extension names neither JSON nor YAML and whose text reads as neither is reported as not a JSON or YAML file. " +
-		"Such a file is reported once, as a notice, and skipped. When no matched file holds a tool at all, nothing was checked, and each of these files is an mcpschema.file.shape error instead.",
+		"Such a file is reported once, as a notice, and skipped (a \"tools\" member that is not an array is a mcpschema.file.shape error instead: the file means to hold tools). When no matched file holds a tool at all, nothing was checked, and each of these files is an mcpschema.file.shape error instead.",
 	Fix: "point the patterns at the tool files only, or exclude the file",
 })
 
@@ -26,6 +26,10 @@ var RuleFileNoTools = rules.Register(rules.Rule{
 // notice; Assemble turns it into a mcpschema.file.shape error when no file
 // of the run holds a tool.
 func noToolsFinding(fc *FileContext) {
+	if ptr, v, ok := misplacedTools(fc.File.Root); ok {
+		fc.Report(RuleFileShape, ptr, nil, "\"tools\" is %s, not an array of tools: list the tools in an array, [{\"name\": ..., \"inputSchema\": {...}}, ...]", jsonType(v))
+		return
+	}
 	what := "file is not a JSON or YAML file (it reads as plain text), so it holds no tool definitions"
 	if fc.File.Shape != source.ShapeText {
 		what = "file holds no tool definitions: " + describeRoot(fc.File.Root)
@@ -121,4 +125,33 @@ func Assemble(results []Result) *report.Report {
 	}
 	rep.Finalize()
 	return rep
+}
+
+// misplacedTools finds a "tools" member (at the root or in a JSON-RPC
+// result) that is not an array: the file means to hold tools but lays
+// them out wrongly, which is an error, not a file without tools.
+func misplacedTools(root any) (ptr string, v any, ok bool) {
+	obj, _ := root.(map[string]any)
+	if t, has := obj["tools"]; has {
+		return "/tools", t, true
+	}
+	if res, isObj := obj["result"].(map[string]any); isObj {
+		if t, has := res["tools"]; has {
+			return "/result/tools", t, true
+		}
+	}
+	return "", nil, false
+}
+
+// holdsToolShape reports whether the file may hold tools (see Assemble):
+// a tool shape, a file that could not be read, or misplaced tools.
+func holdsToolShape(f *source.File) bool {
+	if f.Fatal() {
+		return true
+	}
+	if f.Shape != source.ShapeUnknown && f.Shape != source.ShapeText {
+		return true
+	}
+	_, _, misplaced := misplacedTools(f.Root)
+	return misplaced
 }

@@ -76,7 +76,7 @@ func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 	return Result{
 		Summary:  report.FileSummary{Path: f.Path, Tools: len(f.Tools), Complete: complete},
 		Findings: fc.findings,
-		toolFile: f.Fatal() || (f.Shape != source.ShapeUnknown && f.Shape != source.ShapeText),
+		toolFile: holdsToolShape(f),
 	}
 }
 
