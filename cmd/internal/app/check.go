@@ -51,24 +51,23 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	if !ok {
 		return code
 	}
-	format, base, head, config, configFrom, failOn, output, versions := cf.format, cf.base, cf.head, cf.config, cf.configFrom, cf.failOn, cf.output, cf.versions
-	if _, err := rules.ParseSeverity(*failOn); *failOn != "" && err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown --fail-on %q%s\n", *failOn, unknownHint(*failOn, failOnValues, "%q", "use error, warning, notice or never"))
+	if _, err := rules.ParseSeverity(*cf.failOn); *cf.failOn != "" && err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown --fail-on %q%s\n", *cf.failOn, unknownHint(*cf.failOn, failOnValues, "%q", "use error, warning, notice or never"))
 		return ExitUsage
 	}
-	if !validFormat(*format) {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *format, unknownHint(*format, annotate.Formats, "%q", "use one of "+strings.Join(annotate.Formats, ", ")))
+	if !validFormat(*cf.format) {
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *cf.format, unknownHint(*cf.format, annotate.Formats, "%q", "use one of "+strings.Join(annotate.Formats, ", ")))
 		return ExitUsage
 	}
-	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: *base, HeadRef: *head,
-		ConfigPath: *config, Versions: versions, VersionsFrom: "--protocol-version", FailOn: *failOn, ConfigFrom: *configFrom})
+	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: *cf.base, HeadRef: *cf.head,
+		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn, ConfigFrom: *cf.configFrom})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 		return ExitUsage
 	}
 	var w io.Writer = env.Stdout
-	if *output != "" {
-		fh, err := os.Create(configPath(env.dir(), *output))
+	if *cf.output != "" {
+		fh, err := os.Create(configPath(env.dir(), *cf.output))
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 			return ExitUsage
@@ -76,7 +75,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		defer fh.Close()
 		w = fh
 	}
-	if err := annotate.Render(w, *format, res.Report); err != nil {
+	if err := annotate.Render(w, *cf.format, res.Report); err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 		return ExitUsage
 	}

@@ -81,7 +81,7 @@ func commandHelp(c command) string {
 	fmt.Fprintf(&b, "usage: mcpschema %s\n", synopsis(c))
 	if c.doc != "" {
 		fmt.Fprintf(&b, "\n%s\n", c.doc)
-	} else {
+	} else if c.summary != "" {
 		fmt.Fprintf(&b, "\n%s.\n", strings.ToUpper(c.summary[:1])+c.summary[1:])
 	}
 	if c.flags != nil {
