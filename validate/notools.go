@@ -30,7 +30,7 @@ func noToolsFinding(fc *FileContext) {
 		fc.Report(RuleFileShape, ptr, nil, "\"tools\" is %s, not an array of tools: list the tools in an array, [{\"name\": ..., \"inputSchema\": {...}}, ...]", jsonType(v))
 		return
 	}
-	what := "file is not a JSON or YAML file (it reads as plain text), so it holds no tool definitions"
+	what := "file is not a JSON or YAML file, so it holds no tool definitions"
 	if fc.File.Shape != source.ShapeText {
 		what = "file holds no tool definitions: " + describeRoot(fc.File.Root)
 	}

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"path"
 	"strings"
 )
@@ -95,8 +96,8 @@ func (f *File) markText(data []byte) bool {
 	if knownExtension(f.Path) {
 		return false
 	}
-	trimmed := strings.TrimLeft(string(data[:min(len(data), 64)]), " \t\r\n")
-	if strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') {
 		return false
 	}
 	text := proseExtension(f.Path)
