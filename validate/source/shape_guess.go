@@ -109,9 +109,9 @@ func (f *File) markText(data []byte) bool {
 			return false
 		}
 	}
-	switch f.Root.(type) {
-	case map[string]any, []any:
-	default:
+	// A plain (unquoted) string root is prose; a quoted string, a number,
+	// true, false or null is a JSON or YAML value, if not a tool file.
+	if _, isString := f.Root.(string); isString && trimmed[0] != '"' && trimmed[0] != '\'' {
 		text = true
 	}
 	if !text {

@@ -27,6 +27,8 @@ func TestShapeDoesNotGuess(t *testing.T) {
 		{"LICENSE", "MIT License\n\nCopyright\n", ShapeText, 0},
 		{"front.md", "---\ntitle: x\n---\n# body\n", ShapeText, 0},
 		{"tools.txt", `[{"name": "a", "inputSchema": {}}]`, ShapeArray, 1},
+		{"value", `"just a string"`, ShapeUnknown, 0},
+		{"number", "42\n", ShapeUnknown, 0},
 		{"tools", "tools:\n  - name: a\n    inputSchema: {}\n", ShapeListResult, 1},
 	} {
 		f := Parse(tc.name, []byte(tc.body), Limits{})
