@@ -42,8 +42,8 @@ func checkExampleInput(c *ToolContext, ex toolExample) {
 	dialect := c.Among(rules.DialectVersions)
 	if len(legacy) > 0 {
 		c.ReportFinding(reportFindingAt(RuleExampleIncomplete, ex.ptr, legacy, true,
-			"%s cannot be completely checked for %s (no JSON Schema dialect before 2025-11-25): only required properties are checked there; narrow the tool's protocolVersions to 2025-11-25 and later for a complete check",
-			ex.label(), versionsText(legacy)))
+			"%s cannot be completely checked for %s (no JSON Schema dialect before 2025-11-25): only required properties are checked there; narrow %s to 2025-11-25 and later for a complete check",
+			ex.label(), versionsText(legacy), versionsPlace(c)))
 		if len(dialect) == 0 {
 			legacyRequired(c, ex, inObj, input, iptr, legacy)
 		}

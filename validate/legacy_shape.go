@@ -27,7 +27,7 @@ var (
 		Versions: []string{"2024-11-05", "2025-03-26"},
 		Summary:  "validation is incomplete for the legacy protocol versions 2024-11-05 and 2025-03-26",
 		Doc:      "MCP Description: complete revision-specific semantic validation begins with MCP 2025-06-18; MCP 2024-11-05 and 2025-03-26 remain recognised legacy compatibility revisions, and validators SHOULD warn that validation is incomplete and MUST NOT report it as complete. mcpschema warns once per file (at the root protocolVersions when declared there, otherwise at the tool that declares them) and marks the file as not completely checked.",
-		Fix:      "drop 2024-11-05 and 2025-03-26 from protocolVersions once clients no longer need them, or accept the warning",
+		Fix:      "drop 2024-11-05 and 2025-03-26 from where the versions are set (protocolVersions, --protocol-version or protocol-versions in the config) once clients no longer need them, or accept the warning",
 	})
 )
 
@@ -61,8 +61,8 @@ func checkLegacyShape(c *ToolContext) {
 func legacySchema(c *ToolContext, key string, schema map[string]any, ptr string, vs []string) {
 	if d, ok := schema["$schema"]; ok && closedObjects(c.FileContext) {
 		c.Report(RuleLegacyDialect, joinPtr(ptr, "$schema"), vs,
-			"%s declares \"$schema\" %s, a field %s does not define on tool schemas: remove it, or narrow the tool's protocolVersions to 2025-11-25 and later",
-			key, compactJSON(d), versionsText(vs))
+			"%s declares \"$schema\" %s, a field %s does not define on tool schemas: remove it, or narrow %s to 2025-11-25 and later",
+			key, compactJSON(d), versionsText(vs), versionsPlace(c))
 	}
 	switch t, has := schema["type"]; {
 	case !has:
@@ -107,18 +107,20 @@ func checkLegacyIncomplete(fc *FileContext) {
 		if fc.File.VersionsDeclared {
 			ptr = "/protocolVersions"
 		}
-		legacyIncomplete(fc, ptr, vs)
+		legacyIncomplete(fc, ptr, vs, fileVersionsPlace(fc))
 		return
 	}
 	for _, tc := range fc.Tools {
 		if vs := tc.Among(RuleLegacyIncomplete.Versions); len(vs) > 0 {
-			legacyIncomplete(fc, tc.Ptr("protocolVersions"), vs)
+			legacyIncomplete(fc, tc.Ptr("protocolVersions"), vs, "the tool's protocolVersions")
 			return
 		}
 	}
 }
 
-func legacyIncomplete(fc *FileContext, ptr string, vs []string) {
+// legacyIncomplete warns that vs are checked incompletely; place names
+// where they were set (see versionsPlace), never a field the user did not write.
+func legacyIncomplete(fc *FileContext, ptr string, vs []string, place string) {
 	fc.ReportFinding(reportFindingAt(RuleLegacyIncomplete, ptr, vs, true,
-		"validation is incomplete for the legacy %s: mcpschema checks only the tool shape those versions define, so drop them from protocolVersions once clients no longer need them", versionsText(vs)))
+		"validation is incomplete for the legacy %s: mcpschema checks only the tool shape those versions define, so drop them from %s once clients no longer need them", versionsText(vs), place))
 }

@@ -93,7 +93,7 @@ func checkReservedMeta(c *ToolContext, k string, v any, kptr string, vs []string
 	case k == serverInfoKey:
 		if old := intersect(vs, versionsBefore("2026-07-28")); len(old) > 0 {
 			c.Report(RuleMetaReserved, kptr, old,
-				"_meta key %q is reserved by MCP but %s it: remove it, or narrow the tool's protocolVersions to \"2026-07-28\"", k, versionsDoNotDefine(old))
+				"_meta key %q is reserved by MCP but %s it: remove it, or narrow %s to \"2026-07-28\"", k, versionsDoNotDefine(old), versionsPlace(c))
 		}
 		if contains(vs, "2026-07-28") && !isImplementation(v) {
 			c.Report(RuleMetaReservedUse, kptr, []string{"2026-07-28"},

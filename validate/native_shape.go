@@ -63,8 +63,8 @@ func nativeRootType(c *ToolContext, key string, schema map[string]any, ptr strin
 		what = "declares root \"type\" " + compactJSON(t)
 	}
 	c.Report(RuleNativeShape, ptr, vs,
-		"%s %s, but the MCP Tool type for %s requires the literal \"type\": \"object\": %s, or narrow the tool's protocolVersions",
-		key, what, versionsText(vs), fix)
+		"%s %s, but the MCP Tool type for %s requires the literal \"type\": \"object\": %s, or narrow %s",
+		key, what, versionsText(vs), fix, versionsPlace(c))
 }
 
 // nativeProperties warns about boolean top-level properties values.
@@ -86,7 +86,7 @@ func nativeProperties(c *ToolContext, key string, schema map[string]any, ptr str
 			fix = "use {\"not\": {}} instead of false"
 		}
 		c.Report(RuleNativeShape, joinPtr(ptr, "properties", name), vs,
-			"%s property %q is the boolean schema %t, but the MCP Tool type for %s requires an object for each top-level properties value: %s, or narrow the tool's protocolVersions",
-			key, name, b, versionsText(vs), fix)
+			"%s property %q is the boolean schema %t, but the MCP Tool type for %s requires an object for each top-level properties value: %s, or narrow %s",
+			key, name, b, versionsText(vs), fix, versionsPlace(c))
 	}
 }

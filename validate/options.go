@@ -58,6 +58,10 @@ type Options struct {
 	DefaultVersions []string
 	// Limits bound the work per file and per schema.
 	Limits Limits
+	// VersionsFrom names where DefaultVersions came from, as advice to
+	// change them names it ("--protocol-version", "protocol-versions in
+	// .mcpschema.yaml"); "" means mcpschema's defaults or the caller's.
+	VersionsFrom string
 	// Workers is the number of files checked at once (0: one per CPU).
 	Workers int
 	// Deadline is when the run's time budget runs out (zero: Run starts it

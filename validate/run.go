@@ -13,6 +13,9 @@ import (
 type Result struct {
 	Summary  report.FileSummary
 	Findings []report.Finding
+	// toolFile reports whether the file may hold tools: its shape is a
+	// tool shape, or it could not be read (see Assemble).
+	toolFile bool
 }
 
 // Run checks every file, in parallel, and returns the finalized report.
@@ -40,13 +43,7 @@ func Run(files []*source.File, opts Options) *report.Report {
 	}
 	close(next)
 	wg.Wait()
-	rep := &report.Report{}
-	for _, r := range results {
-		rep.Files = append(rep.Files, r.Summary)
-		rep.Findings = append(rep.Findings, r.Findings...)
-	}
-	rep.Finalize()
-	return rep
+	return Assemble(results)
 }
 
 // CheckFile runs every check on one loaded file.
@@ -81,6 +78,7 @@ func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 	return Result{
 		Summary:  report.FileSummary{Path: f.Path, Tools: len(f.Tools), Complete: complete},
 		Findings: fc.findings,
+		toolFile: holdsToolShape(f),
 	}
 }
 

@@ -76,7 +76,7 @@ var (
 	RuleFileShape = rules.Register(rules.Rule{
 		ID: "mcpschema.file.shape", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool file is an MCP Description, a tools/list result, a JSON-RPC response, a tool array or a tool object",
-		Doc:     "mcpschema recognises an MCP Description document (root object with mcpdesc, tools under /tools), a tools/list result {\"tools\": [...]}, a JSON-RPC response holding one (/result/tools), a bare array of tool objects, and a single tool object. Any other file cannot be checked and is reported.",
+		Doc:     "mcpschema recognises an MCP Description document (root object with mcpdesc, tools under /tools), a tools/list result {\"tools\": [...]}, a JSON-RPC response holding one (/result/tools), a bare array of tool objects, and a single tool object (see mcpschema.file.no-tools for what counts as one). A file that holds none of these is a mcpschema.file.no-tools notice; when no matched file holds a tool, nothing was checked and each such file is reported under this rule, as an error. A file holding several YAML documents is reported here too.",
 		Fix:     "point the patterns at tool files only, or reshape the file",
 	})
 )
@@ -103,7 +103,7 @@ func reportSourceProblems(fc *FileContext) {
 		r := problemRules[p.Kind]
 		fc.ReportFinding(reportFinding(r, p))
 	}
-	if !fc.File.Fatal() && fc.File.Shape == source.ShapeUnknown {
-		fc.Report(RuleFileShape, "", nil, "file holds no tool definitions that mcpschema recognises: expected an MCP Description document, a tools/list result, a JSON-RPC response, an array of tools or one tool object")
+	if !fc.File.Fatal() && (fc.File.Shape == source.ShapeUnknown || fc.File.Shape == source.ShapeText) {
+		noToolsFinding(fc)
 	}
 }

@@ -163,7 +163,7 @@ func versionsRequire(vs []string) string {
 // when the tool already covers some of them, otherwise moving it.
 func narrowTo(c *ToolContext, want []string) string {
 	if have := c.Among(want); len(have) > 0 {
-		return "narrow the tool's protocolVersions to " + quoteList(have)
+		return "narrow " + versionsPlace(c) + " to " + quoteList(have)
 	}
 	return "declare the tool for " + versionsText(want) + " instead"
 }

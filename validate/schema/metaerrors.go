@@ -23,7 +23,7 @@ type leaf struct {
 	kwPath    []string // keyword path below schemaURL
 	msg       string
 	want, got string // for "must be <want>, got <got>" messages, so alternatives merge
-
+	hint      string // appended to msg: ": did you mean ...?" (meta-schema enums)
 }
 
 // leaves returns the precise reasons of e, walking Causes (BasicOutput
@@ -107,6 +107,9 @@ func bestAlternatives(e *jsonschema.ValidationError, wantType bool) []leaf {
 		for _, l := range ls {
 			k := ptrOf(l.loc)
 			if prev, ok := byLoc[k]; ok {
+				if prev.hint == "" {
+					prev.hint = l.hint
+				}
 				if prev.want != "" && l.want != "" {
 					if !strings.Contains(prev.want, l.want) {
 						prev.want += ", or " + l.want
@@ -136,6 +139,9 @@ func makeLeaf(e *jsonschema.ValidationError, meta bool) leaf {
 	if meta {
 		l.msg = metaMessage(e)
 		l.want, l.got = wantGot(e)
+		if k, ok := e.ErrorKind.(*kind.Enum); ok {
+			l.hint = enumHint(k.Got, k.Want)
+		}
 	} else {
 		l.msg = instanceMessage(e)
 	}
@@ -262,12 +268,13 @@ func metaProblems(ve *jsonschema.ValidationError) []Problem {
 	for _, l := range ls {
 		p := ptrOf(l.loc)
 		msgs := byPtr[p]
+		msg := l.msg + l.hint
 		dup := false
 		for _, m := range msgs {
-			dup = dup || m == l.msg
+			dup = dup || m == msg
 		}
 		if !dup {
-			byPtr[p] = append(msgs, l.msg)
+			byPtr[p] = append(msgs, msg)
 		}
 	}
 	out := make([]Problem, 0, len(byPtr))

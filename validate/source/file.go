@@ -108,8 +108,11 @@ func Parse(name string, data []byte, lim Limits) *File {
 		f.Root, f.Index, problems = parseJSON(data, lim)
 	}
 	f.Problems = append(f.Problems, problems...)
+	if f.markText(data) {
+		return f
+	}
 	if !f.Fatal() {
-		f.findTools()
+		f.findTools(lim.MaxTools)
 		f.boundTools(lim.MaxTools)
 	}
 	return f

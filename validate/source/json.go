@@ -91,6 +91,7 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 			msg = "unexpected end of file"
 		}
 		msg = strings.TrimPrefix(msg, "jsontext: ")
+		off, msg = jsonSyntaxHint(data, off, msg)
 		problems = append(problems, Problem{Kind: ProblemSyntax, Pos: lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true})
 		return nil, ix, problems
 	}

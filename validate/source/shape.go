@@ -20,8 +20,10 @@ const (
 	ShapeArray Shape = "tool-array"
 	// ShapeTool is a single tool object (for example a __toolsnaps__ snapshot).
 	ShapeTool Shape = "tool"
-	// ShapeUnknown is anything else.
+	// ShapeUnknown is JSON or YAML that holds no tool definitions.
 	ShapeUnknown Shape = "unknown"
+	// ShapeText is a file that is neither JSON nor YAML (Markdown, plain text, binary).
+	ShapeText Shape = "text"
 )
 
 // Tool is one entry of a file's tool list.
@@ -42,10 +44,16 @@ type Tool struct {
 	VersionsDeclared bool
 }
 
-// findTools detects the file's shape and collects its tools.
-func (f *File) findTools() {
+// findTools detects the file's shape and collects its tools. A root array
+// longer than maxTools is taken as a tool list (and refused by boundTools)
+// without judging its entries.
+func (f *File) findTools(maxTools int) {
 	switch root := f.Root.(type) {
 	case []any:
+		if len(root) <= maxTools && !isToolArray(root) {
+			f.Shape = ShapeUnknown
+			return
+		}
 		f.Shape = ShapeArray
 		f.collect(root, "")
 	case map[string]any:
@@ -69,7 +77,7 @@ func (f *File) findTools() {
 			} else {
 				f.Shape = ShapeUnknown
 			}
-		case root["name"] != nil || root["inputSchema"] != nil || root["outputSchema"] != nil:
+		case isSnapshot(f.Path) || isToolObject(root):
 			f.Shape = ShapeTool
 			f.Tools = []Tool{newTool("", root)}
 		default:

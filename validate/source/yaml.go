@@ -104,7 +104,7 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 		}
 	}
 	// YAML parsers also count a lone \r as a line break; positions here count \n only.
-	return Problem{Kind: ProblemSyntax, Pos: clampPos(lineLengths(data), p), Message: "invalid YAML: " + msg, Fatal: true}
+	return yamlSyntaxHint(data, Problem{Kind: ProblemSyntax, Pos: clampPos(lineLengths(data), p), Message: "invalid YAML: " + msg, Fatal: true})
 }
 
 // fatal records a fatal problem at the node being converted (or profiled).

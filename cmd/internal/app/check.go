@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,65 +20,69 @@ func (m *multiFlag) Set(v string) error {
 	return nil
 }
 
-const checkUsage = `usage: mcpschema check [flags] [PATTERN ...]
+// checkFlags are the flags of `mcpschema check`.
+type checkFlags struct {
+	format, base, head, baseMode, config, configFrom, failOn, output *string
+	versions                                                         multiFlag
+}
 
-Checks every tool in the files matched by PATTERN (file paths or doublestar
-globs such as 'tools/**/*.json', quoted, relative to the working directory).
+// newCheckFlags declares check's flags on fs.
+func newCheckFlags(fs *flag.FlagSet) *checkFlags {
+	c := &checkFlags{}
+	c.format = fs.String("format", "text", "output `format`: "+strings.Join(annotate.Formats, ", "))
+	c.base = fs.String("base", "", "git revision `ref` (branch, tag or commit) to diff every tool against")
+	c.head = fs.String("head", "", "read the files at git revision `ref` instead of the working tree")
+	c.baseMode = fs.String("base-mode", baseModeMergeBase, "what --base compares with: `merge-base` (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
+	c.config = fs.String("config", "", "config `file` (default .mcpschema.yaml when present)")
+	c.configFrom = fs.String("config-from", "", "apply the config at git revision `ref` (e.g. the pull request's base) and report what the working tree's config would change")
+	c.failOn = fs.String("fail-on", "", "lowest `severity` that fails the run: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
+	c.output = fs.String("output", "", "write the report to `file` instead of standard output")
+	fs.Var(&c.versions, "protocol-version", "protocol `version` for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
+	return c
+}
 
-flags:
-`
+// failOnValues are the values --fail-on accepts.
+var failOnValues = []string{"error", "warning", "notice", "never", failOnIncomplete}
 
 // runCheck implements `mcpschema check`.
 func runCheck(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	format := fs.String("format", "text", "output format: text, json, github or sarif")
-	base := fs.String("base", "", "git revision to diff against (branch, tag or commit)")
-	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
-	baseMode := fs.String("base-mode", baseModeMergeBase, "what --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
-	config := fs.String("config", "", "config file (default .mcpschema.yaml when present)")
-	configFrom := fs.String("config-from", "", "read the config at this git revision (e.g. the pull request's base) and report what the working tree's config would change")
-	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
-	output := fs.String("output", "", "write the report to this file instead of standard output")
-	var versions multiFlag
-	fs.Var(&versions, "protocol-version", "protocol version for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, checkUsage)
-		fs.PrintDefaults()
+	fs := newFlagSet("check")
+	cf := newCheckFlags(fs)
+	patterns, code, ok := parseCommandFlags("check", fs, args, env)
+	if !ok {
+		return code
 	}
-	patterns, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitOK
-		}
+	if _, err := parseFailOn(*cf.failOn); *cf.failOn != "" && err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown --fail-on %q%s\n", *cf.failOn, unknownHint(*cf.failOn, failOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
 		return ExitUsage
 	}
-	if !validFormat(*format) {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q: use %s\n", *format, strings.Join(annotate.Formats, ", "))
+	if !validFormat(*cf.format) {
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *cf.format, unknownHint(*cf.format, annotate.Formats, "%q", "use one of "+strings.Join(annotate.Formats, ", ")))
 		return ExitUsage
 	}
-	if _, err := parseBaseMode(*baseMode); err != nil {
+	if _, err := parseBaseMode(*cf.baseMode); err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 		return ExitUsage
 	}
-	baseRev, baseline, baseNote := *base, (*report.Baseline)(nil), ""
-	if *base != "" {
-		if baseRev, baseline, baseNote, err = cliBaseline(ctx, env.dir(), *base, *head, *baseMode); err != nil {
-			fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+	baseRev, baseline, baseNote := *cf.base, (*report.Baseline)(nil), ""
+	if *cf.base != "" {
+		var err error
+		if baseRev, baseline, baseNote, err = cliBaseline(ctx, env.dir(), *cf.base, *cf.head, *cf.baseMode); err != nil {
+			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage
 		}
 	}
-	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *head,
-		ConfigPath: *config, Versions: versions, FailOn: *failOn, ConfigFrom: *configFrom})
+	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
+		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn, ConfigFrom: *cf.configFrom})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
 	setBaseline(res.Report, baseline, baseNote)
 	var w io.Writer = env.Stdout
-	if *output != "" {
+	if *cf.output != "" {
 		// Never through a link a pull request may have committed at the path.
-		fh, err := os.OpenFile(configPath(env.dir(), *output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o644)
+		fh, err := os.OpenFile(configPath(env.dir(), *cf.output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o644)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage
@@ -87,7 +90,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		defer fh.Close()
 		w = fh
 	}
-	if err := annotate.Render(w, *format, res.Report); err != nil {
+	if err := annotate.Render(w, *cf.format, res.Report); err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}

@@ -44,22 +44,14 @@ func (e Env) dir() string {
 	return d
 }
 
-const usage = `usage: mcpschema <command> [flags] [arguments]
-
-commands:
-  check [flags] [PATTERN ...]   validate tool files (and diff them against --base REF)
-  rules [ID]                    list the rules, or print one rule's documentation
-  action                        run as a GitHub Action (reads INPUT_* and GITHUB_*)
-  version, --version            print the version, commit and build date
-
-run 'mcpschema check -h' for the flags of check.
-`
-
 // Main runs the command line args and returns the exit code.
 func Main(ctx context.Context, args []string, env Env) int {
 	if len(args) == 0 {
-		fmt.Fprint(env.Stderr, usage)
+		fmt.Fprint(env.Stderr, usageText())
 		return ExitUsage
+	}
+	if code, done := helpFirst(args, env); done {
+		return code
 	}
 	switch args[0] {
 	case "check":
@@ -70,10 +62,6 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return runAction(ctx, args[1:], env)
 	case "version", "--version":
 		return runVersion(args[1:], env)
-	case "help", "-h", "--help":
-		fmt.Fprint(env.Stdout, usage)
-		return ExitOK
 	}
-	fmt.Fprintf(env.Stderr, "mcpschema: unknown command %q\n\n%s", args[0], usage)
-	return ExitUsage
+	return unknownCommand(args[0], env)
 }

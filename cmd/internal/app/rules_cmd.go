@@ -1,35 +1,132 @@
 package app
 
 import (
+	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
-// runRules implements `mcpschema rules [ID]`.
+// rulesFlags are the flags of `mcpschema rules`.
+type rulesFlags struct{ format *string }
+
+// rulesFormats are the formats `mcpschema rules` prints.
+var rulesFormats = []string{"text", "json"}
+
+func newRulesFlags(fs *flag.FlagSet) *rulesFlags {
+	return &rulesFlags{format: fs.String("format", "text", "output `format`: text (fits 100 columns) or json (every field)")}
+}
+
+// runRules implements `mcpschema rules [--format text|json] [ID]`.
 func runRules(args []string, env Env) int {
-	if len(args) > 1 {
-		fmt.Fprintln(env.Stderr, "usage: mcpschema rules [ID]")
+	fs := newFlagSet("rules")
+	rf := newRulesFlags(fs)
+	args, code, ok := parseCommandFlags("rules", fs, args, env)
+	if !ok {
+		return code
+	}
+	if *rf.format != "text" && *rf.format != "json" {
+		fmt.Fprintf(env.Stderr, "mcpschema rules: unknown format %q%s\n", *rf.format, unknownHint(*rf.format, rulesFormats, "%q", "use text or json"))
 		return ExitUsage
 	}
+	if len(args) > 1 {
+		fmt.Fprintf(env.Stderr, "mcpschema rules: give at most one rule id, got %d: run 'mcpschema help rules'\n", len(args))
+		return ExitUsage
+	}
+	list := rules.All()
 	if len(args) == 1 {
 		r, ok := rules.Lookup(args[0])
 		if !ok {
-			fmt.Fprintf(env.Stderr, "mcpschema: unknown rule %q: run 'mcpschema rules' for the list\n", args[0])
+			ids := make([]string, len(list))
+			for i, r := range list {
+				ids[i] = r.ID
+			}
+			fmt.Fprintf(env.Stderr, "mcpschema: unknown rule %q%s\n", args[0], unknownHint(args[0], ids, "%s", "run 'mcpschema rules' for the list"))
 			return ExitUsage
+		}
+		if *rf.format == "json" {
+			return writeJSON(env, ruleJSON(r))
 		}
 		fmt.Fprint(env.Stdout, RuleDoc(r))
 		return ExitOK
 	}
-	tw := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tLEVEL\tSEVERITY\tVERSIONS\tSUMMARY")
-	for _, r := range rules.All() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Level, r.Severity, r.VersionsText(), r.Summary)
+	if *rf.format == "json" {
+		out := make([]jsonRule, len(list))
+		for i, r := range list {
+			out[i] = ruleJSON(r)
+		}
+		return writeJSON(env, out)
 	}
-	tw.Flush()
+	writeRulesTable(env.Stdout, list)
 	return ExitOK
+}
+
+// jsonRule is a rule as `mcpschema rules --format json` prints it.
+type jsonRule struct {
+	ID       string   `json:"id"`
+	Owner    string   `json:"owner"`
+	Level    string   `json:"level"`
+	Severity string   `json:"severity"`
+	Versions []string `json:"protocolVersions"`
+	Summary  string   `json:"summary"`
+	Doc      string   `json:"doc"`
+	Fix      string   `json:"fix"`
+}
+
+func ruleJSON(r *rules.Rule) jsonRule {
+	vs := r.Versions
+	if len(vs) == 0 {
+		vs = rules.ProtocolVersions
+	}
+	return jsonRule{ID: r.ID, Owner: r.Owner, Level: string(r.Level), Severity: r.Severity.String(),
+		Versions: append([]string(nil), vs...), Summary: r.Summary, Doc: r.Doc, Fix: r.Fix}
+}
+
+func writeJSON(env Env, v any) int {
+	enc := json.NewEncoder(env.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
+		return ExitUsage
+	}
+	return ExitOK
+}
+
+// writeRulesTable lists the rules in helpWidth columns: id, severity and
+// the summary, wrapped under its column, followed by the protocol versions
+// when the rule does not apply to all of them.
+func writeRulesTable(w io.Writer, list []*rules.Rule) {
+	idW := len("ID")
+	for _, r := range list {
+		idW = max(idW, len(r.ID))
+	}
+	const sevW = len("SEVERITY")
+	textW := max(helpWidth-idW-sevW-4, 30)
+	fmt.Fprintf(w, "%-*s  %-*s  %s\n", idW, "ID", sevW, "SEVERITY", "SUMMARY")
+	for _, r := range list {
+		text := r.Summary
+		if len(r.Versions) > 0 {
+			text += " (" + versionsRange(r.Versions) + ")"
+		}
+		lines := wrap(text, textW)
+		fmt.Fprintf(w, "%-*s  %-*s  %s\n", idW, r.ID, sevW, r.Severity, lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprintf(w, "%*s%s\n", idW+sevW+4, "", l)
+		}
+	}
+}
+
+// versionsRange writes versions compactly: "2025-06-18+" for every version
+// from one on, else the list.
+func versionsRange(vs []string) string {
+	all := rules.ProtocolVersions
+	if n := len(vs); n < len(all) && strings.Join(all[len(all)-n:], ",") == strings.Join(vs, ",") {
+		return vs[0] + "+"
+	}
+	return strings.Join(vs, ", ")
 }
 
 // RuleDoc renders one rule's documentation.

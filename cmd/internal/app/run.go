@@ -31,6 +31,9 @@ type RunOptions struct {
 	ConfigPath string
 	// Versions are the default protocol versions; empty: the config's, else rules.DefaultVersions.
 	Versions []string
+	// VersionsFrom names where Versions came from, for advice in messages
+	// ("--protocol-version"); empty: the action's protocol-versions input.
+	VersionsFrom string
 	// FailOn is error, warning, notice, never or incomplete; empty: the config's, else error.
 	FailOn string
 	// Now is the time used for ignore expiry (zero: time.Now()).
@@ -94,9 +97,15 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if len(patterns) == 0 {
 		return nil, usageErr("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", DefaultConfigName)
 	}
-	versions := o.Versions
-	if len(versions) == 0 {
-		versions = cfg.ProtocolVersions
+	versions, versionsFrom := o.Versions, ""
+	if len(versions) > 0 {
+		versionsFrom = o.VersionsFrom
+		if versionsFrom == "" {
+			versionsFrom = "the protocol-versions input"
+		}
+	}
+	if len(versions) == 0 && len(cfg.ProtocolVersions) > 0 {
+		versions, versionsFrom = cfg.ProtocolVersions, "protocol-versions in "+cfg.Path
 	}
 	for _, v := range versions {
 		if !rules.IsProtocolVersion(v) {
@@ -111,7 +120,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		cfg.FailOnIncomplete = failsOnIncomplete(o.FailOn)
 	}
-	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
+	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
 	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
 
 	var files []*source.File
@@ -193,13 +202,7 @@ func checkFiles(matched []matchedFile, opts validate.Options) *report.Report {
 	parallel(len(matched), func(i int) {
 		results[i] = validate.CheckFile(readFile(matched[i], opts.Limits.Limits), opts, eng)
 	})
-	rep := &report.Report{}
-	for _, r := range results {
-		rep.Files = append(rep.Files, r.Summary)
-		rep.Findings = append(rep.Findings, r.Findings...)
-	}
-	rep.Finalize()
-	return rep
+	return validate.Assemble(results)
 }
 
 // readFile reads and parses one matched file; a file that cannot be read
