@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
 )
 
 // Exit codes.
@@ -50,6 +52,7 @@ commands:
   check [flags] [PATTERN ...]   validate tool files (and diff them against --base REF)
   rules [ID]                    list the rules, or print one rule's documentation
   action                        run as a GitHub Action (reads INPUT_* and GITHUB_*)
+  snapshot [flags] -- COMMAND   capture a live MCP server's tools (or --url URL); --check FILE compares
   version                       print the version
 
 run 'mcpschema check -h' for the flags of check.
@@ -71,6 +74,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return runRules(args[1:], env)
 	case "action":
 		return runAction(ctx, args[1:], env)
+	case "snapshot":
+		return snapshot.Main(ctx, args[1:], snapshot.Env{Stdout: env.Stdout, Stderr: env.Stderr, Getenv: env.Getenv, Dir: env.dir()})
 	case "version", "--version":
 		fmt.Fprintf(env.Stdout, "mcpschema %s\n", Version)
 		return ExitOK
