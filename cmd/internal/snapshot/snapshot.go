@@ -20,10 +20,9 @@ import (
 const (
 	ExitOK    = 0
 	ExitDrift = 1
+	// ExitUsage is also returned when the server cannot be started,
+	// reached or listed: the gate fails closed.
 	ExitUsage = 2
-	// ExitServer is returned when the server cannot be started, reached or
-	// listed.
-	ExitServer = 3
 )
 
 // Env is what the command may touch of the outside world.
@@ -140,11 +139,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	surf, err := Capture(ctx, o, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return ExitUsage
-		}
-		return ExitServer
+		return ExitUsage
 	}
 	if o.Check != "" {
 		return runCheck(o, surf, env)
