@@ -234,7 +234,8 @@ func render(o *Options, s *Surface) ([]rendered, error) {
 	var out []rendered
 	seen := map[string]string{}
 	for _, t := range sortedBy(s.Tools, "name") {
-		name, _ := t.(map[string]any)["name"].(string)
+		obj, _ := t.(map[string]any)
+		name, _ := obj["name"].(string)
 		file := toolFileName(name)
 		if other, dup := seen[file]; dup {
 			return nil, fmt.Errorf("tools %q and %q would both be written to %q: --split needs distinct tool names", other, name, file)
