@@ -1,3 +1,5 @@
+//go:build unix
+
 package snapshot_test
 
 import (
@@ -52,11 +54,17 @@ func TestSnapshotServerHangs(t *testing.T) {
 	if d := time.Since(start); d > 20*time.Second {
 		t.Errorf("took %s", d)
 	}
+	// the server and the child it started are both ended
+	waitGone(t, pidFile)
+}
+
+// waitGone fails the test when a pid in the file still runs after a while.
+func waitGone(t *testing.T, pidFile string) {
+	t.Helper()
 	data, err := os.ReadFile(pidFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// the server and the child it started are both ended
 	for _, f := range strings.Fields(string(data)) {
 		pid, _ := strconv.Atoi(f)
 		deadline := time.Now().Add(5 * time.Second)
@@ -65,9 +73,27 @@ func TestSnapshotServerHangs(t *testing.T) {
 		}
 		if !gone(pid) {
 			syscall.Kill(pid, syscall.SIGKILL)
-			t.Errorf("process %d still runs after the timeout", pid)
+			t.Errorf("process %d still runs", pid)
 		}
 	}
+}
+
+func TestSnapshotListTimeout(t *testing.T) {
+	r := run(t, t.TempDir(), snapshotArgs(t, "slowlist", "--timeout", "500ms")...)
+	if r.code != 2 || !strings.Contains(r.stderr, "server did not answer tools/list within 500ms: raise --timeout if it needs longer") ||
+		!strings.Contains(r.stderr, "  | listing tools from the database...") {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// A server that starts a child: after the snapshot both are gone.
+func TestSnapshotEndsProcessTree(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	t.Setenv(pidFileEnv, pidFile)
+	if r := run(t, t.TempDir(), snapshotArgs(t, "child")...); r.code != 0 || !strings.Contains(r.stdout, `"name": "search"`) {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	waitGone(t, pidFile)
 }
 
 func TestSnapshotServerPrintsGarbage(t *testing.T) {

@@ -49,6 +49,14 @@ func serve(mode string) int {
 		select {}
 	case "garbage":
 		fmt.Println("Server listening on stdio (v1.2.3)")
+	case "child":
+		// Serves normally but leaves a child behind, ended with the server.
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), serverEnv+"=sleep")
+		if err := child.Start(); err != nil {
+			return 4
+		}
+		_ = os.WriteFile(os.Getenv(pidFileEnv), []byte(strconv.Itoa(os.Getpid())+" "+strconv.Itoa(child.Process.Pid)), 0o644)
 	}
 	srv := newServer(mode, os.Getenv(variantEnv))
 	if err := srv.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
@@ -93,6 +101,18 @@ func newServer(mode, variant string) *mcp.Server {
 	}
 	for _, t := range tools {
 		srv.AddTool(t, noop)
+	}
+	if mode == "slowlist" {
+		// answers initialize, never tools/list
+		srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "tools/list" {
+					fmt.Fprintln(os.Stderr, "listing tools from the database...")
+					select {}
+				}
+				return next(ctx, method, req)
+			}
+		})
 	}
 	if mode == "all" {
 		srv.AddPrompt(&mcp.Prompt{Name: "summarize", Description: "Summarize a text", Arguments: []*mcp.PromptArgument{{Name: "text", Required: true}}},
