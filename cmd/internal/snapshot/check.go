@@ -358,4 +358,3 @@ func refreshCommand(o *Options) string {
 	}
 	return quoteArgs(args)
 }
-

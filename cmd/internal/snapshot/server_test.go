@@ -116,15 +116,23 @@ func newServer(mode, variant string) *mcp.Server {
 	}
 	if mode == "all" {
 		srv.AddPrompt(&mcp.Prompt{Name: "summarize", Description: "Summarize a text", Arguments: []*mcp.PromptArgument{{Name: "text", Required: true}}},
-			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) { return &mcp.GetPromptResult{}, nil })
+			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+				return &mcp.GetPromptResult{}, nil
+			})
 		srv.AddPrompt(&mcp.Prompt{Name: "greet"},
-			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) { return &mcp.GetPromptResult{}, nil })
+			func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+				return &mcp.GetPromptResult{}, nil
+			})
 		for _, uri := range []string{"file:///docs/readme.md", "file:///docs/changelog.md", "file:///docs/license.md"} {
 			srv.AddResource(&mcp.Resource{URI: uri, Name: uri[len("file:///docs/"):], MIMEType: "text/markdown"},
-				func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { return &mcp.ReadResourceResult{}, nil })
+				func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+					return &mcp.ReadResourceResult{}, nil
+				})
 		}
 		srv.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "file:///items/{id}", Name: "item"},
-			func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { return &mcp.ReadResourceResult{}, nil })
+			func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+				return &mcp.ReadResourceResult{}, nil
+			})
 	}
 	return srv
 }
