@@ -66,7 +66,9 @@ func Capture(ctx context.Context, o *Options, env Env) (*Surface, error) {
 			return nil, &usageError{err}
 		}
 		s.secrets = secrets
-		transport = &mcp.StreamableClientTransport{Endpoint: o.URL, HTTPClient: newHTTPClient(u, headers, rec),
+		life, end := context.WithCancel(context.Background())
+		defer end()
+		transport = &mcp.StreamableClientTransport{Endpoint: o.URL, HTTPClient: newHTTPClient(life, u, headers, rec),
 			MaxRetries: -1, DisableStandaloneSSE: true}
 	} else {
 		srv, err := startServer(o.Command, env.Dir)

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -73,15 +74,17 @@ func redact(s string, secrets []string) string {
 // host but the --url one (no other network), and records the JSON-RPC
 // messages of each exchange.
 type httpTap struct {
+	// life ends every request still open when the snapshot is done.
+	life    context.Context
 	base    http.RoundTripper
 	headers http.Header
 	host    string
 	rec     *recorder
 }
 
-func newHTTPClient(u *url.URL, headers http.Header, rec *recorder) *http.Client {
+func newHTTPClient(life context.Context, u *url.URL, headers http.Header, rec *recorder) *http.Client {
 	return &http.Client{
-		Transport: &httpTap{base: http.DefaultTransport.(*http.Transport).Clone(), headers: headers, host: u.Host, rec: rec},
+		Transport: &httpTap{life: life, base: http.DefaultTransport.(*http.Transport).Clone(), headers: headers, host: u.Host, rec: rec},
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return errors.New("the server answered with a redirect; give the final URL with --url")
 		},
@@ -92,7 +95,10 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Host != t.host {
 		return nil, fmt.Errorf("refusing a request to %q: snapshot only talks to the --url host", req.URL.Host)
 	}
-	req = req.Clone(req.Context())
+	ctx, cancel := context.WithCancel(req.Context())
+	stop := context.AfterFunc(t.life, cancel)
+	release := func() { stop(); cancel() }
+	req = req.Clone(ctx)
 	for k, vs := range t.headers {
 		req.Header[k] = append([]string(nil), vs...)
 	}
@@ -100,6 +106,7 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		body, err := io.ReadAll(io.LimitReader(req.Body, maxMessage))
 		req.Body.Close()
 		if err != nil {
+			release()
 			return nil, err
 		}
 		t.rec.sent(body)
@@ -108,8 +115,10 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp, err := t.base.RoundTrip(req)
 	if err != nil || resp.Body == nil {
+		release()
 		return resp, err
 	}
+	resp.Body = &releaseBody{ReadCloser: resp.Body, release: release}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch mt {
 	case "application/json":
@@ -121,6 +130,18 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = tr
 	}
 	return resp, nil
+}
+
+// releaseBody ends its request's context when it is closed.
+type releaseBody struct {
+	io.ReadCloser
+	release func()
+}
+
+func (b *releaseBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.release()
+	return err
 }
 
 // jsonBodyTap records a JSON response body once it has been read.

@@ -1,6 +1,7 @@
 package snapshot_test
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -90,6 +91,18 @@ func TestSnapshotHTTPUnreachable(t *testing.T) {
 	srv.Close()
 	r := run(t, t.TempDir(), "snapshot", "--url", url, "--startup-timeout", "5s")
 	if r.code != 2 || !strings.Contains(r.stderr, "initialize failed") {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+func TestSnapshotHTTPTimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // (so that the server sees the client leave)
+		<-r.Context().Done()        // never answers
+	}))
+	defer srv.Close()
+	r := run(t, t.TempDir(), "snapshot", "--url", srv.URL+"/mcp", "--startup-timeout", "500ms")
+	if r.code != 2 || !strings.Contains(r.stderr, "server did not answer initialize within 500ms: raise --startup-timeout if it needs longer") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 }

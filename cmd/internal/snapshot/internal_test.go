@@ -1,6 +1,9 @@
 package snapshot
 
 import (
+	"context"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -72,5 +75,19 @@ func TestEncodeDeterministic(t *testing.T) {
 `
 	if got := string(encode(doc)); got != want {
 		t.Errorf("got\n%s", got)
+	}
+}
+
+// The HTTP client talks to the --url host only: another host, or a
+// redirect, is refused before anything is sent.
+func TestHTTPOnlyTheURLHost(t *testing.T) {
+	u, _ := url.Parse("http://127.0.0.1:9/mcp")
+	c := newHTTPClient(context.Background(), u, http.Header{}, newRecorder())
+	_, err := c.Get("http://192.0.2.1/other")
+	if err == nil || !strings.Contains(err.Error(), `refusing a request to "192.0.2.1": snapshot only talks to the --url host`) {
+		t.Fatalf("got %v", err)
+	}
+	if err := c.CheckRedirect(nil, nil); err == nil {
+		t.Fatal("redirect followed")
 	}
 }
