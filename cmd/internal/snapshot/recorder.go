@@ -161,13 +161,17 @@ func (t *tapReader) Read(p []byte) (int, error) {
 
 func (t *tapReader) Close() error { return t.r.Close() }
 
-// tapWriter records the lines written through it.
+// tapWriter records the lines written through it (writes may come from
+// several goroutines).
 type tapWriter struct {
+	mu  sync.Mutex
 	w   io.WriteCloser
 	tap lineTap
 }
 
 func (t *tapWriter) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.tap.feed(p)
 	return t.w.Write(p)
 }
