@@ -67,6 +67,10 @@ func (f *File) findTools(maxTools int) {
 			}
 		case isArray(root["tools"]):
 			f.Shape = ShapeListResult
+			// A snapshot written by `mcpschema snapshot` records the
+			// protocol version the server agreed as a root protocolVersions,
+			// as an MCP Description does.
+			f.DeclaredVersions, f.VersionsDeclared = stringList(root["protocolVersions"])
 			f.ToolsPointer = "/tools"
 			f.collect(root["tools"].([]any), "/tools")
 		case root["jsonrpc"] != nil || root["result"] != nil:

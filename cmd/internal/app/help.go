@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
 	"github.com/mcpschema/mcpschema/internal/suggest"
 )
 
@@ -31,6 +32,9 @@ var commands = []command{
 		flags: func(fs *flag.FlagSet) { newRulesFlags(fs) }},
 	{name: "action", summary: "run as a GitHub Action (reads INPUT_* and GITHUB_*)",
 		doc: "Runs mcpschema as the GitHub Action: configured by the action's inputs (INPUT_*) and the\nworkflow's environment (GITHUB_*), not by arguments. See README.md, \"GitHub Action\"."},
+	{name: "snapshot", args: "[flags] -- COMMAND [ARGS ...] | --url URL", summary: "capture a live MCP server's tools (--check FILE compares with a committed snapshot)",
+		doc:   "Starts the MCP server COMMAND over stdio (or connects to --url), lists its tools (--all: also\nprompts and resources) and writes a deterministic tools/list snapshot, or with --check\ncompares the live surface with a committed one. See README.md, \"Servers whose tools live in code\".",
+		flags: func(fs *flag.FlagSet) { snapshot.DeclareFlags(fs, &snapshot.Options{}) }},
 	{name: "version", summary: "print the version"},
 	{name: "help", args: "[COMMAND]", summary: "print this help, or a command's"},
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
 )
 
 // Exit codes.
@@ -60,6 +62,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return runRules(args[1:], env)
 	case "action":
 		return runAction(ctx, args[1:], env)
+	case "snapshot":
+		return snapshot.Main(ctx, args[1:], snapshot.Env{Stdout: env.Stdout, Stderr: env.Stderr, Getenv: env.Getenv, Dir: env.dir()})
 	case "version", "--version":
 		return runVersion(args[1:], env)
 	}

@@ -1,0 +1,360 @@
+package snapshot
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// runCheck compares the live surface with the committed snapshot: the same
+// pairing and judgement as `check --base` (diffcheck.Compare, the snapshot
+// as base and the live server as head), plus every member that changed,
+// with key order and equivalent schema spellings ignored.
+func runCheck(o *Options, s *Surface, env Env) int {
+	files, err := render(o, s)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+		return ExitUsage
+	}
+	refresh := refreshCommand(o)
+	var base, head []*source.File
+	identical := true
+	if o.Split == "" {
+		data, err := os.ReadFile(abs(env.Dir, o.Check))
+		if err != nil {
+			return missing(env, o.Check, err, refresh)
+		}
+		identical = bytes.Equal(data, files[0].data)
+		base = append(base, source.Parse(o.Check, data, source.Limits{}))
+		head = append(head, source.Parse(o.Check, files[0].data, source.Limits{}))
+	} else {
+		dir := abs(env.Dir, o.Check)
+		if _, err := os.Stat(dir); err != nil {
+			return missing(env, o.Check, err, refresh)
+		}
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		sort.Strings(paths)
+		committed := map[string][]byte{}
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+				return ExitUsage
+			}
+			committed[filepath.Base(p)] = data
+			base = append(base, source.Parse(filepath.ToSlash(filepath.Join(o.Check, filepath.Base(p))), data, source.Limits{}))
+		}
+		identical = len(committed) == len(files)
+		for _, f := range files {
+			identical = identical && bytes.Equal(committed[f.name], f.data)
+			head = append(head, source.Parse(filepath.ToSlash(filepath.Join(o.Check, f.name)), f.data, source.Limits{}))
+		}
+	}
+	if identical {
+		fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools\n", o.Check, len(s.Tools))
+		return ExitOK
+	}
+	diffs := differences(base, head)
+	if len(diffs) == 0 {
+		fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools (written differently, equivalent)\n", o.Check, len(s.Tools))
+		return ExitOK
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "snapshot %s differs from the live server:\n", o.Check)
+	for _, d := range diffs {
+		fmt.Fprintf(w, "  %s\n", d)
+	}
+	fmt.Fprintf(w, "if the change is intended, refresh the snapshot and commit it:\n  %s\n", refresh)
+	return ExitDrift
+}
+
+func missing(env Env, path string, err error, refresh string) int {
+	if os.IsNotExist(err) {
+		fmt.Fprintf(env.Stdout, "snapshot %s does not exist: create it and commit it:\n  %s\n", path, refresh)
+		return ExitDrift
+	}
+	fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+	return ExitUsage
+}
+
+// sideTool is a named tool in one of the two snapshots.
+type sideTool struct {
+	file *source.File
+	tool source.Tool
+}
+
+func namedTools(files []*source.File) (map[string]sideTool, []string) {
+	m := map[string]sideTool{}
+	var bad []string
+	for _, f := range files {
+		if f.Fatal() {
+			msg := "cannot be read"
+			if len(f.Problems) > 0 {
+				msg = f.Problems[0].Message
+			}
+			bad = append(bad, fmt.Sprintf("%s: %s", f.Path, msg))
+			continue
+		}
+		for _, t := range f.Tools {
+			if t.HasName {
+				m[t.Name] = sideTool{f, t}
+			}
+		}
+	}
+	return m, bad
+}
+
+// differences lists what changed between the committed snapshot (base) and
+// the live one (head), one line per change, breaking ones marked.
+func differences(base, head []*source.File) []string {
+	var out []string
+	bt, bad := namedTools(base)
+	for _, b := range bad {
+		out = append(out, "the committed snapshot "+b)
+	}
+	ht, _ := namedTools(head)
+	out = append(out, versionChange(base, head)...)
+	findings := diffcheck.Compare(base, head, diffcheck.Options{})
+	byTool := map[string][]report.Finding{}
+	var other []report.Finding
+	for _, f := range findings {
+		if f.Tool != "" {
+			byTool[f.Tool] = append(byTool[f.Tool], f)
+		} else {
+			other = append(other, f)
+		}
+	}
+	names := map[string]bool{}
+	for n := range bt {
+		names[n] = true
+	}
+	for n := range ht {
+		names[n] = true
+	}
+	for n := range byTool {
+		names[n] = true
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	for _, n := range sorted {
+		b, inBase := bt[n]
+		h, inHead := ht[n]
+		var line string
+		switch {
+		case inBase && inHead:
+			if changed := changedMembers(b, h); len(changed) > 0 {
+				line = fmt.Sprintf("tool %q: %s changed", n, strings.Join(changed, ", "))
+			}
+		case inHead:
+			line = fmt.Sprintf("tool %q is new on the server", n)
+		case inBase:
+			line = fmt.Sprintf("tool %q is in the snapshot but no longer on the server", n)
+		}
+		fs := byTool[n]
+		if line == "" && len(fs) > 0 {
+			line = fmt.Sprintf("tool %q changed", n)
+		}
+		if line != "" {
+			out = append(out, line)
+		}
+		for _, f := range fs {
+			out = append(out, "  "+findingLine(f))
+		}
+	}
+	for _, f := range other {
+		out = append(out, findingLine(f))
+	}
+	out = append(out, listChanges(base, head)...)
+	return out
+}
+
+func findingLine(f report.Finding) string {
+	mark := f.Severity.String()
+	if f.IsBreaking() {
+		mark = "BREAKING"
+	}
+	return fmt.Sprintf("%s %s: %s", mark, f.Rule, f.Message)
+}
+
+// versionChange reports a change of the agreed protocol version.
+func versionChange(base, head []*source.File) []string {
+	versions := func(files []*source.File) string {
+		seen := map[string]bool{}
+		var vs []string
+		for _, f := range files {
+			list := f.DeclaredVersions
+			for _, t := range f.Tools {
+				list = append(list, t.DeclaredVersions...)
+			}
+			for _, v := range list {
+				if !seen[v] {
+					seen[v] = true
+					vs = append(vs, v)
+				}
+			}
+		}
+		sort.Strings(vs)
+		return strings.Join(vs, ", ")
+	}
+	b, h := versions(base), versions(head)
+	if b == h || b == "" && len(base) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("protocol version changed from %q to %q", b, h)}
+}
+
+// annotationKeywords do not change what a schema accepts but are part of
+// what a model reads, so a change to one is a drift.
+var annotationKeywords = []string{"title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "default"}
+
+// changedMembers lists the members of a tool pair that differ, ignoring key
+// order, and ignoring schemas written differently that accept the same
+// values with the same annotations.
+func changedMembers(b, h sideTool) []string {
+	keys := map[string]bool{}
+	for k := range b.tool.Value {
+		keys[k] = true
+	}
+	for k := range h.tool.Value {
+		keys[k] = true
+	}
+	delete(keys, "protocolVersions") // reported once, by versionChange
+	var changed []string
+	for k := range keys {
+		bv, bok := b.tool.Value[k]
+		hv, hok := h.tool.Value[k]
+		if bok && hok && bytes.Equal(encode(bv), encode(hv)) {
+			continue
+		}
+		if bok && hok && (k == "inputSchema" || k == "outputSchema") &&
+			diffcheck.EquivalentSchemas(b.file.Root, source.Join(b.tool.Pointer, k), h.file.Root, source.Join(h.tool.Pointer, k)) &&
+			slices.Equal(annotations(bv), annotations(hv)) {
+			continue
+		}
+		switch {
+		case !bok:
+			changed = append(changed, k+" (added)")
+		case !hok:
+			changed = append(changed, k+" (removed)")
+		default:
+			changed = append(changed, k)
+		}
+	}
+	sort.Strings(changed)
+	return changed
+}
+
+// annotations are the annotation keyword values anywhere in a schema, sorted.
+func annotations(v any) []string {
+	var out []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 200 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if slices.Contains(annotationKeywords, k) {
+					if _, isObj := e.(map[string]any); !isObj {
+						out = append(out, k+"="+string(encode(e)))
+					}
+				}
+				walk(e, depth+1)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	sort.Strings(out)
+	return out
+}
+
+// listChanges reports changes to prompts, resources and resource templates
+// (with --all): items added, removed or changed, by name or URI.
+func listChanges(base, head []*source.File) []string {
+	if len(base) != 1 || len(head) != 1 {
+		return nil
+	}
+	br, _ := base[0].Root.(map[string]any)
+	hr, _ := head[0].Root.(map[string]any)
+	var out []string
+	for _, l := range []struct{ key, by, what string }{{"prompts", "name", "prompt"}, {"resources", "uri", "resource"}, {"resourceTemplates", "uriTemplate", "resource template"}} {
+		bi, hi := keyed(br[l.key], l.by), keyed(hr[l.key], l.by)
+		var ids []string
+		for id := range bi {
+			ids = append(ids, id)
+		}
+		for id := range hi {
+			if _, ok := bi[id]; !ok {
+				ids = append(ids, id)
+			}
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			b, inB := bi[id]
+			h, inH := hi[id]
+			switch {
+			case !inB:
+				out = append(out, fmt.Sprintf("%s %q is new on the server", l.what, id))
+			case !inH:
+				out = append(out, fmt.Sprintf("%s %q is in the snapshot but no longer on the server", l.what, id))
+			case !bytes.Equal(encode(b), encode(h)):
+				out = append(out, fmt.Sprintf("%s %q changed", l.what, id))
+			}
+		}
+	}
+	return out
+}
+
+func keyed(list any, by string) map[string]any {
+	m := map[string]any{}
+	items, _ := list.([]any)
+	for _, it := range items {
+		if obj, ok := it.(map[string]any); ok {
+			id, _ := obj[by].(string)
+			m[id] = obj
+		}
+	}
+	return m
+}
+
+// refreshCommand is the command that rewrites the snapshot: the same
+// arguments, --check FILE replaced by --output FILE (dropped with --split).
+func refreshCommand(o *Options) string {
+	args := []string{"mcpschema", "snapshot"}
+	raw := o.raw
+	for i := 0; i < len(raw); i++ {
+		a := raw[i]
+		if a == "--" {
+			args = append(args, raw[i:]...)
+			break
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "check" {
+			if !hasValue {
+				i++
+			}
+			if o.Split == "" {
+				args = append(args, "--output", o.Check)
+			}
+			continue
+		}
+		args = append(args, a)
+	}
+	return quoteArgs(args)
+}

@@ -1,0 +1,154 @@
+package snapshot
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// server is a started stdio server: its pipes, its stderr tail and its exit.
+type server struct {
+	cmd    *exec.Cmd
+	stdin  *os.File
+	stdout *os.File
+	stderr *tail
+	done   chan struct{}
+	err    error // the exit, valid once done is closed
+}
+
+// startServer starts argv in its own process group with the stdio pipes
+// the SDK will talk over; the child's stderr is kept (its tail) for errors.
+func startServer(argv []string, dir string) (*server, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	setProcessGroup(cmd)
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
+			f.Close()
+		}
+		return nil, fmt.Errorf("cannot start %q: %v", argv[0], unwrapExec(err))
+	}
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	s := &server{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 8 << 10}, done: make(chan struct{})}
+	go func() {
+		io.Copy(s.stderr, errR)
+		errR.Close()
+	}()
+	go func() {
+		s.err = cmd.Wait()
+		close(s.done)
+	}()
+	return s, nil
+}
+
+func unwrapExec(err error) error {
+	if e, ok := err.(*exec.Error); ok {
+		return e.Err
+	}
+	if e, ok := err.(*os.PathError); ok {
+		return e.Err
+	}
+	return err
+}
+
+// exited reports whether the server has exited, waiting at most d for it.
+func (s *server) exited(d time.Duration) bool {
+	select {
+	case <-s.done:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// exitText describes how the server ended.
+func (s *server) exitText() string {
+	if s.err == nil {
+		return "exited with status 0"
+	}
+	if ee, ok := s.err.(*exec.ExitError); ok {
+		return ee.ProcessState.String()
+	}
+	return s.err.Error()
+}
+
+// stop ends the server and everything it started: stdin is closed (the MCP
+// way to ask a stdio server to leave), then the whole process group gets
+// SIGTERM and, if anything is left, SIGKILL.
+func (s *server) stop() {
+	s.stdin.Close()
+	if !s.exited(2 * time.Second) {
+		signalGroup(s.cmd, false)
+		if !s.exited(time.Second) {
+			signalGroup(s.cmd, true)
+			<-s.done
+		}
+	}
+	// The leader is gone; whatever it left in its group goes too.
+	signalGroup(s.cmd, true)
+	s.stdout.Close()
+}
+
+// kill ends the whole process group at once (after a timeout).
+func (s *server) kill() {
+	signalGroup(s.cmd, true)
+	s.exited(5 * time.Second)
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+// text is the last lines written, indented, or "" when nothing was.
+func (t *tail) text(lines int) string {
+	t.mu.Lock()
+	b := bytes.TrimRight(t.buf, "\r\n\t ")
+	t.mu.Unlock()
+	if len(b) == 0 {
+		return ""
+	}
+	all := strings.Split(strings.ToValidUTF8(string(b), "\uFFFD"), "\n")
+	if len(all) > lines {
+		all = all[len(all)-lines:]
+	}
+	return "  | " + strings.Join(all, "\n  | ")
+}

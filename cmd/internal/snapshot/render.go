@@ -1,0 +1,311 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// itemOrder is the order of the members of a root, a tool, a prompt or a
+// resource; other members follow in byte order, as every member of deeper
+// objects does.
+var itemOrder = []string{"mcpdesc", "info", "protocolVersions", "name", "uri", "uriTemplate", "title", "description",
+	"mimeType", "size", "inputSchema", "outputSchema", "arguments", "annotations", "execution", "icons", "_meta",
+	"tools", "prompts", "resources", "resourceTemplates"}
+
+// encode writes v as JSON with two-space indentation: the members of the
+// root and of the items of its lists in itemOrder, all others sorted;
+// numbers as the server wrote them.
+func encode(v any) []byte {
+	var b bytes.Buffer
+	writeValue(&b, v, 0, true)
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+func orderedKeys(m map[string]any, item bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	rank := func(k string) int {
+		if item {
+			if i := slices.Index(itemOrder, k); i >= 0 {
+				return i
+			}
+		}
+		return len(itemOrder)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		ri, rj := rank(keys[i]), rank(keys[j])
+		if ri != rj {
+			return ri < rj
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+// rootLists are the root members whose elements are items.
+var rootLists = []string{"tools", "prompts", "resources", "resourceTemplates", "info"}
+
+// writeValue writes v; item says v is the root, a root list or one of its items.
+func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
+	pad := func(n int) { b.WriteString(strings.Repeat("  ", n)) }
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		b.WriteString("{\n")
+		keys := orderedKeys(x, item)
+		for i, k := range keys {
+			pad(indent + 1)
+			writeString(b, k)
+			b.WriteString(": ")
+			writeValue(b, x[k], indent+1, item && slices.Contains(rootLists, k))
+			if i < len(keys)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		pad(indent)
+		b.WriteByte('}')
+	case []any:
+		if len(x) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		b.WriteString("[\n")
+		for i, e := range x {
+			pad(indent + 1)
+			writeValue(b, e, indent+1, item)
+			if i < len(x)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		pad(indent)
+		b.WriteByte(']')
+	case string:
+		writeString(b, x)
+	case json.Number:
+		b.WriteString(string(x))
+	case bool:
+		if x {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case nil:
+		b.WriteString("null")
+	default:
+		data, _ := json.Marshal(x)
+		b.Write(data)
+	}
+}
+
+func writeString(b *bytes.Buffer, s string) {
+	var sb bytes.Buffer
+	enc := json.NewEncoder(&sb)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	b.Write(bytes.TrimSuffix(sb.Bytes(), []byte("\n")))
+}
+
+// sortedBy returns items sorted by their string member key (then by their
+// encoding, so that equal keys still sort the same way every time).
+func sortedBy(items []any, key string) []any {
+	out := slices.Clone(items)
+	enc := make(map[int]string, len(out))
+	for i := range out {
+		enc[i] = string(encode(out[i]))
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	name := func(i int) string {
+		if m, ok := out[i].(map[string]any); ok {
+			s, _ := m[key].(string)
+			return s
+		}
+		return ""
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		na, nb := name(idx[a]), name(idx[b])
+		if na != nb {
+			return na < nb
+		}
+		return enc[idx[a]] < enc[idx[b]]
+	})
+	sorted := make([]any, len(out))
+	for i, j := range idx {
+		sorted[i] = out[j]
+	}
+	return sorted
+}
+
+// listDocument is the snapshot as a tools/list result (plus, with --all,
+// the other lists), the agreed version recorded as protocolVersions.
+func listDocument(s *Surface) map[string]any {
+	doc := map[string]any{
+		"protocolVersions": []any{s.ProtocolVersion},
+		"tools":            nonNil(sortedBy(s.Tools, "name")),
+	}
+	addLists(doc, s, false)
+	return doc
+}
+
+func nonNil(l []any) []any {
+	if l == nil {
+		return []any{}
+	}
+	return l
+}
+
+func addLists(doc map[string]any, s *Surface, omitEmpty bool) {
+	for _, l := range []struct {
+		key, by string
+		items   []any
+	}{{"prompts", "name", s.Prompts}, {"resources", "uri", s.Resources}, {"resourceTemplates", "uriTemplate", s.Templates}} {
+		if s.Listed[l.key] && (!omitEmpty || len(l.items) > 0) {
+			doc[l.key] = nonNil(sortedBy(l.items, l.by))
+		}
+	}
+}
+
+// descDocument is the snapshot as an MCP Description 0.8.0 document.
+func descDocument(s *Surface) map[string]any {
+	info := map[string]any{"name": orDefault(s.ServerName, "unnamed-server"), "version": orDefault(s.ServerVersion, "0.0.0")}
+	doc := map[string]any{"mcpdesc": "0.8.0", "info": info, "protocolVersions": []any{s.ProtocolVersion}}
+	if len(s.Tools) > 0 {
+		doc["tools"] = sortedBy(s.Tools, "name")
+	}
+	addLists(doc, s, true)
+	return doc
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// toolDocument is one tool of a --split snapshot, with the agreed version
+// as the tool's protocolVersions.
+func toolDocument(tool any, version string) any {
+	m, ok := tool.(map[string]any)
+	if !ok {
+		return tool
+	}
+	out := make(map[string]any, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	out["protocolVersions"] = []any{version}
+	return out
+}
+
+// rendered is one file of a snapshot.
+type rendered struct {
+	name string // file name inside the --split directory; "" for a single file
+	data []byte
+}
+
+// render produces the snapshot's files.
+func render(o *Options, s *Surface) ([]rendered, error) {
+	if o.Split == "" {
+		doc := listDocument(s)
+		if o.Format == "mcpdesc" {
+			doc = descDocument(s)
+		}
+		return []rendered{{data: encode(doc)}}, nil
+	}
+	var out []rendered
+	seen := map[string]string{}
+	for _, t := range sortedBy(s.Tools, "name") {
+		obj, _ := t.(map[string]any)
+		name, _ := obj["name"].(string)
+		file := toolFileName(name)
+		if other, dup := seen[file]; dup {
+			return nil, fmt.Errorf("tools %q and %q would both be written to %q: --split needs distinct tool names", other, name, file)
+		}
+		seen[file] = name
+		out = append(out, rendered{name: file, data: encode(toolDocument(t, s.ProtocolVersion))})
+	}
+	return out, nil
+}
+
+// toolFileName is <name>.json with every character outside letters,
+// digits, '_', '-' and '.' replaced by '_'.
+func toolFileName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	n := b.String()
+	if n == "" || strings.Trim(n, ".") == "" {
+		n = "_" + n
+	}
+	return n + ".json"
+}
+
+func abs(dir, p string) string {
+	if filepath.IsAbs(p) || dir == "" {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
+// write writes the snapshot to --output, --split or standard output.
+func write(o *Options, s *Surface, env Env) error {
+	files, err := render(o, s)
+	if err != nil {
+		return err
+	}
+	if o.Split == "" {
+		if o.Output == "" {
+			_, err := env.Stdout.Write(files[0].data)
+			return err
+		}
+		return os.WriteFile(abs(env.Dir, o.Output), files[0].data, 0o644)
+	}
+	dir := abs(env.Dir, o.Split)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	keep := map[string]bool{}
+	for _, f := range files {
+		keep[f.name] = true
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	// A tool the server no longer has leaves its file behind: remove the
+	// stale tool snapshots (single tool objects), nothing else.
+	stale, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, p := range stale {
+		if keep[filepath.Base(p)] {
+			continue
+		}
+		if data, err := os.ReadFile(p); err == nil && source.Parse(p, data, source.Limits{}).Shape == source.ShapeTool {
+			_ = os.Remove(p)
+		}
+	}
+	fmt.Fprintf(env.Stderr, "mcpschema snapshot: wrote %d tool files to %s\n", len(files), o.Split)
+	return nil
+}

@@ -1,0 +1,165 @@
+// Package snapshot implements `mcpschema snapshot`: it starts (or connects
+// to) a live MCP server with the official MCP Go SDK, lists its tools (and,
+// with --all, prompts, resources and resource templates), and writes them as
+// a deterministic tools/list result, one file per tool, or an MCP
+// Description; with --check it compares the live surface with a committed
+// snapshot the way `check --base` compares two revisions.
+package snapshot
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Exit codes (the same as the other commands').
+const (
+	ExitOK    = 0
+	ExitDrift = 1
+	// ExitUsage is also returned when the server cannot be started,
+	// reached or listed: the gate fails closed.
+	ExitUsage = 2
+)
+
+// Env is what the command may touch of the outside world.
+type Env struct {
+	Stdout io.Writer
+	Stderr io.Writer
+	// Getenv reads an environment variable (for --header values).
+	Getenv func(string) string
+	// Dir is the working directory; relative paths are resolved against it.
+	Dir string
+}
+
+func (e Env) getenv(k string) string {
+	if e.Getenv == nil {
+		return ""
+	}
+	return e.Getenv(k)
+}
+
+const usage = `usage: mcpschema snapshot [flags] -- COMMAND [ARGS ...]
+       mcpschema snapshot [flags] --url URL
+
+Starts the MCP server COMMAND over stdio (or connects to the streamable HTTP
+server at URL), lists its tools and writes them as a tools/list result: tools
+sorted by name, keys in a stable order, the agreed protocol version recorded
+as protocolVersions. With --check the live surface is compared with the
+committed snapshot instead: exit 0 when equivalent, 1 when it drifted.
+
+flags:
+`
+
+// Options are the parsed flags.
+type Options struct {
+	Command        []string
+	URL            string
+	Headers        []string
+	All            bool
+	Output         string
+	Split          string
+	Format         string
+	Check          string
+	StartupTimeout time.Duration
+	RequestTimeout time.Duration
+	// raw are the arguments as given, for the refresh command.
+	raw []string
+}
+
+type headerFlag []string
+
+func (h *headerFlag) String() string     { return strings.Join(*h, ", ") }
+func (h *headerFlag) Set(v string) error { *h = append(*h, v); return nil }
+
+// DeclareFlags declares snapshot's flags on fs, filling o; the returned
+// list collects the --header values. The help listing uses it too.
+func DeclareFlags(fs *flag.FlagSet, o *Options) *headerFlag {
+	fs.StringVar(&o.URL, "url", "", "connect to the streamable HTTP MCP server at `URL` instead of starting a command")
+	headers := &headerFlag{}
+	fs.Var(headers, "header", "HTTP header 'Name: value' for --url (repeatable); ${VAR} in the value is read from the environment")
+	fs.BoolVar(&o.All, "all", false, "also list prompts, resources and resource templates when the server declares them")
+	fs.StringVar(&o.Output, "output", "", "write the snapshot to `FILE` (default standard output)")
+	fs.StringVar(&o.Split, "split", "", "write one <tool>.json per tool into `DIR` (like __toolsnaps__)")
+	fs.StringVar(&o.Format, "format", "json", "snapshot format: json (a tools/list result) or mcpdesc (an MCP Description)")
+	fs.StringVar(&o.Check, "check", "", "compare the live server with the committed snapshot `FILE` (a DIR with --split) instead of writing it")
+	fs.DurationVar(&o.StartupTimeout, "startup-timeout", 30*time.Second, "time allowed to start the server and initialize")
+	fs.DurationVar(&o.RequestTimeout, "timeout", 30*time.Second, "time allowed for each list request")
+	return headers
+}
+
+// parse reads the flags; the command follows "--".
+func parse(args []string, stderr io.Writer) (*Options, error) {
+	o := &Options{raw: args}
+	fs := flag.NewFlagSet("snapshot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	headers := DeclareFlags(fs, o)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	o.Headers = *headers
+	o.Command = fs.Args()
+	// flag stops at "--" and drops it; a command given without "--" whose
+	// first word looks like a flag was already refused by Parse.
+	switch {
+	case o.URL == "" && len(o.Command) == 0:
+		return nil, errors.New("no server: give the command after --, for example 'mcpschema snapshot -- node dist/index.js', or --url")
+	case o.URL != "" && len(o.Command) > 0:
+		return nil, fmt.Errorf("both --url and a command (%q) given: use one", o.Command[0])
+	case len(o.Headers) > 0 && o.URL == "":
+		return nil, errors.New("--header is for --url only: a stdio server reads its configuration from the environment")
+	case o.Format != "json" && o.Format != "mcpdesc":
+		return nil, fmt.Errorf("unknown format %q: use json or mcpdesc", o.Format)
+	case o.Split != "" && o.Format != "json":
+		return nil, errors.New("--split writes tools/list tool objects: it cannot be combined with --format mcpdesc")
+	case o.Split != "" && o.All:
+		return nil, errors.New("--split writes one file per tool: prompts and resources (--all) need a single file, use --output")
+	case o.Split != "" && o.Output != "":
+		return nil, errors.New("--split and --output both name where to write: use one")
+	case o.Check != "" && o.Output != "":
+		return nil, errors.New("--check compares and writes nothing: drop --output")
+	case o.StartupTimeout <= 0 || o.RequestTimeout <= 0:
+		return nil, errors.New("timeouts must be positive")
+	}
+	return o, nil
+}
+
+// Main runs `mcpschema snapshot` with args and returns the exit code.
+func Main(ctx context.Context, args []string, env Env) int {
+	o, err := parse(args, env.Stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		if !strings.Contains(err.Error(), "flag provided but not defined") {
+			fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+		}
+		return ExitUsage
+	}
+	surf, err := Capture(ctx, o, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+		return ExitUsage
+	}
+	if o.Check != "" {
+		return runCheck(o, surf, env)
+	}
+	if err := write(o, surf, env); err != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+		return ExitUsage
+	}
+	return ExitOK
+}
+
+// usageError is a problem with the command line (exit status 2).
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
