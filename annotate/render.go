@@ -9,13 +9,15 @@ import (
 	"io"
 
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 // Formats lists the formats Render accepts.
 var Formats = []string{"text", "json", "github", "sarif"}
 
-// Render writes rep to w in format ("text", "json", "github" or "sarif").
-func Render(w io.Writer, format string, rep *report.Report) error {
+// Render writes rep to w in format ("text", "json", "github" or "sarif");
+// ruleSet is the rule set SARIF lists.
+func Render(w io.Writer, format string, rep *report.Report, ruleSet []*rules.Rule) error {
 	if rep == nil {
 		rep = &report.Report{Version: 1}
 	}
@@ -27,7 +29,7 @@ func Render(w io.Writer, format string, rep *report.Report) error {
 	case "github":
 		return RenderGitHub(w, rep)
 	case "sarif":
-		return safeJSON(w, func(w io.Writer) error { return RenderSARIF(w, rep) })
+		return safeJSON(w, func(w io.Writer) error { return SARIF(w, rep, ruleSet) })
 	}
 	return fmt.Errorf("unknown format %q: use text, json, github or sarif", format)
 }

@@ -51,11 +51,17 @@ func Run(files []*source.File, opts Options) *report.Report {
 
 // CheckFile runs every check on one loaded file.
 func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
+	return checkFile(f, opts, eng, nil)
+}
+
+// checkFile is CheckFile with an optional trace called for every finding
+// with the check that reported it (nil outside checks).
+func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Check, report.Finding)) Result {
 	opts = opts.withDefaults()
 	if eng == nil {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
-	fc := &FileContext{File: f, Opts: opts, Schemas: eng}
+	fc := &FileContext{File: f, Opts: opts, Schemas: eng, trace: trace}
 	reportSourceProblems(fc)
 	if !f.Fatal() {
 		fc.Versions = knownVersions(f.DeclaredVersions)
@@ -68,12 +74,15 @@ func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 		}
 		for _, tc := range fc.Tools {
 			for _, check := range toolChecks {
-				check(tc)
+				fc.check = check
+				check.Tool(tc)
 			}
 		}
 		for _, check := range fileChecks {
-			check(fc)
+			fc.check = check
+			check.File(fc)
 		}
+		fc.check = nil
 	}
 	complete := !fc.incomplete && !f.Fatal()
 	return Result{

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 // actionSleep is the wait between API retries (tests make it instant).
@@ -248,7 +249,7 @@ func (p *publisher) writeFile(path, format string) error {
 	if err != nil {
 		return err
 	}
-	if err := annotate.Render(f, format, p.res.Report); err != nil {
+	if err := annotate.Render(f, format, p.res.Report, rules.All()); err != nil {
 		f.Close()
 		return err
 	}

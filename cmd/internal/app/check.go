@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 type multiFlag []string
@@ -87,7 +88,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		defer fh.Close()
 		w = fh
 	}
-	if err := annotate.Render(w, *format, res.Report); err != nil {
+	if err := annotate.Render(w, *format, res.Report, rules.All()); err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}

@@ -24,9 +24,9 @@ func runRules(args []string, env Env) int {
 		return ExitOK
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tLEVEL\tSEVERITY\tVERSIONS\tSUMMARY")
+	fmt.Fprintln(tw, "ID\tKIND\tLEVEL\tSEVERITY\tVERSIONS\tSUMMARY")
 	for _, r := range rules.All() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Level, r.Severity, r.VersionsText(), r.Summary)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Kind, r.Level, r.Severity, r.VersionsText(), r.Summary)
 	}
 	tw.Flush()
 	return ExitOK
@@ -36,6 +36,10 @@ func runRules(args []string, env Env) int {
 func RuleDoc(r *rules.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n%s\n\n", r.ID, r.Summary)
+	fmt.Fprintf(&b, "kind:      %s\n", r.Kind)
+	if r.Direction != "" {
+		fmt.Fprintf(&b, "direction: %s\n", r.Direction)
+	}
 	fmt.Fprintf(&b, "owner:     %s\nlevel:     %s\nseverity:  %s\nversions:  %s\n\n", r.Owner, r.Level, r.Severity, r.VersionsText())
 	fmt.Fprintf(&b, "%s\n\nfix: %s\n", r.Doc, r.Fix)
 	return b.String()
