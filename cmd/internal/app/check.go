@@ -34,7 +34,7 @@ flags:
 func runCheck(ctx context.Context, args []string, env Env) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	format := fs.String("format", "text", "output format: text, json, github or sarif")
+	format := fs.String("format", "text", "output format: "+annotate.FormatChoices()+" (see formats below)")
 	base := fs.String("base", "", "git revision to diff against (branch, tag or commit)")
 	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
 	baseMode := fs.String("base-mode", baseModeMergeBase, "what --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
@@ -47,6 +47,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	fs.Usage = func() {
 		fmt.Fprint(env.Stderr, checkUsage)
 		fs.PrintDefaults()
+		fmt.Fprintf(env.Stderr, "\nformats:\n%s", annotate.FormatHelp())
 	}
 	patterns, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -55,8 +56,8 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		}
 		return ExitUsage
 	}
-	if !validFormat(*format) {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q: use %s\n", *format, strings.Join(annotate.Formats, ", "))
+	if _, ok := annotate.LookupFormat(*format); !ok {
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q: use %s\n", *format, annotate.FormatChoices())
 		return ExitUsage
 	}
 	if _, err := parseBaseMode(*baseMode); err != nil {
@@ -115,13 +116,4 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, args[0])
 		args = args[1:]
 	}
-}
-
-func validFormat(f string) bool {
-	for _, x := range annotate.Formats {
-		if x == f {
-			return true
-		}
-	}
-	return false
 }
