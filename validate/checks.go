@@ -45,6 +45,21 @@ func addCheck(c Check) {
 	}
 }
 
+// runChecks runs every tool check on each tool of fc, then every file check.
+func runChecks(fc *FileContext, tools, files []*Check) {
+	for _, tc := range fc.Tools {
+		for _, check := range tools {
+			fc.check = check
+			check.Tool(tc)
+		}
+	}
+	for _, check := range files {
+		fc.check = check
+		check.File(fc)
+	}
+	fc.check = nil
+}
+
 // Checks returns every registered check: tool checks first, then file
 // checks, each in the order they run.
 func Checks() []Check {

@@ -97,7 +97,7 @@ func TestChecksReportOnlyTheirRules(t *testing.T) {
 				case ch != nil && !declared[ch][fd.Rule]:
 					t.Errorf("%s: check %q reported %s, which it neither owns nor shares", c.Name, ch.Name, fd.Rule)
 				}
-			})
+			}, toolChecks, fileChecks)
 		}
 	}
 	if len(seen) < 20 {

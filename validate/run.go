@@ -51,12 +51,12 @@ func Run(files []*source.File, opts Options) *report.Report {
 
 // CheckFile runs every check on one loaded file.
 func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
-	return checkFile(f, opts, eng, nil)
+	return checkFile(f, opts, eng, nil, toolChecks, fileChecks)
 }
 
-// checkFile is CheckFile with an optional trace called for every finding
-// with the check that reported it (nil outside checks).
-func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Check, report.Finding)) Result {
+// checkFile is CheckFile with the checks to run and an optional trace called
+// for every finding with the check that reported it (nil outside checks).
+func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Check, report.Finding), tools, files []*Check) Result {
 	opts = opts.withDefaults()
 	if eng == nil {
 		eng = schema.NewEngine(opts.Limits.Schema)
@@ -72,17 +72,7 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 			tc := &ToolContext{FileContext: fc, Tool: t, Versions: effectiveVersions(t, fc.Versions)}
 			fc.Tools = append(fc.Tools, tc)
 		}
-		for _, tc := range fc.Tools {
-			for _, check := range toolChecks {
-				fc.check = check
-				check.Tool(tc)
-			}
-		}
-		for _, check := range fileChecks {
-			fc.check = check
-			check.File(fc)
-		}
-		fc.check = nil
+		runChecks(fc, tools, files)
 	}
 	complete := !fc.incomplete && !f.Fatal()
 	return Result{
