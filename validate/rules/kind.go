@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Kind says which part of mcpschema a rule belongs to.
 type Kind string
 
@@ -50,6 +52,42 @@ func IsDirection(d Direction) bool {
 		}
 	}
 	return false
+}
+
+// directionSegments maps an id segment (after the owner) to the direction
+// it declares, for validation rules registered without one. The id
+// namespace thus declares the direction: mcpschema.file.* is about a file,
+// mcpdesc.document.* about a document, *.tool.example.* about an example,
+// *.tool.input-schema.* about the input, and any other *.tool.* about the
+// tool. Ids outside these (config rules) have no direction.
+var directionSegments = []struct {
+	prefix string
+	dir    Direction
+}{
+	{"file.", File},
+	{"document.", Document},
+	{"protocol.", Document},
+	{"tool.example.", Example},
+	{"tool.interaction-example.", Example},
+	{"tool.input-schema.", Input},
+	{"tool.output-schema.", Output},
+	{"tool.", Tool},
+	{"tool-schema.", Tool},
+}
+
+// DirectionOf is the direction the id namespace declares for a validation
+// rule ("" when it declares none).
+func DirectionOf(id string) Direction {
+	_, rest, ok := strings.Cut(id, ".")
+	if !ok {
+		return ""
+	}
+	for _, s := range directionSegments {
+		if strings.HasPrefix(rest, s.prefix) {
+			return s.dir
+		}
+	}
+	return ""
 }
 
 // IsBreaking reports whether id names a registered breaking rule.

@@ -26,3 +26,26 @@ func TestRegisterKind(t *testing.T) {
 		}()
 	}
 }
+
+func TestDirectionOf(t *testing.T) {
+	for id, want := range map[string]Direction{
+		"mcpschema.file.syntax":                         File,
+		"mcpdesc.document.info":                         Document,
+		"mcpdesc.protocol.legacy-validation-incomplete": Document,
+		"mcpdesc.tool.example.input":                    Example,
+		"mcpdesc.tool.interaction-example.step":         Example,
+		"mcp.tool.input-schema.required":                Input,
+		"mcp.tool.output-schema.object":                 Output,
+		"mcp.tool.name.format":                          Tool,
+		"json-schema.tool-schema.valid":                 Tool,
+		"mcpschema.config.valid":                        "",
+	} {
+		if got := DirectionOf(id); got != want {
+			t.Errorf("DirectionOf(%q) = %q, want %q", id, got, want)
+		}
+	}
+	r := Register(Rule{ID: "test.tool.input-schema.x", Owner: "test", Level: Must, Severity: Error})
+	if r.Direction != Input {
+		t.Errorf("a validation rule registered without direction: %q, want input from its id", r.Direction)
+	}
+}

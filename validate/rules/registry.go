@@ -51,7 +51,8 @@ type Rule struct {
 	// so a breaking rule must say so (diffcheck's compat constructor does).
 	Kind Kind
 	// Direction is the part of the tool's contract the rule judges; every
-	// breaking rule has one (see Direction).
+	// breaking rule has one (see Direction). A validation rule registered
+	// without one gets the direction its id declares (DirectionOf).
 	Direction Direction
 	// Owner is the body whose text the rule enforces ("json-schema", "mcp", "mcpdesc", "mcpschema").
 	Owner string
@@ -76,7 +77,7 @@ var (
 )
 
 // Register adds r to the registry and returns it. A rule without Kind is a
-// Validation rule. It panics on a malformed or duplicate id, an unknown kind
+// Validation rule, with the direction its id declares unless it sets one. It panics on a malformed or duplicate id, an unknown kind
 // and a breaking rule without a known direction, which tests catch at start-up.
 func Register(r Rule) *Rule {
 	mu.Lock()
@@ -86,6 +87,9 @@ func Register(r Rule) *Rule {
 	}
 	if r.Kind == "" {
 		r.Kind = Validation
+	}
+	if r.Kind == Validation && r.Direction == "" {
+		r.Direction = DirectionOf(r.ID)
 	}
 	if r.Kind != Validation && r.Kind != Breaking {
 		panic(fmt.Sprintf("rules: %s: unknown kind %q", r.ID, r.Kind))
