@@ -7,27 +7,85 @@ package annotate
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
-// Formats lists the formats Render accepts.
-var Formats = []string{"text", "json", "github", "sarif"}
+// Format is one output format: its name (the value of `check --format`),
+// one line saying what it is for, and how it renders a report. ruleSet is
+// the rule set a format that lists rules (SARIF) lists.
+type Format struct {
+	Name   string
+	Doc    string
+	Render func(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error
+}
 
-// Render writes rep to w in format ("text", "json", "github" or "sarif").
-func Render(w io.Writer, format string, rep *report.Report) error {
+// FormatTable is every output format, in the order help and error texts
+// list them. It feeds Render, `check --format`, its help and its errors.
+var FormatTable = []Format{
+	{Name: "text", Doc: "one `file:line:col: severity: message [rule]` line per finding, then the totals",
+		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error { return RenderText(w, rep) }},
+	{Name: "json", Doc: "the whole report as JSON (stable version 1)",
+		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error {
+			return safeJSON(w, func(w io.Writer) error { return RenderJSON(w, rep) })
+		}},
+	{Name: "github", Doc: "GitHub workflow-command annotations, for any CI log on GitHub Actions",
+		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error { return RenderGitHub(w, rep) }},
+	{Name: "sarif", Doc: "SARIF 2.1.0 for github/codeql-action/upload-sarif (code scanning)",
+		Render: func(w io.Writer, rep *report.Report, rs []*rules.Rule) error {
+			return safeJSON(w, func(w io.Writer) error { return SARIF(w, rep, rs) })
+		}},
+}
+
+// Formats lists the names of FormatTable.
+var Formats = formatNames()
+
+func formatNames() []string {
+	out := make([]string, 0, len(FormatTable))
+	for _, f := range FormatTable {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// LookupFormat returns the format called name.
+func LookupFormat(name string) (Format, bool) {
+	for _, f := range FormatTable {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Format{}, false
+}
+
+// FormatChoices names the formats for help and error texts: "text, json, github or sarif".
+func FormatChoices() string {
+	if len(Formats) < 2 {
+		return strings.Join(Formats, "")
+	}
+	return strings.Join(Formats[:len(Formats)-1], ", ") + " or " + Formats[len(Formats)-1]
+}
+
+// FormatHelp lists every format with its doc line, one per line, indented.
+func FormatHelp() string {
+	var b strings.Builder
+	for _, f := range FormatTable {
+		fmt.Fprintf(&b, "  %-8s %s\n", f.Name, f.Doc)
+	}
+	return b.String()
+}
+
+// Render writes rep to w in the named format (see FormatTable); ruleSet is
+// the rule set SARIF lists.
+func Render(w io.Writer, format string, rep *report.Report, ruleSet []*rules.Rule) error {
 	if rep == nil {
 		rep = &report.Report{Version: 1}
 	}
-	switch format {
-	case "text":
-		return RenderText(w, rep)
-	case "json":
-		return safeJSON(w, func(w io.Writer) error { return RenderJSON(w, rep) })
-	case "github":
-		return RenderGitHub(w, rep)
-	case "sarif":
-		return safeJSON(w, func(w io.Writer) error { return RenderSARIF(w, rep) })
+	f, ok := LookupFormat(format)
+	if !ok {
+		return fmt.Errorf("unknown format %q: use %s", format, FormatChoices())
 	}
-	return fmt.Errorf("unknown format %q: use text, json, github or sarif", format)
+	return f.Render(w, rep, ruleSet)
 }

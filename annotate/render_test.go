@@ -8,13 +8,14 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 func TestRenderGolden(t *testing.T) {
 	for _, format := range Formats {
 		for name, rep := range map[string]*report.Report{"sample": sampleReport(), "clean": cleanReport()} {
 			var b bytes.Buffer
-			if err := Render(&b, format, rep); err != nil {
+			if err := Render(&b, format, rep, rules.All()); err != nil {
 				t.Fatalf("%s/%s: %v", format, name, err)
 			}
 			ext := map[string]string{"text": "txt", "json": "json", "github": "txt", "sarif": "sarif"}[format]
@@ -24,7 +25,7 @@ func TestRenderGolden(t *testing.T) {
 }
 
 func TestRenderUnknownFormat(t *testing.T) {
-	err := Render(&bytes.Buffer{}, "xml", cleanReport())
+	err := Render(&bytes.Buffer{}, "xml", cleanReport(), rules.All())
 	if err == nil || !strings.Contains(err.Error(), `"xml"`) {
 		t.Fatalf("want an error naming \"xml\", got %v", err)
 	}
@@ -32,7 +33,7 @@ func TestRenderUnknownFormat(t *testing.T) {
 
 func TestJSONShape(t *testing.T) {
 	var b bytes.Buffer
-	if err := Render(&b, "json", &report.Report{}); err != nil {
+	if err := Render(&b, "json", &report.Report{}, rules.All()); err != nil {
 		t.Fatal(err)
 	}
 	var got map[string]any
@@ -48,7 +49,7 @@ func TestJSONShape(t *testing.T) {
 		}
 	}
 	b.Reset()
-	if err := Render(&b, "json", sampleReport()); err != nil {
+	if err := Render(&b, "json", sampleReport(), rules.All()); err != nil {
 		t.Fatal(err)
 	}
 	var full struct {

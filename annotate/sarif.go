@@ -122,12 +122,13 @@ func SARIFLevel(s rules.Severity) string {
 	return "none"
 }
 
-// RenderSARIF writes the report as a SARIF 2.1.0 log for
+// SARIF writes the report as a SARIF 2.1.0 log for
 // github/codeql-action/upload-sarif: one run whose driver lists every rule of
-// the registry, and one result per finding with its exact region (columns
-// counted in Unicode code points, as mcpschema counts them).
-func RenderSARIF(w io.Writer, rep *report.Report) error {
-	all := rules.All()
+// ruleSet (the CLI passes the whole registry, sorted by id), and one result
+// per finding with its exact region (columns counted in Unicode code points,
+// as mcpschema counts them).
+func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
+	all := ruleSet
 	index := make(map[string]int, len(all))
 	driver := sarifDriver{Name: ToolName, InformationURI: ToolURI, Rules: make([]sarifRule, 0, len(all))}
 	for i, r := range all {

@@ -30,7 +30,7 @@ func TestTitlesNameTheTool(t *testing.T) {
 	}
 	rep := &report.Report{Findings: []report.Finding{f}}
 	var sb bytes.Buffer
-	if err := RenderSARIF(&sb, rep); err != nil {
+	if err := SARIF(&sb, rep, rules.All()); err != nil {
 		t.Fatal(err)
 	}
 	var log struct {

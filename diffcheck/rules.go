@@ -1,11 +1,27 @@
 package diffcheck
 
-import "github.com/mcpschema/mcpschema/validate/rules"
+import (
+	"strings"
 
-// compat registers one breaking-change rule (owner mcpschema, version independent).
+	"github.com/mcpschema/mcpschema/validate/rules"
+)
+
+// compat registers one breaking-change rule (owner mcpschema, version
+// independent, kind Breaking). The id namespace declares the direction:
+// compat.<direction>.<name>, where <direction> is one of rules.Directions
+// (input, output, tool, annotation, example, file); Register rejects any other.
 func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix string) *rules.Rule {
-	return rules.Register(rules.Rule{ID: id, Owner: "mcpschema", Level: level, Severity: sev,
-		Summary: summary, Doc: doc, Fix: fix, Title: compatTitles[id]})
+	return rules.Register(rules.Rule{ID: id, Kind: rules.Breaking, Direction: compatDirection(id),
+		Owner: "mcpschema", Level: level, Severity: sev, Summary: summary, Doc: doc, Fix: fix, Title: compatTitles[id]})
+}
+
+// compatDirection is the second segment of a compat.* id.
+func compatDirection(id string) rules.Direction {
+	parts := strings.SplitN(id, ".", 3)
+	if len(parts) < 3 {
+		return ""
+	}
+	return rules.Direction(parts[1])
 }
 
 const (

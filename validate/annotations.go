@@ -20,7 +20,7 @@ var annotationHints = map[string]string{
 }
 
 func init() {
-	addToolCheck(checkAnnotations)
+	addCheck(Check{Name: "annotations", Rules: []*rules.Rule{RuleToolAnnotations}, Tool: checkAnnotations})
 }
 
 // checkAnnotations checks the annotations object and its known members.

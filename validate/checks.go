@@ -1,18 +1,93 @@
 package validate
 
-// FileCheck is a check run once per file (after the tool checks).
+import "github.com/mcpschema/mcpschema/validate/rules"
+
+// FileCheck is the body of a check run once per file (after the tool checks).
 type FileCheck func(*FileContext)
 
-// ToolCheck is a check run once per tool entry.
+// ToolCheck is the body of a check run once per tool entry.
 type ToolCheck func(*ToolContext)
 
+// Check is one validation check: a name, the rules it reports, and its body.
+// Exactly one of Tool and File is set. Rules is the explicit link from a
+// rule to the code that reports it: every validation rule is owned by
+// exactly one check or listed in EmittedElsewhere, and a check reports only
+// the rules it owns or shares (all tested).
+type Check struct {
+	// Name is kebab-case and unique, e.g. "tool-name-format".
+	Name string
+	// Rules are the rules the check owns.
+	Rules []*rules.Rule
+	// Shares are rules owned by another check that this one also reports,
+	// for the same text applied to another place (e.g. _meta keys of examples).
+	Shares []*rules.Rule
+	// Tool runs once per tool entry.
+	Tool ToolCheck
+	// File runs once per file, after every tool check.
+	File FileCheck
+}
+
 var (
-	fileChecks []FileCheck
-	toolChecks []ToolCheck
+	toolChecks []*Check
+	fileChecks []*Check
 )
 
-// addFileCheck registers a file-level check; called from init functions.
-func addFileCheck(c FileCheck) { fileChecks = append(fileChecks, c) }
+// addCheck registers a check; called from init functions, in file order.
+func addCheck(c Check) {
+	cc := &c
+	switch {
+	case c.Name == "" || len(c.Rules)+len(c.Shares) == 0 || (c.Tool == nil) == (c.File == nil):
+		panic("validate: check " + c.Name + " needs a name, its rules and exactly one of Tool and File")
+	case c.Tool != nil:
+		toolChecks = append(toolChecks, cc)
+	default:
+		fileChecks = append(fileChecks, cc)
+	}
+}
 
-// addToolCheck registers a tool-level check; called from init functions.
-func addToolCheck(c ToolCheck) { toolChecks = append(toolChecks, c) }
+// runChecks runs every tool check on each tool of fc, then every file check.
+func runChecks(fc *FileContext, tools, files []*Check) {
+	for _, tc := range fc.Tools {
+		for _, check := range tools {
+			fc.check = check
+			check.Tool(tc)
+		}
+	}
+	for _, check := range files {
+		fc.check = check
+		check.File(fc)
+	}
+	fc.check = nil
+}
+
+// Checks returns every registered check: tool checks first, then file
+// checks, each in the order they run.
+func Checks() []Check {
+	out := make([]Check, 0, len(toolChecks)+len(fileChecks))
+	for _, c := range toolChecks {
+		out = append(out, *c)
+	}
+	for _, c := range fileChecks {
+		out = append(out, *c)
+	}
+	return out
+}
+
+// EmittedElsewhere lists the validation rules of this package that no check
+// owns, with the reason.
+var EmittedElsewhere = map[*rules.Rule]string{
+	RuleFileSyntax:       "reported from the loader's problems by reportSourceProblems, before any check and also for files the checks skip",
+	RuleFileDuplicateKey: "reported from the loader's problems by reportSourceProblems",
+	RuleFileBOM:          "reported from the loader's problems by reportSourceProblems",
+	RuleFileBound:        "reported from the loader's problems by reportSourceProblems",
+	RuleFileNotJSON:      "reported from the loader's problems by reportSourceProblems",
+	RuleFileEmpty:        "reported from the loader's problems by reportSourceProblems",
+	RuleFileUnreadable:   "reported from the loader's problems by reportSourceProblems (and by the CLI for paths it cannot read)",
+	RuleFileShape:        "reported by reportSourceProblems when the loader recognises no shape",
+	RuleFileYAMLAlias:    "reported from the loader's YAML profile pass by reportSourceProblems, before any value is built",
+	RuleFileYAMLAnchor:   "reported from the loader's YAML profile pass by reportSourceProblems",
+	RuleFileYAMLMergeKey: "reported from the loader's YAML profile pass by reportSourceProblems",
+	RuleFileYAMLTag:      "reported from the loader's YAML profile pass by reportSourceProblems",
+	RuleFileNoTools:      "reported by Assemble once the whole run is known (a notice when another file holds tools)",
+	RuleTimeBudget:       "reported by the file's budget after every check ran (reportBudget), naming the tools left unchecked",
+}

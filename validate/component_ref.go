@@ -14,7 +14,7 @@ var RuleComponentRef = rules.Register(rules.Rule{
 })
 
 func init() {
-	addToolCheck(checkComponentRefs)
+	addCheck(Check{Name: "component-refs", Rules: []*rules.Rule{RuleComponentRef}, Tool: checkComponentRefs})
 }
 
 // checkComponentRefs reports schema references that select nothing.

@@ -23,6 +23,9 @@ type FileContext struct {
 	findings   []report.Finding
 	incomplete bool
 	budget     budget
+	// check is the check running now; trace, when set, sees every finding with it.
+	check *Check
+	trace func(*Check, report.Finding)
 }
 
 // ToolContext is what a tool-level check sees.
@@ -60,6 +63,9 @@ func (c *FileContext) ReportFinding(f report.Finding) {
 	}
 	if f.Incomplete {
 		c.incomplete = true
+	}
+	if c.trace != nil {
+		c.trace(c.check, f)
 	}
 	c.findings = append(c.findings, f)
 }

@@ -56,8 +56,8 @@ var (
 var knownDescVersions = []string{"0.8.0", "0.9.0"}
 
 func init() {
-	addFileCheck(checkDocument)
-	addToolCheck(checkToolClosed)
+	addCheck(Check{Name: "document", Rules: []*rules.Rule{RuleDocVersion, RuleDocInfo, RuleDocVersions, RuleDocCollection, RuleDocUnknown, RuleDocComponents}, File: checkDocument})
+	addCheck(Check{Name: "tool-closed", Shares: []*rules.Rule{RuleDocCollection, RuleDocUnknown}, Tool: checkToolClosed})
 }
 
 // closedObjects reports whether the file is an MCP Description document, the

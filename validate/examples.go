@@ -45,7 +45,7 @@ func (ex toolExample) label() string {
 }
 
 func init() {
-	addToolCheck(checkExamples)
+	addCheck(Check{Name: "examples", Rules: []*rules.Rule{RuleExampleShape, RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent}, Shares: []*rules.Rule{RuleComponentRef, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown}, Tool: checkExamples})
 }
 
 // checkExamples checks the examples map, then every example in name order.

@@ -18,7 +18,7 @@ var RuleToolTaskSupport = rules.Register(rules.Rule{
 var taskSupportValues = []string{"forbidden", "optional", "required"}
 
 func init() {
-	addToolCheck(checkExecution)
+	addCheck(Check{Name: "execution", Rules: []*rules.Rule{RuleToolTaskSupport}, Tool: checkExecution})
 }
 
 // checkExecution checks execution and execution.taskSupport.

@@ -50,7 +50,7 @@ type headerUse struct {
 }
 
 func init() {
-	addToolCheck(checkHeaders)
+	addCheck(Check{Name: "headers", Rules: []*rules.Rule{RuleHeaderToken, RuleHeaderUnique, RuleHeaderPlacement, RuleHeaderVersion}, Tool: checkHeaders})
 }
 
 // checkHeaders finds every x-mcp-header keyword in both schemas and judges it.

@@ -18,7 +18,7 @@ var RuleToolIcons = rules.Register(rules.Rule{
 })
 
 func init() {
-	addToolCheck(checkIcons)
+	addCheck(Check{Name: "icons", Rules: []*rules.Rule{RuleToolIcons}, Tool: checkIcons})
 }
 
 // checkIcons checks every icon of the tool.

@@ -32,8 +32,8 @@ var (
 )
 
 func init() {
-	addToolCheck(checkLegacyShape)
-	addFileCheck(checkLegacyIncomplete)
+	addCheck(Check{Name: "legacy-shape", Rules: []*rules.Rule{RuleLegacyShape, RuleLegacyDialect}, Tool: checkLegacyShape})
+	addCheck(Check{Name: "legacy-incomplete", Rules: []*rules.Rule{RuleLegacyIncomplete}, File: checkLegacyIncomplete})
 }
 
 // checkLegacyShape applies the shape-only rules to both schemas.

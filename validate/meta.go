@@ -45,7 +45,7 @@ const serverInfoKey = "io.modelcontextprotocol/serverInfo"
 var metaRequestOnly = []string{"progressToken"}
 
 func init() {
-	addToolCheck(checkToolMeta)
+	addCheck(Check{Name: "tool-meta", Rules: []*rules.Rule{RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse}, Tool: checkToolMeta})
 }
 
 // checkToolMeta checks the tool's own _meta.

@@ -17,7 +17,7 @@ var RuleNativeShape = rules.Register(rules.Rule{
 })
 
 func init() {
-	addToolCheck(checkNativeShape)
+	addCheck(Check{Name: "native-shape", Rules: []*rules.Rule{RuleNativeShape}, Tool: checkNativeShape})
 }
 
 // checkNativeShape applies the MCP Tool type's restrictions to both schemas.

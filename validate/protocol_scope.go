@@ -37,8 +37,8 @@ var fieldVersions = map[string][]string{
 }
 
 func init() {
-	addToolCheck(checkToolScope)
-	addToolCheck(checkFieldVersions)
+	addCheck(Check{Name: "tool-scope", Rules: []*rules.Rule{RuleToolScope}, Tool: checkToolScope})
+	addCheck(Check{Name: "field-versions", Rules: []*rules.Rule{RuleFieldVersion}, Tool: checkFieldVersions})
 }
 
 // checkToolScope checks an explicit tool protocolVersions in a document.

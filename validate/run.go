@@ -48,11 +48,17 @@ func Run(files []*source.File, opts Options) *report.Report {
 
 // CheckFile runs every check on one loaded file.
 func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
+	return checkFile(f, opts, eng, nil, toolChecks, fileChecks)
+}
+
+// checkFile is CheckFile with the checks to run and an optional trace called
+// for every finding with the check that reported it (nil outside checks).
+func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Check, report.Finding), tools, files []*Check) Result {
 	opts = opts.withDefaults()
 	if eng == nil {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
-	fc := &FileContext{File: f, Opts: opts, Schemas: eng}
+	fc := &FileContext{File: f, Opts: opts, Schemas: eng, trace: trace}
 	fc.startBudget()
 	reportSourceProblems(fc)
 	if !f.Fatal() {
@@ -64,14 +70,7 @@ func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 			tc := &ToolContext{FileContext: fc, Tool: t, Versions: effectiveVersions(t, fc.Versions)}
 			fc.Tools = append(fc.Tools, tc)
 		}
-		for _, tc := range fc.Tools {
-			for _, check := range toolChecks {
-				check(tc)
-			}
-		}
-		for _, check := range fileChecks {
-			check(fc)
-		}
+		runChecks(fc, tools, files)
 		fc.reportBudget()
 	}
 	complete := !fc.incomplete && !f.Fatal()

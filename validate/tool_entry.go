@@ -33,7 +33,7 @@ var (
 )
 
 func init() {
-	addToolCheck(checkToolEntry)
+	addCheck(Check{Name: "tool-entry", Rules: []*rules.Rule{RuleToolObject, RuleToolName, RuleToolInputSchema, RuleToolOutputSchema}, Tool: checkToolEntry})
 }
 
 // checkToolEntry checks that the entry is an object with a string name,

@@ -24,7 +24,7 @@ var (
 )
 
 func init() {
-	addToolCheck(checkToolStrings)
+	addCheck(Check{Name: "tool-strings", Rules: []*rules.Rule{RuleToolTitle, RuleToolDescription}, Tool: checkToolStrings})
 }
 
 // checkToolStrings reports a title or description that is not a string.

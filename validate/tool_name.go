@@ -24,8 +24,8 @@ var (
 )
 
 func init() {
-	addToolCheck(checkToolNameFormat)
-	addFileCheck(checkToolNamesUnique)
+	addCheck(Check{Name: "tool-name-format", Rules: []*rules.Rule{RuleToolNameFormat}, Tool: checkToolNameFormat})
+	addCheck(Check{Name: "tool-names-unique", Rules: []*rules.Rule{RuleToolNameUnique}, File: checkToolNamesUnique})
 }
 
 // checkToolNameFormat warns about names outside the MCP naming rules.

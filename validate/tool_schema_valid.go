@@ -21,7 +21,9 @@ var RuleToolSchemaValid = rules.Register(rules.Rule{
 	Fix: "fix the schema at the reported keyword, declare \"$schema\": \"https://json-schema.org/draft/2020-12/schema\" (or draft-07), and move externally referenced definitions into \"$defs\"",
 })
 
-func init() { addToolCheck(checkToolSchemaValid) }
+func init() {
+	addCheck(Check{Name: "tool-schema-valid", Rules: []*rules.Rule{RuleToolSchemaValid}, Tool: checkToolSchemaValid})
+}
 
 // checkToolSchemaValid checks both schemas of a tool under their dialect,
 // for the protocol versions that define one.

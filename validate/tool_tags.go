@@ -22,8 +22,8 @@ var (
 )
 
 func init() {
-	addToolCheck(checkToolTags)
-	addToolCheck(checkToolDeprecated)
+	addCheck(Check{Name: "tool-tags", Rules: []*rules.Rule{RuleToolTags}, Tool: checkToolTags})
+	addCheck(Check{Name: "tool-deprecated", Rules: []*rules.Rule{RuleToolDeprecated}, Tool: checkToolDeprecated})
 }
 
 // checkToolTags checks tag values and their references to the root catalogue.

@@ -74,9 +74,10 @@ type Report struct {
 	Baseline *Baseline `json:"baseline,omitempty"`
 }
 
-// IsBreaking reports whether f is a breaking change (an error of a compat.* rule).
+// IsBreaking reports whether f is a breaking change: an error of a rule
+// registered with kind rules.Breaking.
 func (f Finding) IsBreaking() bool {
-	return f.Severity == rules.Error && strings.HasPrefix(f.Rule, "compat.")
+	return f.Severity == rules.Error && rules.IsBreaking(f.Rule)
 }
 
 // Less orders findings by file, position, rule, pointer and message.

@@ -47,6 +47,13 @@ func IsProtocolVersion(v string) bool {
 type Rule struct {
 	// ID is dotted lower-case, e.g. "mcp.tool.schema.native-shape".
 	ID string
+	// Kind is Validation or Breaking; Register sets Validation when it is empty,
+	// so a breaking rule must say so (diffcheck's compat constructor does).
+	Kind Kind
+	// Direction is the part of the tool's contract the rule judges; every
+	// breaking rule has one (see Direction). A validation rule registered
+	// without one gets the direction its id declares (DirectionOf).
+	Direction Direction
 	// Owner is the body whose text the rule enforces ("json-schema", "mcp", "mcpdesc", "mcpschema").
 	Owner string
 	// Level is the requirement level of that text.
@@ -72,13 +79,26 @@ var (
 	idRe = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$`)
 )
 
-// Register adds r to the registry and returns it. It panics on a malformed
-// or duplicate id, which tests catch at start-up.
+// Register adds r to the registry and returns it. A rule without Kind is a
+// Validation rule, with the direction its id declares unless it sets one. It panics on a malformed or duplicate id, an unknown kind
+// and a breaking rule without a known direction, which tests catch at start-up.
 func Register(r Rule) *Rule {
 	mu.Lock()
 	defer mu.Unlock()
 	if !idRe.MatchString(r.ID) {
 		panic(fmt.Sprintf("rules: malformed id %q", r.ID))
+	}
+	if r.Kind == "" {
+		r.Kind = Validation
+	}
+	if r.Kind == Validation && r.Direction == "" {
+		r.Direction = DirectionOf(r.ID)
+	}
+	if r.Kind != Validation && r.Kind != Breaking {
+		panic(fmt.Sprintf("rules: %s: unknown kind %q", r.ID, r.Kind))
+	}
+	if (r.Kind == Breaking || r.Direction != "") && !IsDirection(r.Direction) {
+		panic(fmt.Sprintf("rules: %s: unknown direction %q", r.ID, r.Direction))
 	}
 	if _, dup := byID[r.ID]; dup {
 		panic(fmt.Sprintf("rules: duplicate id %q", r.ID))

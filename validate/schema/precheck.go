@@ -162,27 +162,16 @@ func (p *precheck) schema(v any, root bool) bool {
 	return false
 }
 
-// keyword judges the value of a keyword of the given kind.
+// keyword judges the value of a keyword of the given kind: keywords whose
+// values hold schemas walk on; the others are judged as plain values.
 func (p *precheck) keyword(kind kwKind, v any) bool {
 	switch kind {
-	case kwAny:
-		return plain(v)
 	case kwSchema:
 		return p.schema(v, false)
-	case kwSchemaMap, kwPatternMap:
-		m, ok := v.(map[string]any)
-		if !ok {
-			return false
-		}
-		for name, c := range m {
-			if kind == kwPatternMap && p.re(name) != nil {
-				return false
-			}
-			if !p.schema(c, false) {
-				return false
-			}
-		}
-		return true
+	case kwSchemaMap:
+		return p.schemaMap(v, false)
+	case kwPatternMap:
+		return p.schemaMap(v, true)
 	case kwSchemaArray:
 		return p.schemaArray(v)
 	case kwItems7:
@@ -191,20 +180,69 @@ func (p *precheck) keyword(kind kwKind, v any) bool {
 		}
 		return p.schema(v, false)
 	case kwDependencies:
-		m, ok := v.(map[string]any)
-		if !ok {
+		return p.dependencies(v)
+	case kwRef:
+		return p.ref(v)
+	case kwRegex:
+		s, ok := v.(string)
+		return ok && p.re(s) == nil
+	}
+	return valueKeyword(kind, v)
+}
+
+// schemaMap judges an object whose values are schemas; with patterns its
+// member names must also be regular expressions the engine compiles.
+func (p *precheck) schemaMap(v any, patterns bool) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for name, c := range m {
+		if patterns && p.re(name) != nil {
 			return false
 		}
-		for _, c := range m {
-			if _, ok := c.([]any); ok {
-				if !uniqueStrings(c, false) {
-					return false
-				}
-			} else if !p.schema(c, false) {
+		if !p.schema(c, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// dependencies judges draft-07 dependencies (also known to 2020-12): an
+// object whose values are schemas or arrays of unique strings.
+func (p *precheck) dependencies(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, c := range m {
+		if _, ok := c.([]any); ok {
+			if !uniqueStrings(c, false) {
 				return false
 			}
+		} else if !p.schema(c, false) {
+			return false
 		}
-		return true
+	}
+	return true
+}
+
+// ref judges a "$ref": a plain local JSON Pointer, recorded so that the
+// walk can check afterwards that it selects a schema.
+func (p *precheck) ref(v any) bool {
+	s, ok := v.(string)
+	if !ok || !plainLocalRef(s) {
+		return false
+	}
+	p.refs = append(p.refs, s[1:])
+	return true
+}
+
+// valueKeyword judges the value of a keyword that holds no schema.
+func valueKeyword(kind kwKind, v any) bool {
+	switch kind {
+	case kwAny:
+		return plain(v)
 	case kwDepRequired:
 		m, ok := v.(map[string]any)
 		if !ok {
@@ -217,19 +255,7 @@ func (p *precheck) keyword(kind kwKind, v any) bool {
 		}
 		return true
 	case kwType:
-		if s, ok := v.(string); ok {
-			return simpleType(s)
-		}
-		a, ok := v.([]any)
-		if !ok || len(a) == 0 || !uniqueStrings(v, true) {
-			return false
-		}
-		for _, t := range a {
-			if !simpleType(t.(string)) {
-				return false
-			}
-		}
-		return true
+		return typeValue(v)
 	case kwEnum, kwArray:
 		_, ok := v.([]any)
 		return ok && plain(v)
@@ -242,27 +268,43 @@ func (p *precheck) keyword(kind kwKind, v any) bool {
 	case kwBool:
 		_, ok := v.(bool)
 		return ok
-	case kwNumber:
-		n, ok := v.(json.Number)
-		return ok && exactNumber(string(n))
-	case kwPositive:
-		n, ok := v.(json.Number)
-		return ok && positive(string(n))
-	case kwNonNegInt:
-		n, ok := v.(json.Number)
-		return ok && nonNegInt(string(n))
-	case kwRegex:
-		s, ok := v.(string)
-		return ok && p.re(s) == nil
 	case kwStringSet:
 		return uniqueStrings(v, false)
-	case kwRef:
-		s, ok := v.(string)
-		if !ok || !plainLocalRef(s) {
+	}
+	return numberKeyword(kind, v)
+}
+
+// typeValue judges "type": a simple type name or a non-empty array of
+// unique ones.
+func typeValue(v any) bool {
+	if s, ok := v.(string); ok {
+		return simpleType(s)
+	}
+	a, ok := v.([]any)
+	if !ok || len(a) == 0 || !uniqueStrings(v, true) {
+		return false
+	}
+	for _, t := range a {
+		if !simpleType(t.(string)) {
 			return false
 		}
-		p.refs = append(p.refs, s[1:])
-		return true
+	}
+	return true
+}
+
+// numberKeyword judges the value of a numeric keyword exactly, as written.
+func numberKeyword(kind kwKind, v any) bool {
+	n, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	switch kind {
+	case kwNumber:
+		return exactNumber(string(n))
+	case kwPositive:
+		return positive(string(n))
+	case kwNonNegInt:
+		return nonNegInt(string(n))
 	}
 	return false
 }

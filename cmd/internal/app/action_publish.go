@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 // actionSleep is the wait between API retries (tests make it instant).
@@ -31,9 +32,12 @@ type publisher struct {
 	dir  string
 	res  *Result
 
-	client   *ghsink.Client
-	fallback bool
-	notices  []string
+	client    *ghsink.Client
+	connected bool
+	fallback  bool
+	// reportPath is where the JSON report was written ("" when it was not).
+	reportPath string
+	notices    []string
 	// redact masks the token in every text that is posted or written.
 	redact *redactor
 }
@@ -50,19 +54,14 @@ func (p *publisher) notice(msg string) {
 	p.notices = append(p.notices, p.redact.String(msg))
 }
 
-// publish runs the sinks in order: files first, then the API, then the
-// log, annotations, job summary and outputs, so that each summary carries
-// the notes of what went before.
-func (p *publisher) publish(ctx context.Context) {
-	p.writeSARIF()
-	reportPath := p.writeJSON()
-	p.connect()
-	p.checkRun(ctx)
-	p.comment(ctx)
-	p.logReport()
-	p.inline()
-	p.jobSummary()
-	p.outputs(reportPath)
+// api returns the API client, connecting on the first call (nil when there
+// is no token or no client: findings then fall back to workflow commands).
+func (p *publisher) api() *ghsink.Client {
+	if !p.connected {
+		p.connected = true
+		p.connect()
+	}
+	return p.client
 }
 
 func (p *publisher) connect() {
@@ -83,7 +82,7 @@ func (p *publisher) connect() {
 func (p *publisher) repo() (string, string) { return p.gctx.Repo() }
 
 func (p *publisher) checkRun(ctx context.Context) {
-	if p.client == nil {
+	if p.api() == nil {
 		return
 	}
 	owner, repo := p.repo()
@@ -138,7 +137,7 @@ func (p *publisher) comment(ctx context.Context) {
 		fmt.Fprintf(p.out, "no pull request in a %s event: the comment is skipped\n", annotate.SafeText(strconv.Quote(p.gctx.EventName)))
 		return
 	}
-	if p.client == nil {
+	if p.api() == nil {
 		return
 	}
 	owner, repo := p.repo()
@@ -248,7 +247,7 @@ func (p *publisher) writeFile(path, format string) error {
 	if err != nil {
 		return err
 	}
-	if err := annotate.Render(f, format, p.res.Report); err != nil {
+	if err := annotate.Render(f, format, p.res.Report, rules.All()); err != nil {
 		f.Close()
 		return err
 	}

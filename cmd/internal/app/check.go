@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 type multiFlag []string
@@ -56,8 +57,8 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "mcpschema: unknown --fail-on %q%s\n", *cf.failOn, unknownHint(*cf.failOn, failOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
 		return ExitUsage
 	}
-	if !validFormat(*cf.format) {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *cf.format, unknownHint(*cf.format, annotate.Formats, "%q", "use one of "+strings.Join(annotate.Formats, ", ")))
+	if _, ok := annotate.LookupFormat(*cf.format); !ok {
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *cf.format, unknownHint(*cf.format, annotate.Formats, "%q", "use "+annotate.FormatChoices()))
 		return ExitUsage
 	}
 	if _, err := parseBaseMode(*cf.baseMode); err != nil {
@@ -90,7 +91,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		defer fh.Close()
 		w = fh
 	}
-	if err := annotate.Render(w, *cf.format, res.Report); err != nil {
+	if err := annotate.Render(w, *cf.format, res.Report, rules.All()); err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
@@ -117,13 +118,4 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, args[0])
 		args = args[1:]
 	}
-}
-
-func validFormat(f string) bool {
-	for _, x := range annotate.Formats {
-		if x == f {
-			return true
-		}
-	}
-	return false
 }

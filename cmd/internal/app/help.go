@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
 	"github.com/mcpschema/mcpschema/internal/suggest"
 )
@@ -25,7 +26,7 @@ type command struct {
 
 var commands = []command{
 	{name: "check", args: "[flags] [PATTERN ...]", summary: "validate tool files (and diff them against --base REF)",
-		doc:   "Checks every tool in the files matched by PATTERN (file paths or doublestar globs such as\n'tools/**/*.json', quoted, relative to the working directory). Flags may come before, between\nor after the patterns; '--' ends them. Exit status 0: nothing reached --fail-on, 1: something\ndid, 2: a usage, configuration or I/O error.",
+		doc:   "Checks every tool in the files matched by PATTERN (file paths or doublestar globs such as\n'tools/**/*.json', quoted, relative to the working directory). Flags may come before, between\nor after the patterns; '--' ends them. Exit status 0: nothing reached --fail-on, 1: something\ndid, 2: a usage, configuration or I/O error.\n\nformats:\n" + strings.TrimRight(annotate.FormatHelp(), "\n"),
 		flags: func(fs *flag.FlagSet) { newCheckFlags(fs) }},
 	{name: "rules", args: "[--format text|json] [ID]", summary: "list the rules, or print one rule's documentation",
 		doc:   "Without ID, lists every rule: id, severity and summary (with the protocol versions it\napplies to when not all); --format json gives every field. With ID, prints the rule's\ndocumentation.",

@@ -66,14 +66,16 @@ func runRules(args []string, env Env) int {
 
 // jsonRule is a rule as `mcpschema rules --format json` prints it.
 type jsonRule struct {
-	ID       string   `json:"id"`
-	Owner    string   `json:"owner"`
-	Level    string   `json:"level"`
-	Severity string   `json:"severity"`
-	Versions []string `json:"protocolVersions"`
-	Summary  string   `json:"summary"`
-	Doc      string   `json:"doc"`
-	Fix      string   `json:"fix"`
+	ID        string   `json:"id"`
+	Kind      string   `json:"kind"`
+	Direction string   `json:"direction,omitempty"`
+	Owner     string   `json:"owner"`
+	Level     string   `json:"level"`
+	Severity  string   `json:"severity"`
+	Versions  []string `json:"protocolVersions"`
+	Summary   string   `json:"summary"`
+	Doc       string   `json:"doc"`
+	Fix       string   `json:"fix"`
 }
 
 func ruleJSON(r *rules.Rule) jsonRule {
@@ -81,7 +83,7 @@ func ruleJSON(r *rules.Rule) jsonRule {
 	if len(vs) == 0 {
 		vs = rules.ProtocolVersions
 	}
-	return jsonRule{ID: r.ID, Owner: r.Owner, Level: string(r.Level), Severity: r.Severity.String(),
+	return jsonRule{ID: r.ID, Kind: string(r.Kind), Direction: string(r.Direction), Owner: r.Owner, Level: string(r.Level), Severity: r.Severity.String(),
 		Versions: append([]string(nil), vs...), Summary: r.Summary, Doc: r.Doc, Fix: r.Fix}
 }
 
@@ -103,18 +105,18 @@ func writeRulesTable(w io.Writer, list []*rules.Rule) {
 	for _, r := range list {
 		idW = max(idW, len(r.ID))
 	}
-	const sevW = len("SEVERITY")
-	textW := max(helpWidth-idW-sevW-4, 30)
-	fmt.Fprintf(w, "%-*s  %-*s  %s\n", idW, "ID", sevW, "SEVERITY", "SUMMARY")
+	const kindW, sevW = len("validation"), len("SEVERITY")
+	textW := max(helpWidth-idW-kindW-sevW-6, 30)
+	fmt.Fprintf(w, "%-*s  %-*s  %-*s  %s\n", idW, "ID", kindW, "KIND", sevW, "SEVERITY", "SUMMARY")
 	for _, r := range list {
 		text := r.Summary
 		if len(r.Versions) > 0 {
 			text += " (" + versionsRange(r.Versions) + ")"
 		}
 		lines := wrap(text, textW)
-		fmt.Fprintf(w, "%-*s  %-*s  %s\n", idW, r.ID, sevW, r.Severity, lines[0])
+		fmt.Fprintf(w, "%-*s  %-*s  %-*s  %s\n", idW, r.ID, kindW, r.Kind, sevW, r.Severity, lines[0])
 		for _, l := range lines[1:] {
-			fmt.Fprintf(w, "%*s%s\n", idW+sevW+4, "", l)
+			fmt.Fprintf(w, "%*s%s\n", idW+kindW+sevW+6, "", l)
 		}
 	}
 }
@@ -133,6 +135,10 @@ func versionsRange(vs []string) string {
 func RuleDoc(r *rules.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n%s\n\n", r.ID, r.Summary)
+	fmt.Fprintf(&b, "kind:      %s\n", r.Kind)
+	if r.Direction != "" {
+		fmt.Fprintf(&b, "direction: %s\n", r.Direction)
+	}
 	fmt.Fprintf(&b, "owner:     %s\nlevel:     %s\nseverity:  %s\nversions:  %s\n\n", r.Owner, r.Level, r.Severity, r.VersionsText())
 	fmt.Fprintf(&b, "%s\n\nfix: %s\n", r.Doc, r.Fix)
 	return b.String()

@@ -13,11 +13,12 @@ const (
 	RulesTableEnd   = "<!-- rules:end -->"
 )
 
-// RulesTable renders the registry as the README's markdown table.
-func RulesTable() string {
+// RulesTable renders ruleSet (the CLI passes the whole registry) as the
+// README's markdown table.
+func RulesTable(ruleSet []*rules.Rule) string {
 	var b strings.Builder
 	b.WriteString("| rule | level | severity | protocol versions | summary |\n|---|---|---|---|---|\n")
-	for _, r := range rules.All() {
+	for _, r := range ruleSet {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Level, r.Severity, r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
 	}
 	return b.String()

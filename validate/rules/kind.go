@@ -1,0 +1,97 @@
+package rules
+
+import "strings"
+
+// Kind says which part of mcpschema a rule belongs to.
+type Kind string
+
+// Rule kinds.
+const (
+	// Validation rules judge one revision of a tool file (package validate
+	// and the config rules of the CLI).
+	Validation Kind = "validation"
+	// Breaking rules judge a change between the base and the head revision
+	// (package diffcheck); an error of a breaking rule is a breaking change.
+	Breaking Kind = "breaking"
+)
+
+// Kinds lists every kind, in listing order.
+var Kinds = []Kind{Validation, Breaking}
+
+// Direction is the part of a tool's contract a rule judges. For breaking
+// rules it says which way a change breaks: Input is contravariant (narrowing
+// breaks callers), Output covariant (widening breaks consumers).
+type Direction string
+
+// Directions.
+const (
+	// Input is a tool's inputSchema: what callers send.
+	Input Direction = "input"
+	// Output is a tool's outputSchema: what consumers receive.
+	Output Direction = "output"
+	// Tool is the tool as a whole: its presence and its name.
+	Tool Direction = "tool"
+	// Annotation is a tool's behaviour hints (readOnlyHint and the like).
+	Annotation Direction = "annotation"
+	// Example is a tool's examples.
+	Example Direction = "example"
+	// File is a tool file as a whole.
+	File Direction = "file"
+	// Document is an MCP Description document's own fields.
+	Document Direction = "document"
+)
+
+// Directions lists every direction.
+var Directions = []Direction{Input, Output, Tool, Annotation, Example, File, Document}
+
+// IsDirection reports whether d is a known direction.
+func IsDirection(d Direction) bool {
+	for _, x := range Directions {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// directionSegments maps an id segment (after the owner) to the direction
+// it declares, for validation rules registered without one. The id
+// namespace thus declares the direction: mcpschema.file.* is about a file,
+// mcpdesc.document.* about a document, *.tool.example.* about an example,
+// *.tool.input-schema.* about the input, and any other *.tool.* about the
+// tool. Ids outside these (config rules) have no direction.
+var directionSegments = []struct {
+	prefix string
+	dir    Direction
+}{
+	{"file.", File},
+	{"document.", Document},
+	{"protocol.", Document},
+	{"tool.example.", Example},
+	{"tool.interaction-example.", Example},
+	{"tool.input-schema.", Input},
+	{"tool.output-schema.", Output},
+	{"tool.", Tool},
+	{"tool-schema.", Tool},
+}
+
+// DirectionOf is the direction the id namespace declares for a validation
+// rule ("" when it declares none).
+func DirectionOf(id string) Direction {
+	_, rest, ok := strings.Cut(id, ".")
+	if !ok {
+		return ""
+	}
+	for _, s := range directionSegments {
+		if strings.HasPrefix(rest, s.prefix) {
+			return s.dir
+		}
+	}
+	return ""
+}
+
+// IsBreaking reports whether id names a registered breaking rule.
+func IsBreaking(id string) bool {
+	r, ok := Lookup(id)
+	return ok && r.Kind == Breaking
+}
