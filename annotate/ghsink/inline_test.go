@@ -34,7 +34,7 @@ func TestWriteInlineAllFit(t *testing.T) {
 	if res.NotShown != 0 || strings.Contains(b.String(), "not shown inline") {
 		t.Errorf("result %+v, output %q", res, b.String())
 	}
-	if rep.Findings[0].Severity != rules.Error || !strings.HasPrefix(b.String(), "::error file=tools/a.json,line=2,col=5,title=tool0%3A compat.input.required-added::") {
+	if rep.Findings[0].Severity != rules.Error || !strings.HasPrefix(b.String(), "::error file=tools/a.json,line=2,col=5,title=tool0%3A required argument added::") {
 		t.Errorf("output %q", b.String())
 	}
 }

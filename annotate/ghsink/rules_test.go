@@ -6,5 +6,5 @@ import "github.com/mcpschema/mcpschema/validate/rules"
 // because its rule is registered with kind rules.Breaking.
 func init() {
 	rules.Register(rules.Rule{ID: "compat.input.required-added", Kind: rules.Breaking, Direction: rules.Input,
-		Owner: "mcpschema", Level: rules.Must, Severity: rules.Error, Summary: "no argument becomes required"})
+		Owner: "mcpschema", Level: rules.Must, Severity: rules.Error, Summary: "no argument becomes required", Title: "required argument added"})
 }
