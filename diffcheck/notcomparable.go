@@ -22,6 +22,14 @@ var toolShapes = map[source.Shape]bool{
 	source.ShapeArray: true, source.ShapeTool: true,
 }
 
+// NotComparable reports whether base, the file at the base revision of the
+// path of head, was read but held no tool definitions while head holds
+// tools: the file's format changed and nothing at the base compares.
+func NotComparable(base, head *source.File) bool {
+	return base != nil && head != nil && !base.Fatal() && !toolShapes[base.Shape] &&
+		!head.Fatal() && len(head.Tools) > 0
+}
+
 // BaseNotComparable takes the findings Compare returned for base and head
 // and, for each path whose base file was read but held no tool definitions
 // while its head file holds tools, replaces the "tool added" findings of
@@ -29,18 +37,15 @@ var toolShapes = map[source.Shape]bool{
 func BaseNotComparable(base, head []*source.File, findings []report.Finding) []report.Finding {
 	headByPath := map[string]*source.File{}
 	for _, f := range head {
-		if f != nil && !f.Fatal() && len(f.Tools) > 0 {
+		if f != nil {
 			headByPath[f.Path] = f
 		}
 	}
 	c := &comparer{}
 	paths := map[string]bool{}
 	for _, b := range base {
-		if b == nil || b.Fatal() || toolShapes[b.Shape] {
-			continue
-		}
-		h, ok := headByPath[b.Path]
-		if !ok {
+		h := headByPath[b.Path]
+		if !NotComparable(b, h) {
 			continue
 		}
 		paths[b.Path] = true

@@ -135,6 +135,19 @@ func (m *Matcher) Select(p string) (int, bool) {
 	return -1, false
 }
 
+// Hits counts, per include pattern, the slash paths it selects.
+func (m *Matcher) Hits(paths []string) []int {
+	hits := make([]int, len(m.includes))
+	for _, p := range paths {
+		for i := range hits {
+			if m.Selects(i, p) {
+				hits[i]++
+			}
+		}
+	}
+	return hits
+}
+
 // Excluded reports whether an exclude matches p or a directory above it.
 func (m *Matcher) Excluded(p string) bool {
 	for _, e := range m.excludes {

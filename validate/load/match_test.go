@@ -89,3 +89,14 @@ func TestMatcherSkipDir(t *testing.T) {
 		t.Errorf("bases %q %q, literal %v", m.Base(2), m.Base(1), m.Literal(0))
 	}
 }
+
+func TestMatcherHits(t *testing.T) {
+	m, err := NewMatcher([]string{"tools/*.json", "**/*.json", "none/*.json", "!tools/b.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.Hits([]string{"tools/a.json", "tools/b.json", "x/c.json", "node_modules/d.json"})
+	if len(got) != 3 || got[0] != 1 || got[1] != 2 || got[2] != 0 {
+		t.Errorf("hits %v, want [1 2 0]", got)
+	}
+}

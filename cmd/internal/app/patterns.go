@@ -41,20 +41,15 @@ func runPatterns(o RunOptions, cfg *Config) ([]string, bool, error) {
 	return out, fromConfig, nil
 }
 
-// pathHits counts, per include pattern of m, the paths it selects.
+// pathHits counts, per include pattern of m, the files it selects.
 func pathHits(m *load.Matcher, files []*source.File) []int {
-	hits := make([]int, m.Len())
+	paths := make([]string, 0, len(files))
 	for _, f := range files {
-		if f == nil {
-			continue
-		}
-		for i := range hits {
-			if m.Selects(i, f.Path) {
-				hits[i]++
-			}
+		if f != nil {
+			paths = append(paths, f.Path)
 		}
 	}
-	return hits
+	return m.Hits(paths)
 }
 
 // unmatchedPatterns returns a warning finding for each include pattern
