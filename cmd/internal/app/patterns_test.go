@@ -86,6 +86,17 @@ func TestExcludesAndSkippedDirectories(t *testing.T) {
 			t.Errorf("config exclude, %q: exit %d, files %q, stderr %q", args, code, got, errOut)
 		}
 	}
+	// "!pattern" entries in the config's files.
+	if err := os.WriteFile(repo+"/.mcpschema.yaml", []byte("files:\n  - '**/*.json'\n  - '!tools/legacy/**'\n  - '!**/*.test.json'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	actCommit(t, repo, "config files with excludes", nil)
+	for _, args := range [][]string{nil, {"--head", "HEAD"}} {
+		code, rep, errOut := reportOf(t, repo, args...)
+		if got := filePaths(rep); code != ExitOK || got != "tools/a.json" {
+			t.Errorf("config files excludes, %q: exit %d, files %q, stderr %q", args, code, got, errOut)
+		}
+	}
 	// Only excludes: a usage error.
 	if code, _, errOut := reportOf(t, repo, "!tools/**"); code != ExitUsage || !strings.Contains(errOut, "only excludes") {
 		t.Errorf("only an exclude: exit %d, %q", code, errOut)
