@@ -32,7 +32,11 @@ func RenderText(w io.Writer, rep *report.Report) error {
 
 // WriteTextFinding writes one finding in the text format.
 func WriteTextFinding(w io.Writer, f report.Finding) {
-	fmt.Fprintf(w, "%s: %s: %s [%s]\n", Position(SafeText(f.File), f.Line, f.Column), f.Severity, oneLine(ToolMessage(f)), f.Rule)
+	at := Position(SafeText(f.File), f.Line, f.Column)
+	if at == "" { // a finding about the run, such as a pattern that matches nothing
+		at = "mcpschema"
+	}
+	fmt.Fprintf(w, "%s: %s: %s [%s]\n", at, f.Severity, oneLine(ToolMessage(f)), f.Rule)
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base: %s\n", SafeText(BaseText(f.Base)))
 	}

@@ -71,7 +71,7 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 		}
 	}
 	sort.SliceStable(c.findings, func(i, j int) bool { return report.Less(c.findings[i], c.findings[j]) })
-	return c.findings
+	return BaseNotComparable(base, head, c.findings)
 }
 
 // comparePairs judges the pairs on one goroutine per CPU and keeps their

@@ -12,8 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
-
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -88,12 +87,13 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 }
 
 // matchTree parses `ls-tree -r -l -z` output and keeps the regular files
-// and symbolic links under prefix whose relative path matches a pattern.
+// and symbolic links under prefix whose relative path the patterns select
+// (load.Matcher: excludes and default-skipped directories apply, exactly
+// as in the working tree).
 func matchTree(out []byte, prefix string, patterns []string) ([]blob, error) {
-	for _, p := range patterns {
-		if !doublestar.ValidatePattern(p) {
-			return nil, fmt.Errorf("invalid pattern %q: check its brackets and escapes", p)
-		}
+	m, err := load.NewMatcher(patterns)
+	if err != nil {
+		return nil, err
 	}
 	var blobs []blob
 	for _, rec := range bytes.Split(out, []byte{0}) {
@@ -117,11 +117,8 @@ func matchTree(out []byte, prefix string, patterns []string) ([]blob, error) {
 		if err != nil {
 			continue
 		}
-		for _, p := range patterns {
-			if ok, _ := doublestar.Match(strings.TrimPrefix(p, "./"), rel); ok {
-				blobs = append(blobs, blob{full: full, rel: rel, oid: f[2], size: size, link: f[0] == "120000"})
-				break
-			}
+		if _, ok := m.Select(rel); ok {
+			blobs = append(blobs, blob{full: full, rel: rel, oid: f[2], size: size, link: f[0] == "120000"})
 		}
 	}
 	return blobs, nil

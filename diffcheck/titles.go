@@ -7,6 +7,7 @@ var compatTitles = map[string]string{
 	"compat.tool.renamed":                           "tool renamed",
 	"compat.tool.added":                             "tool added",
 	"compat.file.base-unreadable":                   "base file unreadable",
+	"compat.file.base-not-comparable":               "base held no tools",
 	"compat.input.schema-removed":                   "inputSchema removed",
 	"compat.input.became-false":                     "input rejects everything",
 	"compat.input.required-added":                   "required argument added",

@@ -45,6 +45,9 @@ type Config struct {
 	File *source.File
 	// Files are default patterns used when the command line gives none.
 	Files []string
+	// Exclude are patterns whose matches are never read, whichever
+	// patterns the run was given (each as if written "!pattern").
+	Exclude []string
 	// ProtocolVersions are the default protocol versions.
 	ProtocolVersions []string
 	// FailOn is the lowest severity that fails the run.
@@ -122,6 +125,8 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			} else {
 				cfg.Files, err = cfg.stringList(v, ptr)
 			}
+		case "exclude":
+			cfg.Exclude, err = cfg.patternList(v, ptr)
 		case "protocol-versions", "protocolVersions":
 			cfg.ProtocolVersions, err = cfg.stringList(v, ptr)
 			for i, pv := range cfg.ProtocolVersions {
@@ -146,7 +151,7 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		case "limits":
 			err = cfg.readLimits(v, ptr)
 		default:
-			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q: use files, protocol-versions, fail-on, rules, ignore, aliases or limits", k))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q: use files, exclude, protocol-versions, fail-on, rules, ignore, aliases or limits", k))
 		}
 		if err != nil {
 			return nil, err

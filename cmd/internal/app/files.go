@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
-	"github.com/bmatcuk/doublestar/v4"
-
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -22,64 +23,131 @@ type matchedFile struct {
 	problem string
 }
 
-// expandPatterns evaluates file paths and doublestar globs relative to dir.
-// A pattern that matches nothing is an error; unreadable matches become
-// problems reported as findings so the other files are still checked.
-// Files behind a directory that is a symbolic link, and special files
-// (FIFOs, devices, sockets, /proc), are skipped: the notes say which.
-func expandPatterns(dir string, patterns []string) ([]matchedFile, []string, error) {
+// expansion is what the patterns select in the working tree.
+type expansion struct {
+	files []matchedFile
+	// notes say which matched files were skipped and why.
+	notes []string
+	// hits counts, per include pattern of the matcher, the files it selected.
+	hits []int
+}
+
+// expandPatterns evaluates the matcher's paths and doublestar globs
+// relative to dir: excludes and default-skipped directories apply (see
+// load.Matcher). A pattern that matches nothing is not an error here (Run
+// decides, with the base); unreadable matches become problems reported as
+// findings so the other files are still checked. Files behind a directory
+// that is a symbolic link, and special files (FIFOs, devices, sockets,
+// /proc), are skipped: the notes say which, and a pattern whose every
+// match is skipped is an error.
+func expandPatterns(dir string, m *load.Matcher) (*expansion, error) {
 	seen := map[string]bool{}
-	var out []matchedFile
-	var notes []string
-	for _, pat := range patterns {
-		p := filepath.FromSlash(pat)
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
+	exp := &expansion{hits: make([]int, m.Len())}
+	for i := 0; i < m.Len(); i++ {
+		pat := m.Pattern(i)
+		matches, skipped, err := globFiles(dir, m, i)
+		if err != nil {
+			return nil, fmt.Errorf("pattern %q: %w", pat, err)
 		}
-		var matches []string
-		var err error
-		if !hasMeta(pat) {
-			if _, err := os.Lstat(p); err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return nil, nil, fmt.Errorf("pattern %q matches no file", pat)
-				}
-				return nil, nil, err
-			}
-			matches = []string{p}
-		} else {
-			if !doublestar.ValidatePathPattern(p) {
-				return nil, nil, fmt.Errorf("pattern %q is not a valid glob", pat)
-			}
-			matches, err = doublestar.FilepathGlob(p, doublestar.WithFilesOnly(), doublestar.WithNoFollow())
-			if err != nil {
-				return nil, nil, fmt.Errorf("pattern %q: %w", pat, err)
-			}
-			if len(matches) == 0 {
-				return nil, nil, fmt.Errorf("pattern %q matches no file", pat)
-			}
-		}
-		kept, skipped := 0, ""
-		for _, m := range matches {
-			if seen[m] {
+		exp.notes = append(exp.notes, skipped...)
+		kept := 0
+		for _, abs := range matches {
+			if seen[abs] {
 				kept++
 				continue
 			}
-			seen[m] = true
-			mf, skip := inspect(dir, m)
+			seen[abs] = true
+			mf, skip := inspect(dir, abs)
 			if skip != "" {
-				notes = append(notes, skip)
-				skipped = skip
+				exp.notes = append(exp.notes, skip)
+				skipped = append(skipped, skip)
 				continue
 			}
 			kept++
-			out = append(out, mf)
+			exp.files = append(exp.files, mf)
 		}
-		if kept == 0 {
-			return nil, nil, fmt.Errorf("pattern %q matches no file that is read: %s", pat, skipped)
+		exp.hits[i] = kept
+		if kept == 0 && len(skipped) > 0 {
+			return nil, fmt.Errorf("pattern %q matches no file that is read: %s", pat, skipped[len(skipped)-1])
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].display < out[j].display })
-	return out, notes, nil
+	sort.Slice(exp.files, func(i, j int) bool { return exp.files[i].display < exp.files[j].display })
+	return exp, nil
+}
+
+// globFiles returns the absolute paths of the files (and links, and special
+// files) include pattern i selects under dir, walking from the pattern's
+// base without following links. skipped says why nothing under the base
+// was looked at (it is behind a linked directory) or what could not be read.
+func globFiles(dir string, m *load.Matcher, i int) (matches, skipped []string, err error) {
+	glob := m.Glob(i)
+	abs := filepath.IsAbs(filepath.FromSlash(glob)) || strings.HasPrefix(glob, "/")
+	toAbs := func(p string) string {
+		if abs {
+			return filepath.FromSlash(p)
+		}
+		return filepath.Join(dir, filepath.FromSlash(p))
+	}
+	if m.Literal(i) {
+		if !m.Selects(i, glob) {
+			return nil, nil, nil
+		}
+		if _, err := os.Lstat(toAbs(glob)); err != nil {
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+				return nil, nil, nil
+			}
+			return nil, nil, err
+		}
+		return []string{toAbs(glob)}, nil, nil
+	}
+	base := m.Base(i)
+	if !abs && base != "." {
+		if link := linkedDir(dir, base); link != "" {
+			return nil, []string{fmt.Sprintf("files under %q are behind a directory that is a symbolic link (%q), which is not followed: they are skipped", base, link)}, nil
+		}
+	}
+	root := toAbs(base)
+	if st, err := os.Lstat(root); err != nil || !st.IsDir() {
+		return nil, nil, nil
+	}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, werr error) error {
+		rel, _ := filepath.Rel(root, p)
+		cand := filepath.ToSlash(rel)
+		if base != "." {
+			cand = path.Join(base, cand)
+		}
+		if werr != nil {
+			if p == root {
+				return werr
+			}
+			skipped = append(skipped, fmt.Sprintf("directory %q cannot be read (%v): it is skipped", displayPath(dir, p), unwrapPath(werr)))
+			return nil
+		}
+		if d.IsDir() {
+			if p != root && m.SkipDir(i, cand) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if m.Selects(i, cand) {
+			matches = append(matches, p)
+		}
+		return nil
+	})
+	return matches, skipped, err
+}
+
+// linkedDir returns the first directory on the slash path rel (under dir)
+// that is a symbolic link, or "".
+func linkedDir(dir, rel string) string {
+	parts := strings.Split(rel, "/")
+	for i := 1; i <= len(parts); i++ {
+		d := strings.Join(parts[:i], "/")
+		if st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(d))); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return d
+		}
+	}
+	return ""
 }
 
 // osTree is the working tree under root, for source.ResolveLink.
@@ -211,5 +279,3 @@ func displayPath(dir, abs string) string {
 	}
 	return filepath.ToSlash(rel)
 }
-
-func hasMeta(p string) bool { return strings.ContainsAny(p, "*?[{\\") }

@@ -10,8 +10,9 @@ import (
 
 // emittedByApp lists the validation rules the CLI itself reports, with where.
 var emittedByApp = map[*rules.Rule]string{
-	RuleConfigValid:   "the config loader (configfrom.go) reports a config file that does not apply",
-	RuleIgnoreExpired: "applying the config (apply.go) reports an ignore past its expiry",
+	RuleConfigValid:      "the config loader (configfrom.go) reports a config file that does not apply",
+	RuleIgnoreExpired:    "applying the config (apply.go) reports an ignore past its expiry",
+	RulePatternUnmatched: "the file matcher (patterns.go) reports a pattern that matches no file in either tree",
 }
 
 // TestEveryRuleHasAKind checks the typed rule records of the whole registry:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/validate"
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/schema"
@@ -85,17 +86,13 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
-	patterns := o.Patterns
-	if len(patterns) == 0 {
-		patterns = cfg.Files
-		for _, p := range patterns {
-			if err := checkWorkspacePattern(p); err != nil {
-				return nil, usageErr("%s, files: %v", DefaultConfigName, err)
-			}
-		}
+	patterns, fromConfig, err := runPatterns(o, cfg)
+	if err != nil {
+		return nil, err
 	}
-	if len(patterns) == 0 {
-		return nil, usageErr("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", DefaultConfigName)
+	m, err := load.NewMatcher(patterns)
+	if err != nil {
+		return nil, &UsageError{Err: err}
 	}
 	versions, versionsFrom := o.Versions, ""
 	if len(versions) > 0 {
@@ -124,35 +121,46 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
 
 	var files []*source.File
-	var notes []string
+	var exp *expansion
+	var headHits, baseHits []int
 	if o.HeadRef != "" {
 		files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
-		if len(files) == 0 {
-			return nil, usageErr("no file at %s matches %q", o.HeadRef, patterns)
-		}
+		headHits = pathHits(m, files)
 	} else {
-		matched, skipped, err := expandPatterns(o.Dir, patterns)
-		if err != nil {
+		if exp, err = expandPatterns(o.Dir, m); err != nil {
 			return nil, &UsageError{Err: err}
 		}
-		notes = skipped
-		if o.Base == "" {
-			rep := checkFiles(matched, opts)
-			rep.Notes = append(rep.Notes, notes...)
-			return finish(rep, cfg, failOn, o.Now, tc), nil
-		}
-		files = readFiles(matched, opts.Limits.Limits)
+		headHits = exp.hits
 	}
-	rep := validate.Run(files, opts)
-	rep.Notes = append(rep.Notes, notes...)
+	var baseFiles []*source.File
 	if o.Base != "" {
-		baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
-		if err != nil {
+		if baseFiles, err = diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits); err != nil {
 			return nil, &UsageError{Err: err}
 		}
+		baseHits = pathHits(m, baseFiles)
+	}
+	unmatched, err := unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
+	if err != nil {
+		return nil, err
+	}
+	var rep *report.Report
+	switch {
+	case exp != nil && o.Base == "":
+		rep = checkFiles(exp.files, opts)
+	case exp != nil:
+		files = readFiles(exp.files, opts.Limits.Limits)
+		rep = validate.Run(files, opts)
+	default:
+		rep = validate.Run(files, opts)
+	}
+	if exp != nil {
+		rep.Notes = append(rep.Notes, exp.notes...)
+	}
+	rep.Findings = append(rep.Findings, unmatched...)
+	if o.Base != "" {
 		rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: opts.Limits.Schema})...)
 	}
 	return finish(rep, cfg, failOn, o.Now, tc), nil

@@ -1,0 +1,67 @@
+package diffcheck
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// RuleBaseNotComparable reports a file that holds tools at the head but
+// held no tool definitions at the base revision.
+var RuleBaseNotComparable = compat("compat.file.base-not-comparable", rules.Should, rules.Notice,
+	"a tool file held tool definitions at the base revision too",
+	"A file that holds tools at the head but, at the base revision, was read without holding any tool definitions (its format changed: another structure, a configuration file, text) gives nothing to compare with. Its head tools are not reported as added, one by one, as if the file were new: that would hide that the comparison found nothing at the base. A notice says so instead; tools that moved into the file from another base file are still paired and compared.",
+	"nothing to fix; review the file's tools by hand, and point the patterns at tool files only if the base file was never one")
+
+// toolShapes are the shapes whose files hold tool definitions.
+var toolShapes = map[source.Shape]bool{
+	source.ShapeDescription: true, source.ShapeListResult: true, source.ShapeJSONRPC: true,
+	source.ShapeArray: true, source.ShapeTool: true,
+}
+
+// NotComparable reports whether base, the file at the base revision of the
+// path of head, was read but held no tool definitions while head holds
+// tools: the file's format changed and nothing at the base compares.
+func NotComparable(base, head *source.File) bool {
+	return base != nil && head != nil && !base.Fatal() && !toolShapes[base.Shape] &&
+		!head.Fatal() && len(head.Tools) > 0
+}
+
+// BaseNotComparable takes the findings Compare returned for base and head
+// and, for each path whose base file was read but held no tool definitions
+// while its head file holds tools, replaces the "tool added" findings of
+// that file with one notice (RuleBaseNotComparable). The result is sorted.
+func BaseNotComparable(base, head []*source.File, findings []report.Finding) []report.Finding {
+	headByPath := map[string]*source.File{}
+	for _, f := range head {
+		if f != nil {
+			headByPath[f.Path] = f
+		}
+	}
+	c := &comparer{}
+	paths := map[string]bool{}
+	for _, b := range base {
+		h := headByPath[b.Path]
+		if !NotComparable(b, h) {
+			continue
+		}
+		paths[b.Path] = true
+		c.add(draft{rule: RuleBaseNotComparable, at: loc{file: h, ptr: ""}, base: &loc{file: b, ptr: ""}, before: b.Path,
+			msg: fmt.Sprintf("file %q held no tool definitions at the base revision (its format changed): nothing there was comparable, so none of its tools is reported as added; review them by hand", b.Path)})
+	}
+	if len(paths) == 0 {
+		return findings
+	}
+	out := c.findings
+	for _, f := range findings {
+		if f.Rule == RuleToolAdded.ID && paths[f.File] {
+			continue
+		}
+		out = append(out, f)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return report.Less(out[i], out[j]) })
+	return out
+}
