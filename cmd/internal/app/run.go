@@ -144,7 +144,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
-		rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: opts.Limits.Schema})...)
+		rep.Findings = append(rep.Findings, compareInBudget(baseFiles, files, cfg.Aliases, opts)...)
 	}
 	return finish(rep, cfg, failOn, o.Now, tc), nil
 }
