@@ -38,6 +38,10 @@ func (cs *Checked) ValidateBy(instance any, deadline time.Time) (errs []Instance
 	if cs == nil || cs.hasErrors() {
 		return nil, false
 	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		// the budget is spent: not even a deferred compile runs.
+		return []InstanceError{{Message: budgetStopped}}, false
+	}
 	comp := cs.compiled()
 	if comp == nil || comp.schema == nil {
 		if cs.lazy != nil && cs.lazy.late {
