@@ -44,6 +44,9 @@ func rejectTargets(out *node, kw string) []target {
 		if p, ok := out.kwPtr[n]; ok {
 			out2 = append(out2, target{ptr: p})
 		}
+		for _, p := range out.kwAlso[n] {
+			out2 = append(out2, target{ptr: p})
+		}
 	}
 	if len(out2) == 0 {
 		return []target{{ptr: out.ptr}}
