@@ -120,10 +120,22 @@ func merge(n, t *node) bool {
 	for k, v := range t.kwPtr {
 		kw[k] = v
 	}
+	also := map[string][]string{}
 	for k, v := range n.kwPtr {
+		if tv, ok := t.kwPtr[k]; ok && tv != v {
+			also[k] = append(also[k], tv)
+		}
 		kw[k] = v
 	}
+	for _, m := range []map[string][]string{n.kwAlso, t.kwAlso} {
+		for k, ps := range m {
+			also[k] = append(also[k], ps...)
+		}
+	}
 	n.kwPtr = kw
+	if len(also) > 0 {
+		n.kwAlso = also
+	}
 	return true
 }
 

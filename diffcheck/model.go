@@ -111,6 +111,10 @@ type node struct {
 	kwPtr map[string]string // keyword -> pointer where it is written
 	never bool              // the false schema
 
+	// kwAlso are the other pointers a keyword is written at in allOf
+	// branches merged into the node (witness search looks at each).
+	kwAlso map[string][]string
+
 	types   typeSet
 	enum    []any // canonical values (const folds in)
 	hasEnum bool

@@ -44,6 +44,9 @@ func rejectTargets(out *node, kw string) []target {
 		if p, ok := out.kwPtr[n]; ok {
 			out2 = append(out2, target{ptr: p})
 		}
+		for _, p := range out.kwAlso[n] {
+			out2 = append(out2, target{ptr: p})
+		}
 	}
 	if len(out2) == 0 {
 		return []target{{ptr: out.ptr}}
@@ -243,7 +246,13 @@ func onePerChange(changes []change) []change {
 	var out []change
 	var also [][]string
 	for _, ch := range changes {
-		k := key{ch.rule.ID, ch.headPtr, ch.basePtr, canonical(ch.before), canonical(ch.after)}
+		base := ch.basePtr
+		if !ch.removed && ch.before == nil {
+			// something added at head has no place of its own at base: basePtr
+			// is where each use of a shared entry was, one change all the same.
+			base = ""
+		}
+		k := key{ch.rule.ID, ch.headPtr, base, canonical(ch.before), canonical(ch.after)}
 		if i, ok := first[k]; ok {
 			if w := where(ch.path); w != where(out[i].path) && len(also[i]) < 5 {
 				also[i] = append(also[i], strings.TrimPrefix(w, "at "))

@@ -29,6 +29,9 @@ type Limits struct {
 	Timeout time.Duration
 	// RegexTimeout bounds one regular expression match.
 	RegexTimeout time.Duration
+	// Deadline, when not zero, stops every Validate at that time as
+	// ValidateBy does (the run's time budget, limits.run-timeout).
+	Deadline time.Time
 }
 
 // Dialect is the JSON Schema dialect a tool schema is read under.

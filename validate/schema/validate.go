@@ -19,8 +19,12 @@ import (
 // When cs.Complete is false because of external references, those
 // references were replaced by {} (anything goes): errs reflect the rest of
 // the schema only, and callers should say the verdict is incomplete.
+// Validation stops at Limits.Deadline, when set, as ValidateBy does.
 func (cs *Checked) Validate(instance any) (errs []InstanceError, ok bool) {
-	return cs.ValidateBy(instance, time.Time{})
+	if cs == nil {
+		return nil, false
+	}
+	return cs.ValidateBy(instance, cs.limits.Deadline)
 }
 
 // budgetStopped is the error of a validation stopped at its deadline.
@@ -33,6 +37,10 @@ const budgetStopped = "validation was stopped when the time budget ran out"
 func (cs *Checked) ValidateBy(instance any, deadline time.Time) (errs []InstanceError, ok bool) {
 	if cs == nil || cs.hasErrors() {
 		return nil, false
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		// the budget is spent: not even a deferred compile runs.
+		return []InstanceError{{Message: budgetStopped}}, false
 	}
 	comp := cs.compiled()
 	if comp == nil || comp.schema == nil {

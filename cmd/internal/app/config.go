@@ -108,7 +108,7 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		f.Format = source.FormatYAML
 	}
 	for _, pr := range f.Problems {
-		return nil, &ConfigError{Path: display, Pos: pr.Pos, Msg: pr.Message}
+		return nil, &ConfigError{Path: display, Pos: pr.Pos, Msg: configProblemText(pr)}
 	}
 	cfg.File = f
 	root, ok := f.Root.(map[string]any)

@@ -161,7 +161,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	rep.Findings = append(rep.Findings, unmatched...)
 	if o.Base != "" {
-		rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: opts.Limits.Schema})...)
+		rep.Findings = append(rep.Findings, compareInBudget(baseFiles, files, cfg.Aliases, opts)...)
 	}
 	return finish(rep, cfg, failOn, o.Now, tc), nil
 }
