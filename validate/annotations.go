@@ -40,6 +40,9 @@ func checkAnnotations(c *ToolContext) {
 			"tool annotations is %s, not an object: write the hints as an object such as {\"readOnlyHint\": true}, or remove it", jsonType(raw))
 		return
 	}
+	if closedObjects(c.FileContext) {
+		reportCarriedExtensions(c, obj, ptr, "tool annotations")
+	}
 	for _, k := range sortedKeys(obj) {
 		v := obj[k]
 		if k == "title" {

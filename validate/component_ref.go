@@ -24,18 +24,6 @@ func checkComponentRefs(c *ToolContext) {
 		if !r.IsRef || r.Resolved {
 			continue
 		}
-		reportUnresolved(c, r.RefPointer, r.Ref, c.Tool.Value[key], "schemas", key)
+		c.reportRefProblem(c, RuleComponentRef, r.RefPointer, key, "schemas", r.Resolution)
 	}
-}
-
-// reportUnresolved reports a Reference Object whose $componentRef selects nothing.
-func reportUnresolved(c *ToolContext, ptr, ref string, obj any, namespace, what string) {
-	raw := obj.(map[string]any)[componentRefKey]
-	if _, isStr := raw.(string); !isStr {
-		c.Report(RuleComponentRef, ptr, nil,
-			"%s $componentRef is %s, not a reference: write it as \"#/components/%s/<name>\"", what, jsonType(raw), namespace)
-		return
-	}
-	c.Report(RuleComponentRef, ptr, nil,
-		"%s $componentRef %q selects no component: point it at an existing \"#/components/%s/<name>\" or add that component", what, ref, namespace)
 }

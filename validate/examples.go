@@ -86,12 +86,12 @@ func collectExamples(c *ToolContext) []toolExample {
 		}
 		val := m[name]
 		if ref, isRef := componentRef(val); isRef {
-			target, tptr, found := c.resolveComponent(ref, "toolExamples")
-			if !found {
-				reportUnresolved(c, source.Join(eptr, componentRefKey), ref, val, "toolExamples", "example "+quote(name))
+			r := c.followComponent(ref, "toolExamples")
+			if r.Problem != source.RefOK {
+				c.reportRefProblem(c, RuleComponentRef, source.Join(eptr, componentRefKey), "example "+quote(name), "toolExamples", r)
 				continue
 			}
-			val, eptr = target, tptr
+			val, eptr = r.Value, r.Pointer
 		}
 		obj, isObj := val.(map[string]any)
 		if !isObj {
@@ -106,7 +106,11 @@ func collectExamples(c *ToolContext) []toolExample {
 			v, has := obj[part]
 			switch _, isObj := v.(map[string]any); {
 			case !has:
-				c.Report(RuleExampleShape, eptr, nil, "example %q has no %q: add it (use \"input\": {} for a call without arguments)", name, part)
+				hint := "add the completed Tool Result, for example {\"content\": [{\"type\": \"text\", \"text\": \"...\"}]}"
+				if part == "input" {
+					hint = "add it (use \"input\": {} for a call without arguments)"
+				}
+				c.Report(RuleExampleShape, eptr, nil, "example %q has no %q: %s", name, part, hint)
 			case !isObj:
 				c.Report(RuleExampleShape, source.Join(eptr, part), nil, "example %q %s is %s, not an object: give the complete %s object", name, part, jsonType(v), part)
 			}

@@ -75,6 +75,10 @@ func checkMeta(c *ToolContext, raw any, ptr string, vs []string, where string) {
 				"_meta key %q is not a valid key name: use an optional prefix of dot-separated labels ending in \"/\" and a name of letters, digits, -, _ and . that starts and ends with a letter or digit", k)
 			continue
 		}
+		if closedObjects(c.FileContext) && isExtension(k) {
+			reportCarriedExtensions(c, map[string]any{k: nil}, ptr, "a _meta object")
+			continue
+		}
 		if closedObjects(c.FileContext) {
 			checkReservedMeta(c, k, obj[k], kptr, vs, where)
 		}

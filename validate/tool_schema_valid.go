@@ -38,6 +38,7 @@ func checkToolSchemaValid(c *ToolContext) {
 		if _, isObj := v.(map[string]any); !isObj {
 			continue // other rules own missing, null and non-object schemas
 		}
+		c.markValidated(ptr)
 		cs := c.Schemas.Check(v)
 		for _, p := range cs.Problems {
 			f := report.Finding{Rule: RuleToolSchemaValid.ID, Severity: RuleToolSchemaValid.Severity,
