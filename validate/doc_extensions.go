@@ -23,7 +23,7 @@ func reportCarriedExtensions(rep reporter, obj map[string]any, ptr, what string)
 			continue
 		}
 		rep.Report(RuleExtensionPlacement, source.Join(ptr, k), nil,
-			"extension %q is on %s, a carried MCP value where MCP Description extensions are not allowed: move it to the enclosing MCP Description object, or remove it", k, what)
+			"extension %q is on %s, which is not an MCP Description object and cannot carry extensions: move it to the enclosing MCP Description object, or remove it", k, what)
 	}
 }
 
