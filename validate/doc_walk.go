@@ -171,3 +171,32 @@ func fieldsUndefined(rep reporter, rule *rules.Rule, obj map[string]any, ptr str
 		}
 	}
 }
+
+// effectiveScope is obj's effective scope without reporting: its known
+// protocolVersions within container, or container.
+func effectiveScope(obj map[string]any, container []string) []string {
+	list, _ := obj["protocolVersions"].([]any)
+	var own []string
+	for _, e := range list {
+		if s, ok := e.(string); ok && contains(container, strings.TrimSpace(s)) {
+			own = append(own, strings.TrimSpace(s))
+		}
+	}
+	if len(own) == 0 {
+		return container
+	}
+	return intersect(own, own)
+}
+
+// rootDecls returns the objects of a root array without reporting.
+func rootDecls(fc *FileContext, key string) []decl {
+	root, _ := fc.File.Root.(map[string]any)
+	list, _ := root[key].([]any)
+	var out []decl
+	for i, e := range list {
+		if obj, ok := e.(map[string]any); ok {
+			out = append(out, decl{obj: obj, ptr: source.Join("/"+key, itoa(i)), versions: effectiveScope(obj, fc.Versions)})
+		}
+	}
+	return out
+}
