@@ -50,6 +50,7 @@ func checkComponents(fc *FileContext) {
 	if !ok || !closedObjects(fc) {
 		return
 	}
+	markExampleUses(fc, root)
 	cycles := map[string]bool{}
 	for _, ns := range source.ComponentNamespaces {
 		m, ok := comp[ns].(map[string]any)
@@ -237,4 +238,25 @@ func sortedCopy(list []string) []string {
 	out := append([]string(nil), list...)
 	sort.Strings(out)
 	return out
+}
+
+// exampleNamespaces maps the root collections whose examples may reference
+// components to their namespace.
+var exampleNamespaces = map[string]string{"resources": "resourceExamples", "resourceTemplates": "resourceTemplateExamples", "prompts": "promptExamples"}
+
+// markExampleUses records the example components that resources, resource
+// templates and prompts reference: their checks judge them in context.
+func markExampleUses(fc *FileContext, root map[string]any) {
+	for _, key := range sortedKeys(map[string]any{"resources": nil, "resourceTemplates": nil, "prompts": nil}) {
+		list, _ := root[key].([]any)
+		for _, e := range list {
+			obj, _ := e.(map[string]any)
+			m, _ := obj["examples"].(map[string]any)
+			for _, v := range m {
+				if ref, isRef := componentRef(v); isRef {
+					fc.followComponent(ref, exampleNamespaces[key])
+				}
+			}
+		}
+	}
 }
