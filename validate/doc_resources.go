@@ -87,7 +87,7 @@ func checkResources(fc *FileContext) {
 			if p := uriProblem(uri); p != "" {
 				fc.Report(RuleResourceURI, source.Join(d.ptr, "uri"), nil, "resource uri %q %s: write it as scheme:rest, percent-encoding other characters", uri, p)
 			}
-			seen = checkUnique(fc, seen, d, "uri", "resource")
+			seen = checkUnique(fc, RuleResourceUnique, seen, d, "uri", "resource")
 		}
 		if memberType(fc, RuleResourceShape, d.obj, d.ptr, "size", "resource", "number") {
 			if f, err := toFloat(d.obj["size"]); err == nil && f < 0 {
@@ -103,7 +103,7 @@ func checkResources(fc *FileContext) {
 		checkPrimitiveCommon(fc, d, templateFields, "resource template", RuleResourceShape)
 		tpl := parsedTemplate(fc, d, true)
 		if _, ok := d.obj["uriTemplate"].(string); ok {
-			seen = checkUnique(fc, seen, d, "uriTemplate", "resource template")
+			seen = checkUnique(fc, RuleResourceUnique, seen, d, "uriTemplate", "resource template")
 		}
 		for _, ex := range collectNamedExamples(fc, RuleResourceExample, d.obj, d.ptr, "examples", "resourceTemplateExamples", "resource template", []string{"uri", "result"}) {
 			what := "resource template example " + quote(ex.name)
@@ -137,13 +137,13 @@ func parsedTemplate(fc *FileContext, d decl, report bool) *uriTemplate {
 
 // checkUnique reports a declaration whose key value and scope overlap an
 // earlier one, and returns the declarations seen.
-func checkUnique(fc *FileContext, seen []decl, d decl, key, what string) []decl {
+func checkUnique(fc *FileContext, rule *rules.Rule, seen []decl, d decl, key, what string) []decl {
 	for _, e := range seen {
 		if e.obj[key] != d.obj[key] {
 			continue
 		}
 		if both := overlap(e.versions, d.versions); len(both) > 0 {
-			fc.Report(RuleResourceUnique, source.Join(d.ptr, key), both, "%s %s %q is also declared at %s for %s: merge them, or give them disjoint protocolVersions", what, key, d.obj[key], e.ptr, versionsText(both))
+			fc.Report(rule, source.Join(d.ptr, key), both, "%s %s %q is also declared at %s for %s: merge them, or give them disjoint protocolVersions", what, key, d.obj[key], e.ptr, versionsText(both))
 			break
 		}
 	}
