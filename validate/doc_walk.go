@@ -109,7 +109,11 @@ func memberString(rep reporter, rule *rules.Rule, obj map[string]any, ptr, key, 
 	case !ok:
 		rep.Report(rule, source.Join(ptr, key), nil, "%s %s is %s, not a string: write it as a string", what, key, jsonType(v))
 	case nonEmpty && strings.TrimSpace(s) == "":
-		rep.Report(rule, source.Join(ptr, key), nil, "%s %s is empty: write it, or remove it", what, key)
+		fix := "write it, or remove it"
+		if required {
+			fix = "write it"
+		}
+		rep.Report(rule, source.Join(ptr, key), nil, "%s %s is empty: %s", what, key, fix)
 		return s, false
 	}
 	return s, ok
