@@ -68,6 +68,8 @@ func refProblemText(r source.Resolution, namespace string) string {
 		return "references " + quote(r.Ref) + ", which selects no component"
 	case source.RefCycle:
 		return "references " + quote(r.Ref) + ", which closes a cycle of references"
+	case source.RefTooDeep:
+		return "references " + quote(r.Ref) + ", one reference more than the " + itoa(source.MaxComponentChain) + " mcpschema follows"
 	}
 	return "has a $componentRef that is not \"#/components/" + namespace + "/<name>\""
 }
@@ -82,6 +84,8 @@ func refProblemFix(r source.Resolution, namespace string) string {
 		return "selects no component: point it at an existing \"#/components/" + namespace + "/<name>\" or add that component"
 	case source.RefCycle:
 		return "closes a cycle of component references: point it at a component that is no reference"
+	case source.RefTooDeep:
+		return "starts a chain of more than " + itoa(source.MaxComponentChain) + " component references: point it at the final component"
 	}
 	return "is not a local component reference: write it as \"#/components/" + namespace + "/<name>\" (remote, relative and other pointers are not allowed)"
 }

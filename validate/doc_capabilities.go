@@ -66,15 +66,26 @@ func checkCapabilities(fc *FileContext) {
 		return
 	}
 	decls := collectDecls(fc, root, "capabilities", "capabilities object", RuleCapShape)
-	for i, d := range decls {
+	taken := map[string]string{}
+	need := primitiveNeeds(fc)
+	for _, d := range decls {
 		checkCapObject(fc, d)
-		for _, e := range decls[:i] {
-			if both := overlap(d.versions, e.versions); len(both) > 0 {
-				fc.Report(RuleCapScope, d.ptr, both, "capabilities object applies to %s, like the one at %s: give them disjoint protocolVersions, or merge them", versionsText(both), e.ptr)
-				break
+		var both []string
+		first := ""
+		for _, v := range d.versions {
+			if p, ok := taken[v]; ok {
+				both = append(both, v)
+				if first == "" {
+					first = p
+				}
+				continue
 			}
+			taken[v] = d.ptr
 		}
-		checkCapUsage(fc, d)
+		if len(both) > 0 {
+			fc.Report(RuleCapScope, d.ptr, both, "capabilities object applies to %s, like the one at %s: give them disjoint protocolVersions, or merge them", versionsText(both), first)
+		}
+		checkCapUsage(fc, d, need)
 	}
 }
 
@@ -160,13 +171,20 @@ func exceptVersions(a, b []string) []string {
 	return out
 }
 
-// checkCapUsage warns when the object lacks a capability the document's
-// primitives need for its versions.
-func checkCapUsage(fc *FileContext, d decl) {
+// primitiveNeeds gives, per capability, the versions for which the
+// document declares primitives that need it.
+func primitiveNeeds(fc *FileContext) map[string][]string {
 	need := map[string][]string{}
+	add := func(capName string, vs []string) {
+		for _, v := range vs {
+			if !contains(need[capName], v) {
+				need[capName] = append(need[capName], v)
+			}
+		}
+	}
 	for _, tc := range fc.Tools {
 		if tc.Tool.Value != nil {
-			need["tools"] = append(need["tools"], overlap(d.versions, tc.Versions)...)
+			add("tools", tc.Versions)
 		}
 	}
 	for _, key := range []string{"resources", "resourceTemplates", "prompts"} {
@@ -175,11 +193,17 @@ func checkCapUsage(fc *FileContext, d decl) {
 			capName = "resources"
 		}
 		for _, p := range rootDecls(fc, key) {
-			need[capName] = append(need[capName], overlap(d.versions, p.versions)...)
+			add(capName, p.versions)
 		}
 	}
+	return need
+}
+
+// checkCapUsage warns when the object lacks a capability the document's
+// primitives need for its versions.
+func checkCapUsage(fc *FileContext, d decl, need map[string][]string) {
 	for _, capName := range []string{"tools", "resources", "prompts"} {
-		vs := intersect(need[capName], need[capName])
+		vs := intersect(need[capName], d.versions)
 		if _, has := d.obj[capName]; has || len(vs) == 0 {
 			continue
 		}

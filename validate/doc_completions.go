@@ -59,6 +59,7 @@ func checkCompletionExamples(fc *FileContext) {
 // checkCompletionMap checks one declaration's completionExamples; known
 // says whether names are the complete set of completable names.
 func checkCompletionMap(fc *FileContext, d decl, names []string, known bool, what, unit string) {
+	set := stringSet(names)
 	for _, ex := range collectNamedExamples(fc, RuleCompletionExample, d.obj, d.ptr, "completionExamples", "", what+" completion", completionFields) {
 		label := what + " completion example " + quote(ex.name)
 		if old := intersect(d.versions, []string{"2024-11-05"}); len(old) > 0 {
@@ -75,18 +76,18 @@ func checkCompletionMap(fc *FileContext, d decl, names []string, known bool, wha
 			memberString(fc, RuleCompletionExample, arg, aptr, "value", label+" argument", true, false)
 			if n, ok := memberString(fc, RuleCompletionExample, arg, aptr, "name", label+" argument", true, false); ok {
 				completed = n
-				if known && !contains(names, n) {
-					fc.Report(RuleCompletionExample, source.Join(aptr, "name"), nil, "%s completes %s %q, which the %s does not declare%s: complete a declared %s", label, unit, n, what, declaredText(names), unit)
+				if known && !set[n] {
+					fc.Report(RuleCompletionExample, source.Join(aptr, "name"), nil, "%s completes %s %q, which the %s does not declare%s: complete a declared %s", label, unit, n, what, declaredFew(names), unit)
 				}
 			}
 		}
-		checkCompletionContext(fc, ex, d, names, known, completed, label, what, unit)
+		checkCompletionContext(fc, ex, d, names, set, known, completed, label, what, unit)
 		checkCompletionResult(fc, ex, d.versions, label)
 	}
 }
 
 // checkCompletionContext checks the optional context of a completion example.
-func checkCompletionContext(fc *FileContext, ex namedExample, d decl, names []string, known bool, completed, label, what, unit string) {
+func checkCompletionContext(fc *FileContext, ex namedExample, d decl, names []string, set map[string]bool, known bool, completed, label, what, unit string) {
 	raw, has := ex.value["context"]
 	if !has {
 		return
@@ -112,8 +113,8 @@ func checkCompletionContext(fc *FileContext, ex namedExample, d decl, names []st
 		switch {
 		case k == completed:
 			fc.Report(RuleCompletionExample, kp, nil, "%s context repeats the completed %s %q: remove it from context", label, unit, k)
-		case known && !contains(names, k):
-			fc.Report(RuleCompletionExample, kp, nil, "%s context names %s %q, which the %s does not declare%s", label, unit, k, what, declaredText(names))
+		case known && !set[k]:
+			fc.Report(RuleCompletionExample, kp, nil, "%s context names %s %q, which the %s does not declare%s", label, unit, k, what, declaredFew(names))
 		case !isStr:
 			fc.Report(RuleCompletionExample, kp, nil, "%s context value of %q is %s, not a string", label, k, jsonType(args[k]))
 		}

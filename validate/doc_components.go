@@ -110,7 +110,7 @@ func checkComponentChain(fc *FileContext, ptr, ns, name string, v any, cycles ma
 		fc.Report(RuleComponentsRef, at, nil,
 			"component $componentRef %q closes a cycle of component references (%s): point it at a component that is no reference, or write the value inline",
 			r.Ref, quoteList(members))
-	case r.At == ptr:
+	case r.At == ptr || r.Problem == source.RefTooDeep:
 		r.At = ""
 		fc.reportRefProblem(fc, RuleComponentsRef, refPtr, "component "+quote(ptr), ns, r)
 	}

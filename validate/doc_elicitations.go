@@ -56,7 +56,7 @@ func checkElicitations(fc *FileContext) {
 // checkElicitationList checks one primitive's elicitations array.
 func checkElicitationList(fc *FileContext, p decl, what string) {
 	list, _ := p.obj["elicitations"].([]any)
-	var names []string
+	names := map[string]bool{}
 	for i, e := range list {
 		ptr := source.Join(p.ptr, "elicitations", itoa(i))
 		obj, ok := e.(map[string]any)
@@ -72,10 +72,10 @@ func checkElicitationList(fc *FileContext, p decl, what string) {
 			if !exampleNameRe.MatchString(name) {
 				fc.Report(RuleElicitationDecl, source.Join(ptr, "name"), nil, "%s name does not match ^[A-Za-z0-9._-]+$: rename it using only letters, digits, ., _ and -", label)
 			}
-			if contains(names, name) {
+			if names[name] {
 				fc.Report(RuleElicitationDecl, source.Join(ptr, "name"), nil, "%s is declared twice on the %s: rename or remove the repeat", label, what)
 			}
-			names = append(names, name)
+			names[name] = true
 		}
 		memberString(fc, RuleElicitationDecl, obj, ptr, "message", label, true, true)
 		for _, k := range []string{"when", "onDecline", "onCancel"} {

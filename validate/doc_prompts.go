@@ -42,11 +42,11 @@ func checkPrompts(fc *FileContext) {
 	if !ok {
 		return
 	}
-	var seen []decl
+	seen := scopeIndex{}
 	for _, d := range collectDecls(fc, root, "prompts", "prompt", RulePromptShape) {
 		checkPrimitiveCommon(fc, d, promptFields, "prompt", RulePromptShape)
 		if _, ok := d.obj["name"].(string); ok {
-			seen = checkUnique(fc, RulePromptUnique, seen, d, "name", "prompt")
+			checkUnique(fc, RulePromptUnique, seen, d, "name", "prompt")
 		}
 		args, required := checkPromptArguments(fc, d)
 		for _, ex := range collectNamedExamples(fc, RulePromptExample, d.obj, d.ptr, "examples", "promptExamples", "prompt", []string{"arguments", "result"}) {
@@ -68,6 +68,7 @@ func checkPromptArguments(fc *FileContext, d decl) (names, required []string) {
 		fc.Report(RulePromptShape, aptr, nil, "prompt arguments is %s: list the arguments, or remove it", emptyOrType(raw))
 		return nil, nil
 	}
+	seen := map[string]bool{}
 	for i, e := range list {
 		p := source.JoinIndex(aptr, i)
 		arg, ok := e.(map[string]any)
@@ -77,7 +78,7 @@ func checkPromptArguments(fc *FileContext, d decl) (names, required []string) {
 		}
 		reportUnknownMembers(fc, arg, p, argumentFields, "prompt argument")
 		name, ok := memberString(fc, RulePromptShape, arg, p, "name", "prompt argument", true, true)
-		if ok && contains(names, name) {
+		if ok && seen[name] {
 			fc.Report(RulePromptShape, source.Join(p, "name"), nil, "prompt argument %q is declared twice: rename or remove the repeat", name)
 		}
 		memberString(fc, RulePromptShape, arg, p, "title", "prompt argument", false, false)
@@ -89,7 +90,10 @@ func checkPromptArguments(fc *FileContext, d decl) (names, required []string) {
 			}
 		}
 		if ok {
-			names = append(names, name)
+			if !seen[name] {
+				names = append(names, name)
+			}
+			seen[name] = true
 			if arg["required"] == true {
 				required = append(required, name)
 			}
@@ -101,6 +105,7 @@ func checkPromptArguments(fc *FileContext, d decl) (names, required []string) {
 // checkPromptExample checks one prompt example's arguments and result.
 func checkPromptExample(fc *FileContext, ex namedExample, vs, args, required []string) {
 	what := "prompt example " + quote(ex.name)
+	argSet := stringSet(args)
 	if raw, has := ex.value["arguments"]; has {
 		aptr := source.Join(ex.ptr, "arguments")
 		m, ok := raw.(map[string]any)
@@ -109,8 +114,8 @@ func checkPromptExample(fc *FileContext, ex namedExample, vs, args, required []s
 		}
 		for _, k := range sortedKeys(m) {
 			switch _, isStr := m[k].(string); {
-			case !contains(args, k):
-				fc.Report(RulePromptExample, source.Join(aptr, k), nil, "%s passes argument %q, which the prompt does not declare%s: remove it, or declare it", what, k, declaredText(args))
+			case !argSet[k]:
+				fc.Report(RulePromptExample, source.Join(aptr, k), nil, "%s passes argument %q, which the prompt does not declare%s: remove it, or declare it", what, k, declaredFew(args))
 			case !isStr:
 				fc.Report(RulePromptExample, source.Join(aptr, k), nil, "%s argument %q is %s, not a string: prompt arguments are strings", what, k, jsonType(m[k]))
 			}

@@ -79,7 +79,7 @@ func checkResources(fc *FileContext) {
 	if !ok {
 		return
 	}
-	var seen []decl
+	seen := scopeIndex{}
 	for _, d := range collectDecls(fc, root, "resources", "resource", RuleResourceShape) {
 		checkPrimitiveCommon(fc, d, resourceFields, "resource", RuleResourceShape)
 		uri, okURI := memberString(fc, RuleResourceShape, d.obj, d.ptr, "uri", "resource", true, false)
@@ -87,7 +87,7 @@ func checkResources(fc *FileContext) {
 			if p := uriProblem(uri); p != "" {
 				fc.Report(RuleResourceURI, source.Join(d.ptr, "uri"), nil, "resource uri %q %s: write it as scheme:rest, percent-encoding other characters", uri, p)
 			}
-			seen = checkUnique(fc, RuleResourceUnique, seen, d, "uri", "resource")
+			checkUnique(fc, RuleResourceUnique, seen, d, "uri", "resource")
 		}
 		if memberType(fc, RuleResourceShape, d.obj, d.ptr, "size", "resource", "number") {
 			if f, err := toFloat(d.obj["size"]); err == nil && f < 0 {
@@ -98,12 +98,12 @@ func checkResources(fc *FileContext) {
 			checkReadResult(fc, ex, d.versions, "resource example "+quote(ex.name))
 		}
 	}
-	seen = nil
+	seen = scopeIndex{}
 	for _, d := range collectDecls(fc, root, "resourceTemplates", "resource template", RuleResourceShape) {
 		checkPrimitiveCommon(fc, d, templateFields, "resource template", RuleResourceShape)
 		tpl := parsedTemplate(fc, d, true)
 		if _, ok := d.obj["uriTemplate"].(string); ok {
-			seen = checkUnique(fc, RuleResourceUnique, seen, d, "uriTemplate", "resource template")
+			checkUnique(fc, RuleResourceUnique, seen, d, "uriTemplate", "resource template")
 		}
 		for _, ex := range collectNamedExamples(fc, RuleResourceExample, d.obj, d.ptr, "examples", "resourceTemplateExamples", "resource template", []string{"uri", "result"}) {
 			what := "resource template example " + quote(ex.name)
@@ -135,19 +135,34 @@ func parsedTemplate(fc *FileContext, d decl, report bool) *uriTemplate {
 	return tpl
 }
 
+// scopeIndex records, per key value and protocol version, the first
+// declaration that claims it.
+type scopeIndex map[string]map[string]string
+
 // checkUnique reports a declaration whose key value and scope overlap an
-// earlier one, and returns the declarations seen.
-func checkUnique(fc *FileContext, rule *rules.Rule, seen []decl, d decl, key, what string) []decl {
-	for _, e := range seen {
-		if e.obj[key] != d.obj[key] {
+// earlier one, and records it. It is linear in the declarations.
+func checkUnique(fc *FileContext, rule *rules.Rule, seen scopeIndex, d decl, key, what string) {
+	value, _ := d.obj[key].(string)
+	byVersion := seen[value]
+	if byVersion == nil {
+		byVersion = map[string]string{}
+		seen[value] = byVersion
+	}
+	var both []string
+	first := ""
+	for _, v := range d.versions {
+		if p, taken := byVersion[v]; taken {
+			both = append(both, v)
+			if first == "" {
+				first = p
+			}
 			continue
 		}
-		if both := overlap(e.versions, d.versions); len(both) > 0 {
-			fc.Report(rule, source.Join(d.ptr, key), both, "%s %s %q is also declared at %s for %s: merge them, or give them disjoint protocolVersions", what, key, d.obj[key], e.ptr, versionsText(both))
-			break
-		}
+		byVersion[v] = d.ptr
 	}
-	return append(seen, d)
+	if len(both) > 0 {
+		fc.Report(rule, source.Join(d.ptr, key), both, "%s %s %q is also declared at %s for %s: merge them, or give them disjoint protocolVersions", what, key, value, first, versionsText(both))
+	}
 }
 
 // checkPrimitiveCommon checks the members resources, resource templates
@@ -178,7 +193,7 @@ func checkPrimitiveCommon(fc *FileContext, d decl, fields []string, what string,
 			case !isStr:
 				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag is %s, not a string", what, jsonType(e))
 			case hasCatalogue && !contains(declared, s):
-				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag %q is not declared in the root tags%s: declare it, or use a declared tag", what, s, declaredText(declared))
+				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag %q is not declared in the root tags%s: declare it, or use a declared tag", what, s, declaredFew(declared))
 			}
 		}
 	}

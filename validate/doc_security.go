@@ -219,7 +219,7 @@ func checkRequirements(fc *FileContext, raw any, ptr, owner string, schemes map[
 				continue
 			}
 			if !declared {
-				fc.Report(RuleSecurityRequirement, sptr, nil, "%s security names scheme %q, which securitySchemes does not declare%s: declare it there, or fix the name", owner, name, declaredText(sortedKeys(schemes)))
+				fc.Report(RuleSecurityRequirement, sptr, nil, "%s security names scheme %q, which securitySchemes does not declare%s: declare it there, or fix the name", owner, name, declaredFew(sortedKeys(schemes)))
 				continue
 			}
 			scopes, ok := req[name].([]any)

@@ -204,3 +204,21 @@ func rootDecls(fc *FileContext, key string) []decl {
 	}
 	return out
 }
+
+// declaredFew renders up to ten declared names for messages, like
+// declaredText, so that a hostile list does not make every message huge.
+func declaredFew(names []string) string {
+	if len(names) > 10 {
+		return " (" + quoteList(names[:10]) + " and " + itoa(len(names)-10) + " more)"
+	}
+	return declaredText(names)
+}
+
+// stringSet makes a set of names.
+func stringSet(names []string) map[string]bool {
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[n] = true
+	}
+	return out
+}

@@ -50,7 +50,9 @@ func parseURITemplate(s string) (*uriTemplate, string) {
 		}
 	}
 	re.WriteString("$")
-	t.pattern = regexp.MustCompile(re.String())
+	// A template too large to compile is still valid syntax; it then
+	// matches every URI rather than failing the check.
+	t.pattern, _ = regexp.Compile(re.String())
 	return t, ""
 }
 
@@ -106,4 +108,4 @@ func expansionPattern(op byte) string {
 }
 
 // matches reports whether uri can be an expansion of the template.
-func (t *uriTemplate) matches(uri string) bool { return t.pattern.MatchString(uri) }
+func (t *uriTemplate) matches(uri string) bool { return t.pattern == nil || t.pattern.MatchString(uri) }

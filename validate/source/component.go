@@ -48,7 +48,14 @@ const (
 	RefNamespace                   // a component of another namespace
 	RefMissing                     // no component of that name
 	RefCycle                       // component references lead back to a component already followed
+	RefTooDeep                     // the chain is longer than MaxComponentChain
 )
+
+// MaxComponentChain bounds how many component-to-component references one
+// resolution follows (MCP Description 0.8.0 section 17.7: implementations
+// SHOULD bound reference depth), so that resolving every use site and every
+// component stays linear in the document.
+const MaxComponentChain = 64
 
 // Resolution is where following a $componentRef, transitively, led.
 type Resolution struct {
@@ -117,6 +124,10 @@ func FollowComponentRef(root any, ref, namespace string) Resolution {
 		v, found := Resolve(root, ptr)
 		if !found {
 			r.Problem, r.At, r.Ref = RefMissing, at, ref
+			return r
+		}
+		if len(r.Chain) == MaxComponentChain {
+			r.Problem, r.At, r.Ref = RefTooDeep, at, ref
 			return r
 		}
 		seen[ptr] = true

@@ -1,6 +1,9 @@
 package source
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 func TestResolveRefs(t *testing.T) {
 	a := map[string]any{"type": "object"}
@@ -71,3 +74,23 @@ func TestFollowComponentRef(t *testing.T) {
 		t.Errorf("cycle: got %+v", got)
 	}
 }
+
+// TestFollowComponentRefBounded: a chain longer than MaxComponentChain is
+// reported, not followed to its end.
+func TestFollowComponentRefBounded(t *testing.T) {
+	schemas := map[string]any{}
+	n := MaxComponentChain + 5
+	for i := 0; i < n; i++ {
+		schemas["S"+itoaTest(i)] = map[string]any{"$componentRef": "#/components/schemas/S" + itoaTest(i+1)}
+	}
+	schemas["S"+itoaTest(n)] = map[string]any{"type": "object"}
+	root := map[string]any{"components": map[string]any{"schemas": schemas}}
+	if r := FollowComponentRef(root, "#/components/schemas/S0", "schemas"); r.Problem != RefTooDeep || len(r.Chain) != MaxComponentChain {
+		t.Errorf("long chain: got problem %v after %d", r.Problem, len(r.Chain))
+	}
+	if r := FollowComponentRef(root, "#/components/schemas/S10", "schemas"); r.Problem != RefOK {
+		t.Errorf("short chain: got %v", r.Problem)
+	}
+}
+
+func itoaTest(i int) string { return strconv.Itoa(i) }
