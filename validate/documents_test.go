@@ -1,8 +1,10 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -59,5 +61,53 @@ func TestBrokenDocumentBreaksEveryArea(t *testing.T) {
 	}
 	if len(found) != len(areas) {
 		t.Errorf("%d findings for %d areas:\n%s", len(found), len(areas), strings.Join(found, "\n"))
+	}
+}
+
+// hostileDocument builds a document with n resources sharing one uri, n
+// prompt arguments, an n-component reference chain used by n examples and
+// n elicitation declarations sharing one name.
+func hostileDocument(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"mcpdesc":"0.8.0","info":{"name":"s","version":"1"},"protocolVersions":["2025-11-25"],"components":{"resourceExamples":{`)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `"E%d":{"$componentRef":"#/components/resourceExamples/E%d"},`, i, i+1)
+	}
+	fmt.Fprintf(&b, `"E%d":{"result":{"contents":[{"uri":"x://a","text":"t"}]}}}},"resources":[`, n)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"uri":"x://a","name":"r","examples":{"e":{"$componentRef":"#/components/resourceExamples/E%d"}}}`, i)
+	}
+	b.WriteString(`],"prompts":[{"name":"p","arguments":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name":"a%d"}`, i%(n/2+1))
+	}
+	b.WriteString(`],"elicitations":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"name":"d","mode":"url","message":"m"}`)
+	}
+	b.WriteString(`]}]}`)
+	return []byte(b.String())
+}
+
+// BenchmarkHostileDocument shows the document checks stay linear on a
+// document built to make them quadratic.
+func BenchmarkHostileDocument(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		data := hostileDocument(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				f := source.Parse("doc.json", data, source.Limits{})
+				Run([]*source.File{f}, Options{Workers: 1})
+			}
+		})
 	}
 }
