@@ -51,6 +51,13 @@ var (
 		Doc:     "MCP Description 0.8.0 section 10.5: Resources with the same uri MUST have pairwise-disjoint effective protocol scopes, and Resource Templates with the same uriTemplate likewise. The later declaration is reported.",
 		Fix:     "merge the declarations, or give them disjoint protocolVersions",
 	})
+	RuleResourceExampleConsistency = rules.Register(rules.Rule{
+		ID: "mcpdesc.resource.example-consistency", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Summary: "a resource example returns the requested URI, in the declared media type",
+		Doc: "MCP Description 0.8.0 section 10.4.4: at least one returned contents entry SHOULD identify the requested URI (the resource's uri, or a template example's uri), and when the declaration has a mimeType the corresponding entry SHOULD use the same type; validators warn rather than fail, since collections, indirection and more specific representations are legitimate. " +
+			"mcpschema warns when no entry has the requested uri, and when the entry for it gives another mimeType.",
+		Fix: "return the requested URI in the example, with the declared mimeType, or document why it differs",
+	})
 	RuleResourceExample = rules.Register(rules.Rule{
 		ID: "mcpdesc.resource.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "resource and resource template examples are completed resources/read results for every version in scope",
@@ -96,6 +103,7 @@ func checkResources(fc *FileContext) {
 		}
 		for _, ex := range collectNamedExamples(fc, RuleResourceExample, d.obj, d.ptr, "examples", "resourceExamples", "resource", []string{"result"}) {
 			checkReadResult(fc, ex, d.versions, "resource example "+quote(ex.name))
+			checkReadConsistency(fc, ex, d, uri, "resource example "+quote(ex.name))
 		}
 	}
 	seen = scopeIndex{}
@@ -111,6 +119,9 @@ func checkResources(fc *FileContext) {
 				fc.Report(RuleResourceExample, source.Join(ex.ptr, "uri"), nil, "%s uri %q is not an expansion of the uriTemplate %q: use a URI the template produces", what, uri, d.obj["uriTemplate"])
 			}
 			checkReadResult(fc, ex, d.versions, what)
+			if uri, ok := ex.value["uri"].(string); ok {
+				checkReadConsistency(fc, ex, d, uri, what)
+			}
 		}
 	}
 }
@@ -346,4 +357,36 @@ func checkReadResult(fc *FileContext, ex namedExample, vs []string, what string)
 			}
 		}
 	}
+}
+
+// checkReadConsistency warns when no returned entry has the requested uri,
+// or the entry for it has another mimeType than the declaration.
+func checkReadConsistency(fc *FileContext, ex namedExample, d decl, uri, what string) {
+	res, _ := ex.value["result"].(map[string]any)
+	list, _ := res["contents"].([]any)
+	if len(list) == 0 || uri == "" {
+		return
+	}
+	declared, _ := d.obj["mimeType"].(string)
+	for i, e := range list {
+		entry, _ := e.(map[string]any)
+		if entry["uri"] != uri {
+			continue
+		}
+		if mt, ok := entry["mimeType"].(string); ok && declared != "" && baseMediaType(mt) != baseMediaType(declared) {
+			fc.Report(RuleResourceExampleConsistency, source.Join(ex.ptr, "result", "contents", itoa(i), "mimeType"), nil,
+				"%s returns %q as %q, but the declaration's mimeType is %q: use the declared type, unless the representation is legitimately more specific", what, uri, mt, declared)
+		}
+		return
+	}
+	fc.Report(RuleResourceExampleConsistency, source.Join(ex.ptr, "result", "contents"), nil,
+		"%s returns no contents entry for the requested uri %q: include it, unless the resource is a collection or an indirection", what, uri)
+}
+
+// baseMediaType is type/subtype without parameters, lower case.
+func baseMediaType(s string) string {
+	if i := strings.IndexByte(s, ';'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ToLower(strings.TrimSpace(s))
 }
