@@ -81,7 +81,8 @@ func checkResultTypeMembers(fc *FileContext, rule *rules.Rule, res map[string]an
 	if old := intersect(vs, versionsBefore("2026-07-28")); has && len(old) > 0 {
 		fc.Report(rule, source.Join(ptr, "resultType"), old, "%s result has \"resultType\", which %s: remove it, or split the declaration into protocol-scoped variants", what, versionsDoNotDefine(old))
 	}
-	if _, has := res["_meta"]; has {
+	if meta, has := res["_meta"]; has {
+		checkMetaKeys(fc, meta, source.Join(ptr, "_meta"), vs, what+" result")
 		if old := intersect(vs, versionsBefore("2025-06-18")); len(old) > 0 {
 			fc.Report(rule, source.Join(ptr, "_meta"), old, "%s result has \"_meta\", which %s: remove it, or narrow the declaration's protocolVersions", what, versionsDoNotDefine(old))
 		}

@@ -168,6 +168,9 @@ func checkPromptContent(fc *FileContext, raw any, ptr string, vs []string, what 
 		return
 	}
 	reportCarriedExtensions(fc, block, ptr, "a content block")
+	if meta, has := block["_meta"]; has {
+		checkMetaKeys(fc, meta, source.Join(ptr, "_meta"), vs, what+" content block")
+	}
 	t, _ := block["type"].(string)
 	since, known := contentSince[t]
 	if !known {

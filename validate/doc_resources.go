@@ -209,11 +209,7 @@ func checkPrimitiveCommon(fc *FileContext, d decl, fields []string, what string,
 		}
 	}
 	if meta, ok := d.obj["_meta"]; ok {
-		if _, isObj := meta.(map[string]any); !isObj {
-			fc.Report(rule, source.Join(d.ptr, "_meta"), nil, "%s _meta is %s, not an object", what, jsonType(meta))
-		} else {
-			reportCarriedExtensions(fc, meta.(map[string]any), source.Join(d.ptr, "_meta"), "a _meta object")
-		}
+		checkMetaKeys(fc, meta, source.Join(d.ptr, "_meta"), d.versions, what)
 	}
 	if a, has := d.obj["annotations"]; has && what != "prompt" {
 		checkResourceAnnotations(fc, a, source.Join(d.ptr, "annotations"), d.versions, what)
@@ -351,7 +347,8 @@ func checkReadResult(fc *FileContext, ex namedExample, vs []string, what string)
 				fc.Report(RuleResourceExample, source.Join(cptr, "blob"), nil, "%s contents blob is not valid base64: encode the bytes with standard base64", what)
 			}
 		}
-		if _, has := entry["_meta"]; has {
+		if meta, has := entry["_meta"]; has {
+			checkMetaKeys(fc, meta, source.Join(cptr, "_meta"), vs, "resource contents")
 			if old := intersect(vs, versionsBefore("2025-06-18")); len(old) > 0 {
 				fc.Report(RuleResourceExample, source.Join(cptr, "_meta"), old, "%s contents _meta is not defined by %s: remove it", what, versionsText(old))
 			}
