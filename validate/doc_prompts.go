@@ -180,7 +180,21 @@ func checkPromptContent(fc *FileContext, raw any, ptr string, vs []string, what 
 	if old := intersect(vs, versionsBefore(since)); len(old) > 0 {
 		fc.Report(RulePromptExample, source.Join(ptr, "type"), old, "%s message content type %q is not defined by %s: use another content type, or narrow the prompt's protocolVersions", what, t, versionsText(old))
 	}
-	if t == "text" {
-		memberString(fc, RulePromptExample, block, ptr, "text", what+" text content", true, false)
+	for _, m := range contentRequired[t] {
+		memberString(fc, RulePromptExample, block, ptr, m, what+" "+t+" content", true, false)
+	}
+	if t == "resource" {
+		res, ok := block["resource"].(map[string]any)
+		_, hasText := res["text"]
+		_, hasBlob := res["blob"]
+		switch {
+		case !ok:
+			fc.Report(RulePromptExample, ptr, nil, "%s resource content has no \"resource\" object: add {\"uri\": \"...\", \"text\": \"...\"}", what)
+		case hasText == hasBlob:
+			fc.Report(RulePromptExample, source.Join(ptr, "resource"), nil, "%s embedded resource needs exactly one of \"text\" and \"blob\"", what)
+			memberString(fc, RulePromptExample, res, source.Join(ptr, "resource"), "uri", what+" embedded resource", true, false)
+		default:
+			memberString(fc, RulePromptExample, res, source.Join(ptr, "resource"), "uri", what+" embedded resource", true, false)
+		}
 	}
 }
