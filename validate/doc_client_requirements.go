@@ -50,21 +50,21 @@ func checkClientRequirements(fc *FileContext) {
 	}
 	for _, tc := range fc.Tools {
 		if tc.Tool.Value != nil {
-			if checkClientReq(fc, decl{obj: tc.Tool.Value, ptr: tc.Tool.Pointer, versions: tc.Versions}, "tool") {
+			if checkClientReq(fc, tc, decl{obj: tc.Tool.Value, ptr: tc.Tool.Pointer, versions: tc.Versions}, "tool") {
 				checkReqAgainstInteractions(fc, tc)
 			}
 		}
 	}
 	for _, key := range []string{"resources", "resourceTemplates", "prompts"} {
 		for _, d := range rootDecls(fc, key) {
-			checkClientReq(fc, d, singular(key))
+			checkClientReq(fc, fc, d, singular(key))
 		}
 	}
 }
 
 // checkClientReq checks one primitive's clientRequirements and reports
 // whether it is an object.
-func checkClientReq(fc *FileContext, p decl, what string) bool {
+func checkClientReq(fc *FileContext, rep reporter, p decl, what string) bool {
 	raw, has := p.obj["clientRequirements"]
 	if !has {
 		return false
@@ -72,7 +72,7 @@ func checkClientReq(fc *FileContext, p decl, what string) bool {
 	ptr := source.Join(p.ptr, "clientRequirements")
 	req, ok := raw.(map[string]any)
 	if !ok || len(req) == 0 {
-		fc.Report(RuleClientReqShape, ptr, nil, "%s clientRequirements is %s: list the client capabilities every call needs, or remove it", what, emptyMapOrType(raw))
+		rep.Report(RuleClientReqShape, ptr, nil, "%s clientRequirements is %s: list the client capabilities every call needs, or remove it", what, emptyMapOrType(raw))
 		return false
 	}
 	for _, k := range sortedKeys(req) {
@@ -81,7 +81,7 @@ func checkClientReq(fc *FileContext, p decl, what string) bool {
 			continue
 		}
 		if k == "protocolVersions" {
-			fc.Report(RuleClientReqShape, kp, nil, "%s clientRequirements declares protocolVersions, which it cannot: it takes the %s's scope; split the %s into protocol-scoped variants instead", what, what, what)
+			rep.Report(RuleClientReqShape, kp, nil, "%s clientRequirements declares protocolVersions, which it cannot: it takes the %s's scope; split the %s into protocol-scoped variants instead", what, what, what)
 			continue
 		}
 		var lacking []string
@@ -91,27 +91,27 @@ func checkClientReq(fc *FileContext, p decl, what string) bool {
 			}
 		}
 		if len(lacking) > 0 {
-			fc.Report(RuleClientReqShape, kp, lacking, "%s clientRequirements names %q, which is not a client capability of %s: remove it, or split the %s into protocol-scoped variants", what, k, versionsText(lacking), what)
+			rep.Report(RuleClientReqShape, kp, lacking, "%s clientRequirements names %q, which is not a client capability of %s: remove it, or split the %s into protocol-scoped variants", what, k, versionsText(lacking), what)
 			continue
 		}
 		sub, ok := req[k].(map[string]any)
 		if !ok {
-			fc.Report(RuleClientReqShape, kp, nil, "%s clientRequirements %q is %s, not an object: write it as {} or with its settings", what, k, jsonType(req[k]))
+			rep.Report(RuleClientReqShape, kp, nil, "%s clientRequirements %q is %s, not an object: write it as {} or with its settings", what, k, jsonType(req[k]))
 			continue
 		}
-		checkClientReqMember(fc, k, sub, kp, p.versions, what)
+		checkClientReqMember(fc, rep, k, sub, kp, p.versions, what)
 	}
 	return true
 }
 
 // checkClientReqMember checks the nested members of one required capability.
-func checkClientReqMember(fc *FileContext, k string, sub map[string]any, kp string, vs []string, what string) {
+func checkClientReqMember(fc *FileContext, rep reporter, k string, sub map[string]any, kp string, vs []string, what string) {
 	if k == "extensions" {
 		checkExtensionMap(fc, RuleClientReqShape, sub, kp, vs, what+" clientRequirements")
 		return
 	}
 	if contains(vs, "2026-07-28") && (k == "roots" || k == "sampling") {
-		fc.Report(RuleClientReqDeprecated, kp, []string{"2026-07-28"}, "%s clientRequirements %q is deprecated in protocol version \"2026-07-28\": drop it there, or split the %s into protocol-scoped variants", what, k, what)
+		rep.Report(RuleClientReqDeprecated, kp, []string{"2026-07-28"}, "%s clientRequirements %q is deprecated in protocol version \"2026-07-28\": drop it there, or split the %s into protocol-scoped variants", what, k, what)
 	}
 	if k == "experimental" {
 		return
@@ -125,13 +125,13 @@ func checkClientReqMember(fc *FileContext, k string, sub map[string]any, kp stri
 			}
 		}
 		if len(lacking) > 0 && !isExtension(m) {
-			fc.Report(RuleClientReqShape, source.Join(kp, m), lacking, "%s clientRequirements %s.%s is not defined by %s: remove it, or split the %s into protocol-scoped variants", what, k, m, versionsText(lacking), what)
+			rep.Report(RuleClientReqShape, source.Join(kp, m), lacking, "%s clientRequirements %s.%s is not defined by %s: remove it, or split the %s into protocol-scoped variants", what, k, m, versionsText(lacking), what)
 			continue
 		}
 		if k == "roots" && m == "listChanged" {
-			memberType(fc, RuleClientReqShape, sub, kp, m, what+" clientRequirements roots", "boolean")
+			memberType(rep, RuleClientReqShape, sub, kp, m, what+" clientRequirements roots", "boolean")
 		} else if k != "roots" {
-			memberType(fc, RuleClientReqShape, sub, kp, m, what+" clientRequirements "+k, "object")
+			memberType(rep, RuleClientReqShape, sub, kp, m, what+" clientRequirements "+k, "object")
 		}
 	}
 }

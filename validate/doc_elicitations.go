@@ -43,43 +43,43 @@ func checkElicitations(fc *FileContext) {
 	}
 	for _, tc := range fc.Tools {
 		if tc.Tool.Value != nil {
-			checkElicitationList(fc, decl{obj: tc.Tool.Value, ptr: tc.Tool.Pointer, versions: tc.Versions}, "tool")
+			checkElicitationList(fc, tc, decl{obj: tc.Tool.Value, ptr: tc.Tool.Pointer, versions: tc.Versions}, "tool")
 		}
 	}
 	for _, key := range []string{"resources", "resourceTemplates", "prompts"} {
 		for _, d := range rootDecls(fc, key) {
-			checkElicitationList(fc, d, singular(key))
+			checkElicitationList(fc, fc, d, singular(key))
 		}
 	}
 }
 
 // checkElicitationList checks one primitive's elicitations array.
-func checkElicitationList(fc *FileContext, p decl, what string) {
+func checkElicitationList(fc *FileContext, rep reporter, p decl, what string) {
 	list, _ := p.obj["elicitations"].([]any)
 	names := map[string]bool{}
 	for i, e := range list {
 		ptr := source.Join(p.ptr, "elicitations", itoa(i))
 		obj, ok := e.(map[string]any)
 		if !ok {
-			fc.Report(RuleElicitationDecl, ptr, nil, "%s elicitation declaration is %s, not an object", what, jsonType(e))
+			rep.Report(RuleElicitationDecl, ptr, nil, "%s elicitation declaration is %s, not an object", what, jsonType(e))
 			continue
 		}
 		vs := declScope(fc, obj, ptr, p.versions, "elicitation declaration", "containing "+what+"'s")
 		reportUnknownMembers(fc, obj, ptr, elicitationFields, "elicitation declaration")
 		label := "elicitation declaration"
-		if name, ok := memberString(fc, RuleElicitationDecl, obj, ptr, "name", label, true, true); ok {
+		if name, ok := memberString(rep, RuleElicitationDecl, obj, ptr, "name", label, true, true); ok {
 			label += " " + quote(name)
 			if !exampleNameRe.MatchString(name) {
-				fc.Report(RuleElicitationDecl, source.Join(ptr, "name"), nil, "%s name does not match ^[A-Za-z0-9._-]+$: rename it using only letters, digits, ., _ and -", label)
+				rep.Report(RuleElicitationDecl, source.Join(ptr, "name"), nil, "%s name does not match ^[A-Za-z0-9._-]+$: rename it using only letters, digits, ., _ and -", label)
 			}
 			if names[name] {
-				fc.Report(RuleElicitationDecl, source.Join(ptr, "name"), nil, "%s is declared twice on the %s: rename or remove the repeat", label, what)
+				rep.Report(RuleElicitationDecl, source.Join(ptr, "name"), nil, "%s is declared twice on the %s: rename or remove the repeat", label, what)
 			}
 			names[name] = true
 		}
-		memberString(fc, RuleElicitationDecl, obj, ptr, "message", label, true, true)
+		memberString(rep, RuleElicitationDecl, obj, ptr, "message", label, true, true)
 		for _, k := range []string{"when", "onDecline", "onCancel"} {
-			memberString(fc, RuleElicitationDecl, obj, ptr, k, label, false, true)
+			memberString(rep, RuleElicitationDecl, obj, ptr, k, label, false, true)
 		}
 		mode, hasMode := obj["mode"]
 		_, hasSchema := obj["requestedSchema"]
@@ -87,84 +87,84 @@ func checkElicitationList(fc *FileContext, p decl, what string) {
 		switch mode {
 		case "form":
 			if !hasSchema {
-				fc.Report(RuleElicitationDecl, ptr, nil, "%s is form mode but has no \"requestedSchema\": add the schema of the form", label)
+				rep.Report(RuleElicitationDecl, ptr, nil, "%s is form mode but has no \"requestedSchema\": add the schema of the form", label)
 			} else {
-				checkRequestedSchema(fc, obj["requestedSchema"], source.Join(ptr, "requestedSchema"), vs, label)
+				checkRequestedSchema(fc, rep, obj["requestedSchema"], source.Join(ptr, "requestedSchema"), vs, label)
 			}
 			if hasURL {
-				fc.Report(RuleElicitationDecl, source.Join(ptr, "url"), nil, "%s is form mode but has \"url\": remove it, or use url mode", label)
+				rep.Report(RuleElicitationDecl, source.Join(ptr, "url"), nil, "%s is form mode but has \"url\": remove it, or use url mode", label)
 			}
 		case "url":
 			if hasSchema {
-				fc.Report(RuleElicitationDecl, source.Join(ptr, "requestedSchema"), nil, "%s is url mode but has \"requestedSchema\": remove it, or use form mode", label)
+				rep.Report(RuleElicitationDecl, source.Join(ptr, "requestedSchema"), nil, "%s is url mode but has \"requestedSchema\": remove it, or use form mode", label)
 			}
-			if u, ok := memberString(fc, RuleElicitationDecl, obj, ptr, "url", label, false, false); ok {
+			if u, ok := memberString(rep, RuleElicitationDecl, obj, ptr, "url", label, false, false); ok {
 				if prob := uriProblem(u); prob != "" {
-					fc.Report(RuleElicitationDecl, source.Join(ptr, "url"), nil, "%s url %q %s: give a valid URI, or omit it when the URL is chosen at run time", label, u, prob)
+					rep.Report(RuleElicitationDecl, source.Join(ptr, "url"), nil, "%s url %q %s: give a valid URI, or omit it when the URL is chosen at run time", label, u, prob)
 				}
 			}
 			if contains(vs, "2025-06-18") {
-				fc.Report(RuleElicitationVersion, source.Join(ptr, "mode"), []string{"2025-06-18"}, "%s is url mode, which protocol version \"2025-06-18\" does not define: narrow its protocolVersions to 2025-11-25 and later, or use form mode", label)
+				rep.Report(RuleElicitationVersion, source.Join(ptr, "mode"), []string{"2025-06-18"}, "%s is url mode, which protocol version \"2025-06-18\" does not define: narrow its protocolVersions to 2025-11-25 and later, or use form mode", label)
 			}
 		default:
 			if !hasMode {
-				fc.Report(RuleElicitationDecl, ptr, nil, "%s has no \"mode\": add \"mode\": \"form\" or \"url\"", label)
+				rep.Report(RuleElicitationDecl, ptr, nil, "%s has no \"mode\": add \"mode\": \"form\" or \"url\"", label)
 			} else {
-				fc.Report(RuleElicitationDecl, source.Join(ptr, "mode"), nil, "%s mode is %s: use \"form\" or \"url\"", label, compactJSON(mode))
+				rep.Report(RuleElicitationDecl, source.Join(ptr, "mode"), nil, "%s mode is %s: use \"form\" or \"url\"", label, compactJSON(mode))
 			}
 		}
 	}
 }
 
 // checkRequestedSchema resolves and checks a form elicitation's schema.
-func checkRequestedSchema(fc *FileContext, raw any, ptr string, vs []string, label string) {
+func checkRequestedSchema(fc *FileContext, rep reporter, raw any, ptr string, vs []string, label string) {
 	if ref, isRef := componentRef(raw); isRef {
-		reportRefSiblings(fc, RuleElicitationDecl, raw.(map[string]any), ptr, label+" requestedSchema")
+		reportRefSiblings(rep, RuleElicitationDecl, raw.(map[string]any), ptr, label+" requestedSchema")
 		r := fc.followComponent(ref, "schemas")
 		if r.Problem != source.RefOK {
-			fc.reportRefProblem(fc, RuleElicitationDecl, source.Join(ptr, componentRefKey), label+" requestedSchema", "schemas", r)
+			fc.reportRefProblem(rep, RuleElicitationDecl, source.Join(ptr, componentRefKey), label+" requestedSchema", "schemas", r)
 			return
 		}
 		raw, ptr = r.Value, r.Pointer
 	}
 	sch, ok := raw.(map[string]any)
 	if !ok {
-		fc.Report(RuleElicitationSchema, ptr, nil, "%s requestedSchema is %s, not an object schema", label, jsonType(raw))
+		rep.Report(RuleElicitationSchema, ptr, nil, "%s requestedSchema is %s, not an object schema", label, jsonType(raw))
 		return
 	}
 	if sch["type"] != "object" {
-		fc.Report(RuleElicitationSchema, ptr, nil, "%s requestedSchema has no \"type\": \"object\": an elicitation form is a flat object", label)
+		rep.Report(RuleElicitationSchema, ptr, nil, "%s requestedSchema has no \"type\": \"object\": an elicitation form is a flat object", label)
 	}
-	reportSchemaKeywords(fc, sch, ptr, []string{"type", "properties", "required", "title", "description", "$schema"}, label+" requestedSchema")
+	reportSchemaKeywords(fc, rep, sch, ptr, []string{"type", "properties", "required", "title", "description", "$schema"}, label+" requestedSchema")
 	if _, has := sch["$schema"]; has && contains(vs, "2025-06-18") {
-		fc.Report(RuleElicitationSchema, source.Join(ptr, "$schema"), []string{"2025-06-18"}, "%s requestedSchema has \"$schema\", which protocol version \"2025-06-18\" does not define for elicitation: remove it", label)
+		rep.Report(RuleElicitationSchema, source.Join(ptr, "$schema"), []string{"2025-06-18"}, "%s requestedSchema has \"$schema\", which protocol version \"2025-06-18\" does not define for elicitation: remove it", label)
 	}
 	props, _ := sch["properties"].(map[string]any)
 	for _, name := range sortedKeys(props) {
-		checkFormProperty(fc, props[name], source.Join(ptr, "properties", name), vs, label+" property "+quote(name))
+		checkFormProperty(fc, rep, props[name], source.Join(ptr, "properties", name), vs, label+" property "+quote(name))
 	}
 	req, _ := sch["required"].([]any)
 	for i, r := range req {
 		if s, ok := r.(string); !ok || props[s] == nil {
-			fc.Report(RuleElicitationSchema, source.Join(ptr, "required", itoa(i)), nil, "%s requestedSchema requires %s, which properties does not declare", label, compactJSON(r))
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "required", itoa(i)), nil, "%s requestedSchema requires %s, which properties does not declare", label, compactJSON(r))
 		}
 	}
 }
 
 // reportSchemaKeywords reports schema keywords outside allowed.
-func reportSchemaKeywords(fc *FileContext, sch map[string]any, ptr string, allowed []string, what string) {
+func reportSchemaKeywords(fc *FileContext, rep reporter, sch map[string]any, ptr string, allowed []string, what string) {
 	for _, k := range sortedKeys(sch) {
 		if !contains(allowed, k) {
-			fc.Report(RuleElicitationSchema, source.Join(ptr, k), nil, "%s uses %q, which the restricted elicitation schema does not allow: remove it", what, k)
+			rep.Report(RuleElicitationSchema, source.Join(ptr, k), nil, "%s uses %q, which the restricted elicitation schema does not allow: remove it", what, k)
 		}
 	}
 }
 
 // checkFormProperty checks one property of a form schema.
-func checkFormProperty(fc *FileContext, raw any, ptr string, vs []string, what string) {
+func checkFormProperty(fc *FileContext, rep reporter, raw any, ptr string, vs []string, what string) {
 	p, ok := raw.(map[string]any)
 	if !ok {
-		fc.Report(RuleElicitationSchema, ptr, nil, "%s is %s, not a primitive schema object", what, jsonType(raw))
+		rep.Report(RuleElicitationSchema, ptr, nil, "%s is %s, not a primitive schema object", what, jsonType(raw))
 		return
 	}
 	old := intersect(vs, []string{"2025-06-18"})
@@ -172,61 +172,61 @@ func checkFormProperty(fc *FileContext, raw any, ptr string, vs []string, what s
 	t, _ := p["type"].(string)
 	switch t {
 	case "string":
-		reportSchemaKeywords(fc, p, ptr, append(common, "minLength", "maxLength", "format", "enum", "enumNames", "oneOf"), what)
+		reportSchemaKeywords(fc, rep, p, ptr, append(common, "minLength", "maxLength", "format", "enum", "enumNames", "oneOf"), what)
 		if f, has := p["format"]; has && !contains([]string{"email", "uri", "date", "date-time"}, toString(f)) {
-			fc.Report(RuleElicitationSchema, source.Join(ptr, "format"), nil, "%s format %s is not one elicitation allows: use \"email\", \"uri\", \"date\" or \"date-time\"", what, compactJSON(f))
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "format"), nil, "%s format %s is not one elicitation allows: use \"email\", \"uri\", \"date\" or \"date-time\"", what, compactJSON(f))
 		}
-		checkMinMax(fc, p, ptr, "minLength", "maxLength", what)
+		checkMinMax(fc, rep, p, ptr, "minLength", "maxLength", what)
 		enum, hasEnum := p["enum"].([]any)
 		if names, has := p["enumNames"].([]any); has && (!hasEnum || len(names) != len(enum)) {
-			fc.Report(RuleElicitationSchema, source.Join(ptr, "enumNames"), nil, "%s enumNames has %d names for %d enum values: give one display name per value", what, len(names), len(enum))
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "enumNames"), nil, "%s enumNames has %d names for %d enum values: give one display name per value", what, len(names), len(enum))
 		}
 		if _, has := p["oneOf"]; has && len(old) > 0 {
-			fc.Report(RuleElicitationSchema, source.Join(ptr, "oneOf"), old, "%s uses a titled oneOf enum, which protocol version \"2025-06-18\" does not define: use enum with enumNames, or narrow the protocolVersions", what)
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "oneOf"), old, "%s uses a titled oneOf enum, which protocol version \"2025-06-18\" does not define: use enum with enumNames, or narrow the protocolVersions", what)
 		}
 		if d, has := p["default"]; has && hasEnum && !containsValue(enum, d) {
-			fc.Report(RuleElicitationSchema, source.Join(ptr, "default"), nil, "%s default %s is not one of its enum values", what, compactJSON(d))
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "default"), nil, "%s default %s is not one of its enum values", what, compactJSON(d))
 		}
 	case "number", "integer":
-		reportSchemaKeywords(fc, p, ptr, append(common, "minimum", "maximum"), what)
-		checkMinMax(fc, p, ptr, "minimum", "maximum", what)
+		reportSchemaKeywords(fc, rep, p, ptr, append(common, "minimum", "maximum"), what)
+		checkMinMax(fc, rep, p, ptr, "minimum", "maximum", what)
 	case "boolean":
-		reportSchemaKeywords(fc, p, ptr, common, what)
+		reportSchemaKeywords(fc, rep, p, ptr, common, what)
 	case "array":
-		reportSchemaKeywords(fc, p, ptr, append(common, "items", "minItems", "maxItems"), what)
+		reportSchemaKeywords(fc, rep, p, ptr, append(common, "items", "minItems", "maxItems"), what)
 		if len(old) > 0 {
-			fc.Report(RuleElicitationSchema, source.Join(ptr, "type"), old, "%s is a multi-select array, which protocol version \"2025-06-18\" does not define: narrow the protocolVersions to 2025-11-25 and later", what)
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "type"), old, "%s is a multi-select array, which protocol version \"2025-06-18\" does not define: narrow the protocolVersions to 2025-11-25 and later", what)
 		}
 		items, _ := p["items"].(map[string]any)
 		enum, hasEnum := items["enum"].([]any)
 		_, hasAnyOf := items["anyOf"]
 		if !hasEnum && !hasAnyOf {
-			fc.Report(RuleElicitationSchema, ptr, nil, "%s is an array without enumerated items: a multi-select needs items with enum or anyOf", what)
+			rep.Report(RuleElicitationSchema, ptr, nil, "%s is an array without enumerated items: a multi-select needs items with enum or anyOf", what)
 		}
-		checkMinMax(fc, p, ptr, "minItems", "maxItems", what)
+		checkMinMax(fc, rep, p, ptr, "minItems", "maxItems", what)
 		if d, ok := p["default"].([]any); ok && hasEnum {
 			for i, v := range d {
 				if !containsValue(enum, v) {
-					fc.Report(RuleElicitationSchema, source.Join(ptr, "default", itoa(i)), nil, "%s default %s is not one of its item choices", what, compactJSON(v))
+					rep.Report(RuleElicitationSchema, source.Join(ptr, "default", itoa(i)), nil, "%s default %s is not one of its item choices", what, compactJSON(v))
 				}
 			}
 		}
 		return
 	default:
-		fc.Report(RuleElicitationSchema, ptr, nil, "%s has type %s: an elicitation property is a string, number, integer, boolean or (2025-11-25 and later) multi-select array", what, compactJSON(p["type"]))
+		rep.Report(RuleElicitationSchema, ptr, nil, "%s has type %s: an elicitation property is a string, number, integer, boolean or (2025-11-25 and later) multi-select array", what, compactJSON(p["type"]))
 		return
 	}
 	if _, has := p["default"]; has && t != "boolean" && len(old) > 0 {
-		fc.Report(RuleElicitationSchema, source.Join(ptr, "default"), old, "%s has a default, which protocol version \"2025-06-18\" defines only for booleans: remove it, or narrow the protocolVersions", what)
+		rep.Report(RuleElicitationSchema, source.Join(ptr, "default"), old, "%s has a default, which protocol version \"2025-06-18\" defines only for booleans: remove it, or narrow the protocolVersions", what)
 	}
 }
 
 // checkMinMax reports a minimum above its maximum.
-func checkMinMax(fc *FileContext, p map[string]any, ptr, lo, hi, what string) {
+func checkMinMax(fc *FileContext, rep reporter, p map[string]any, ptr, lo, hi, what string) {
 	a, errA := toFloat(p[lo])
 	b, errB := toFloat(p[hi])
 	if errA == nil && errB == nil && a > b {
-		fc.Report(RuleElicitationSchema, source.Join(ptr, lo), nil, "%s %s %v exceeds %s %v", what, lo, a, hi, b)
+		rep.Report(RuleElicitationSchema, source.Join(ptr, lo), nil, "%s %s %v exceeds %s %v", what, lo, a, hi, b)
 	}
 }
 
