@@ -22,6 +22,9 @@ func init() {
 func checkComponentRefs(c *ToolContext) {
 	for _, key := range []string{"inputSchema", "outputSchema"} {
 		r := c.SchemaRef(key)
+		if r.IsRef && closedObjects(c.FileContext) {
+			reportRefSiblings(c, RuleComponentRef, c.Tool.Value[key].(map[string]any), c.Ptr(key), key)
+		}
 		if !r.IsRef || r.Resolved {
 			continue
 		}

@@ -187,7 +187,7 @@ func reportUnknownMembers(fc *FileContext, obj map[string]any, ptr string, known
 		}
 		if k == componentRefKey {
 			fc.Report(RuleDocUnknown, source.Join(ptr, k), nil,
-				"the %s holds a $componentRef, but a Reference Object is not allowed here (or its target is not the value it should be): write the value inline", what)
+				"the %s holds a $componentRef, but MCP Description allows Reference Objects only in place of a whole schema or example: write the value inline", what)
 			continue
 		}
 		fc.Report(RuleDocUnknown, source.Join(ptr, k), nil,

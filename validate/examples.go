@@ -86,6 +86,9 @@ func collectExamples(c *ToolContext) []toolExample {
 		}
 		val := m[name]
 		if ref, isRef := componentRef(val); isRef {
+			if closedObjects(c.FileContext) {
+				reportRefSiblings(c, RuleComponentRef, val.(map[string]any), eptr, "example "+quote(name))
+			}
 			r := c.followComponent(ref, "toolExamples")
 			if r.Problem != source.RefOK {
 				c.reportRefProblem(c, RuleComponentRef, source.Join(eptr, componentRefKey), "example "+quote(name), "toolExamples", r)
