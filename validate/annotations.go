@@ -20,7 +20,7 @@ var annotationHints = map[string]string{
 }
 
 func init() {
-	addCheck(Check{Name: "annotations", Rules: []*rules.Rule{RuleToolAnnotations}, Tool: checkAnnotations})
+	addCheck(Check{Name: "annotations", Rules: []*rules.Rule{RuleToolAnnotations}, Shares: []*rules.Rule{RuleExtensionPlacement}, Tool: checkAnnotations})
 }
 
 // checkAnnotations checks the annotations object and its known members.
@@ -39,6 +39,9 @@ func checkAnnotations(c *ToolContext) {
 		c.Report(RuleToolAnnotations, ptr, vs,
 			"tool annotations is %s, not an object: write the hints as an object such as {\"readOnlyHint\": true}, or remove it", jsonType(raw))
 		return
+	}
+	if closedObjects(c.FileContext) {
+		reportCarriedExtensions(c, obj, ptr, "tool annotations")
 	}
 	for _, k := range sortedKeys(obj) {
 		v := obj[k]

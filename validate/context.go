@@ -26,6 +26,10 @@ type FileContext struct {
 	// check is the check running now; trace, when set, sees every finding with it.
 	check *Check
 	trace func(*Check, report.Finding)
+	// reached are the component pointers a use site's reference led to.
+	reached map[string]bool
+	// validated are the schema components a tool schema check validated.
+	validated map[string]bool
 }
 
 // ToolContext is what a tool-level check sees.
@@ -143,6 +147,8 @@ type SchemaRef struct {
 	RefPointer string
 	// Resolved reports whether Ref selects a component.
 	Resolved bool
+	// Resolution is where following Ref led.
+	Resolution source.Resolution
 }
 
 // SchemaRef returns the tool's schema under key, following a $componentRef
@@ -158,8 +164,9 @@ func (c *ToolContext) SchemaRef(key string) SchemaRef {
 		return r
 	}
 	r.IsRef, r.Ref, r.RefPointer = true, ref, source.Join(r.Pointer, componentRefKey)
-	if target, tptr, found := c.resolveComponent(ref, "schemas"); found {
-		r.Value, r.Pointer, r.Resolved = target, tptr, true
+	r.Resolution = c.followComponent(ref, "schemas")
+	if r.Resolution.Problem == source.RefOK {
+		r.Value, r.Pointer, r.Resolved = r.Resolution.Value, r.Resolution.Pointer, true
 	}
 	return r
 }

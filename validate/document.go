@@ -185,6 +185,11 @@ func reportUnknownMembers(fc *FileContext, obj map[string]any, ptr string, known
 		if contains(known, k) || isExtension(k) {
 			continue
 		}
+		if k == componentRefKey {
+			fc.Report(RuleDocUnknown, source.Join(ptr, k), nil,
+				"the %s holds a $componentRef, but MCP Description allows Reference Objects only in place of a whole schema or example: write the value inline", what)
+			continue
+		}
 		fc.Report(RuleDocUnknown, source.Join(ptr, k), nil,
 			"unknown property %q on the %s: MCP Description does not define it; remove it, fix its spelling, or rename it %q to keep it as an extension", k, what, "x-"+k)
 	}

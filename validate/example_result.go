@@ -45,6 +45,10 @@ func checkExampleResult(c *ToolContext, ex toolExample) {
 			"%s result is a JSON-RPC message, not a Tool Result: keep only the result payload (content, structuredContent, isError, resultType)", ex.label())
 		return
 	}
+	if closedObjects(c.FileContext) {
+		reportNotCompleted(c, RuleExampleResult, res, rptr, ex.label())
+		reportCarriedExtensions(c, res, rptr, "a tool result")
+	}
 	checkResultContent(c, ex, res, rptr)
 	checkResultType(c, ex, res, rptr)
 	checkResultMeta(c, res, rptr)
@@ -128,6 +132,9 @@ func checkResultContent(c *ToolContext, ex toolExample, res map[string]any, rptr
 		if old := c.Among(versionsBefore(since)); len(old) > 0 {
 			c.Report(RuleExampleResult, source.Join(bptr, "type"), old,
 				"%s content block type %q is not defined by %s: use another content type, or narrow the tool's protocolVersions", ex.label(), t, versionsText(old))
+		}
+		if closedObjects(c.FileContext) {
+			reportCarriedExtensions(c, block, bptr, "a content block")
 		}
 		checkContentBlock(c, ex, block, bptr, t)
 	}

@@ -45,7 +45,7 @@ func (ex toolExample) label() string {
 }
 
 func init() {
-	addCheck(Check{Name: "examples", Rules: []*rules.Rule{RuleExampleShape, RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent}, Shares: []*rules.Rule{RuleComponentRef, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown}, Tool: checkExamples})
+	addCheck(Check{Name: "examples", Rules: []*rules.Rule{RuleExampleShape, RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent, RuleExtensionPlacement}, Shares: []*rules.Rule{RuleComponentRef, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown}, Tool: checkExamples})
 }
 
 // checkExamples checks the examples map, then every example in name order.
@@ -86,12 +86,15 @@ func collectExamples(c *ToolContext) []toolExample {
 		}
 		val := m[name]
 		if ref, isRef := componentRef(val); isRef {
-			target, tptr, found := c.resolveComponent(ref, "toolExamples")
-			if !found {
-				reportUnresolved(c, source.Join(eptr, componentRefKey), ref, val, "toolExamples", "example "+quote(name))
+			if closedObjects(c.FileContext) {
+				reportRefSiblings(c, RuleComponentRef, val.(map[string]any), eptr, "example "+quote(name))
+			}
+			r := c.followComponent(ref, "toolExamples")
+			if r.Problem != source.RefOK {
+				c.reportRefProblem(c, RuleComponentRef, source.Join(eptr, componentRefKey), "example "+quote(name), "toolExamples", r)
 				continue
 			}
-			val, eptr = target, tptr
+			val, eptr = r.Value, r.Pointer
 		}
 		obj, isObj := val.(map[string]any)
 		if !isObj {
@@ -106,7 +109,11 @@ func collectExamples(c *ToolContext) []toolExample {
 			v, has := obj[part]
 			switch _, isObj := v.(map[string]any); {
 			case !has:
-				c.Report(RuleExampleShape, eptr, nil, "example %q has no %q: add it (use \"input\": {} for a call without arguments)", name, part)
+				hint := "add the completed Tool Result, for example {\"content\": [{\"type\": \"text\", \"text\": \"...\"}]}"
+				if part == "input" {
+					hint = "add it (use \"input\": {} for a call without arguments)"
+				}
+				c.Report(RuleExampleShape, eptr, nil, "example %q has no %q: %s", name, part, hint)
 			case !isObj:
 				c.Report(RuleExampleShape, source.Join(eptr, part), nil, "example %q %s is %s, not an object: give the complete %s object", name, part, jsonType(v), part)
 			}

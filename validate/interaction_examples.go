@@ -18,7 +18,7 @@ var RuleInteractionShape = rules.Register(rules.Rule{
 var interactionFields = []string{"input", "steps", "result"}
 
 func init() {
-	addCheck(Check{Name: "interaction-examples", Rules: []*rules.Rule{RuleInteractionShape, RuleInteractionStep}, Shares: []*rules.Rule{RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown}, Tool: checkInteractionExamples})
+	addCheck(Check{Name: "interaction-examples", Rules: []*rules.Rule{RuleInteractionShape, RuleInteractionStep}, Shares: []*rules.Rule{RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown, RuleExtensionPlacement}, Tool: checkInteractionExamples})
 }
 
 // checkInteractionExamples checks every scenario: shape, steps, input and result.

@@ -47,6 +47,9 @@ func checkInteractionSteps(c *ToolContext, ex toolExample) {
 		if !okReq || !okResp {
 			continue
 		}
+		checkStepVersions(c, ex, t, req, ptr)
+		reportCarriedExtensions(c, req, source.Join(ptr, "request"), "a "+t+" request")
+		reportCarriedExtensions(c, resp, source.Join(ptr, "response"), "a "+t+" response")
 		switch t {
 		case "roots":
 			checkRootsStep(c, ex, req, resp, ptr)
@@ -85,10 +88,13 @@ func checkRootsStep(c *ToolContext, ex toolExample, req, resp map[string]any, pt
 	}
 	for j, r := range roots {
 		root, _ := r.(map[string]any)
-		if _, isStr := root["uri"].(string); !isStr {
+		uri, isStr := root["uri"].(string)
+		if !isStr {
 			c.Report(RuleInteractionStep, source.Join(ptr, "response", "roots", itoa(j)), nil,
 				"%s root has no string \"uri\": write it as {\"uri\": \"file:///...\"}", ex.label())
+			continue
 		}
+		checkRootURI(c, ex, uri, source.Join(ptr, "response", "roots", itoa(j)))
 	}
 }
 
@@ -130,6 +136,7 @@ func isInteger(v any) bool {
 func checkElicitationStep(c *ToolContext, ex toolExample, step, req, resp map[string]any, ptr string) {
 	if d, has := step["declaration"]; has {
 		checkDeclarationRef(c, ex, d, source.Join(ptr, "declaration"))
+		checkStepAgainstDeclaration(c, ex, step, req, ptr)
 	}
 	sptr := source.Join(ptr, "response")
 	action, _ := resp["action"].(string)

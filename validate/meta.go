@@ -45,7 +45,7 @@ const serverInfoKey = "io.modelcontextprotocol/serverInfo"
 var metaRequestOnly = []string{"progressToken"}
 
 func init() {
-	addCheck(Check{Name: "tool-meta", Rules: []*rules.Rule{RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse}, Tool: checkToolMeta})
+	addCheck(Check{Name: "tool-meta", Rules: []*rules.Rule{RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse}, Shares: []*rules.Rule{RuleExtensionPlacement}, Tool: checkToolMeta})
 }
 
 // checkToolMeta checks the tool's own _meta.
@@ -73,6 +73,10 @@ func checkMeta(c *ToolContext, raw any, ptr string, vs []string, where string) {
 		if !metaKeyRe.MatchString(k) {
 			c.Report(RuleMetaKey, kptr, vs,
 				"_meta key %q is not a valid key name: use an optional prefix of dot-separated labels ending in \"/\" and a name of letters, digits, -, _ and . that starts and ends with a letter or digit", k)
+			continue
+		}
+		if closedObjects(c.FileContext) && isExtension(k) {
+			reportCarriedExtensions(c, map[string]any{k: nil}, ptr, "a _meta object")
 			continue
 		}
 		if closedObjects(c.FileContext) {

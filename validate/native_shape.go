@@ -47,6 +47,9 @@ func nativeRootType(c *ToolContext, key string, schema map[string]any, ptr strin
 	if s, ok := t.(string); ok && s == "object" {
 		return
 	}
+	if _, isRef := componentRef(schema); isRef {
+		return // a Reference Object that did not resolve: mcpdesc.tool.component-ref reports it
+	}
 	fix := "add \"type\": \"object\" at its root"
 	switch {
 	case schema["$ref"] != nil:

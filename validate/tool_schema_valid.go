@@ -43,6 +43,7 @@ func checkToolSchemaValid(c *ToolContext) {
 		if c.OutOfTime() {
 			return // reported once per file (see reportBudget)
 		}
+		c.markValidated(ptr)
 		cs := c.Schemas.Check(v)
 		for _, p := range cs.Problems {
 			f := report.Finding{Rule: RuleToolSchemaValid.ID, Severity: RuleToolSchemaValid.Severity,
