@@ -142,7 +142,7 @@ func (p *publisher) comment(ctx context.Context) {
 		return
 	}
 	owner, repo := p.repo()
-	marker := ghsink.CommentMarker(p.gctx.Workflow, p.gctx.Job)
+	marker := ghsink.CheckCommentMarker(p.gctx.Workflow, p.gctx.Job, p.in.CheckName)
 	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
 		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker,
 		Elsewhere: "the check run and the job summary list every finding"})
