@@ -65,6 +65,7 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		return fail(err)
 	}
 	setBaseline(res.Report, rv.Baseline, rv.Notes...)
+	applySkipLabel(res, in.SkipLabel, ev, tgt.PR)
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: newRedactor(token)}
 	p.publish(ctx)
 	if res.Failed {
