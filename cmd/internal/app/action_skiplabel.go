@@ -29,7 +29,7 @@ func applySkipLabel(res *Result, label string, ev *actionEvent, pr int) {
 		rep.Findings[i].Severity = rules.Notice
 		rep.Findings[i].Message = f.Message + fmt.Sprintf(" (breaking, allowed for this pull request by the label %q)", label)
 	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("pull request #%d has the label %q: %s %s for this pull request, not errors (%s)",
+	rep.Notes = append(rep.Notes, fmt.Sprintf("pull request #%d has the label %q: %s %s for this pull request (%s)",
 		pr, label, annotate.Plural(n, "breaking change"), areNotices(n), skipLabelWho))
 	rep.Finalize()
 	res.Failed = rep.Reaches(res.FailOn) || (res.Config != nil && res.Config.FailOnIncomplete && !rep.Summary.Complete)
@@ -37,9 +37,9 @@ func applySkipLabel(res *Result, label string, ev *actionEvent, pr int) {
 
 func areNotices(n int) string {
 	if n == 1 {
-		return "is a notice"
+		return "is a notice, not an error,"
 	}
-	return "are notices"
+	return "are notices, not errors,"
 }
 
 func hasLabel(ev *actionEvent, label string) bool {
@@ -50,4 +50,3 @@ func hasLabel(ev *actionEvent, label string) bool {
 	}
 	return false
 }
-
