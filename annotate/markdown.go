@@ -87,6 +87,9 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	if len(others) > 0 {
 		writeFindings(b, others, len(breaking) > 0)
 	}
+	if ig := ignoredMarkdown(rep); ig != "" {
+		b.add(ig)
+	}
 	return b.finish(opt), b.cut || b.rowsCut > 0
 }
 

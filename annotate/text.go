@@ -26,6 +26,7 @@ func RenderText(w io.Writer, rep *report.Report) error {
 		fmt.Fprintf(bw, "note: %s\n", oneLine(n))
 	}
 	writeConfigChangeText(bw, rep.ConfigChange)
+	writeTextIgnored(bw, rep)
 	fmt.Fprintln(bw, Totals(rep))
 	return bw.Flush()
 }
@@ -50,6 +51,9 @@ func Totals(rep *report.Report) string {
 		Plural(s.Files, "file"), Plural(s.Tools, "tool"))
 	if !s.Complete {
 		line += "; check incomplete"
+	}
+	if ig := IgnoredText(rep); ig != "" {
+		line += "; " + ig
 	}
 	return line
 }

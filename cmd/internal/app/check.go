@@ -41,6 +41,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	configFrom := fs.String("config-from", "", "read the config at this git revision (e.g. the pull request's base) and report what the working tree's config would change")
 	failOn := fs.String("fail-on", "", "lowest severity that fails: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
 	output := fs.String("output", "", "write the report to this file instead of standard output")
+	showIgnored := fs.Bool("show-ignored", false, "also list the findings the config's ignores silenced (they are always counted)")
 	var versions multiFlag
 	fs.Var(&versions, "protocol-version", "protocol version for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
 	fs.Usage = func() {
@@ -70,7 +71,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		}
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *head,
-		ConfigPath: *config, Versions: versions, FailOn: *failOn, ConfigFrom: *configFrom})
+		ConfigPath: *config, Versions: versions, FailOn: *failOn, ConfigFrom: *configFrom, ShowIgnored: *showIgnored})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
