@@ -44,7 +44,7 @@ func writeTextIgnored(w io.Writer, rep *report.Report) {
 }
 
 // ignoredMarkdown lists the ignored findings in a collapsed section.
-func ignoredMarkdown(rep *report.Report) string {
+func ignoredMarkdown(rep *report.Report, lk *Links) string {
 	if rep.Ignores == nil || len(rep.Ignores.Findings) == 0 {
 		return ""
 	}
@@ -52,7 +52,7 @@ func ignoredMarkdown(rep *report.Report) string {
 	fmt.Fprintf(&b, "\n<details><summary>Ignored by %s (%d)</summary>\n\n", mdText(rep.Ignores.Config), len(rep.Ignores.Findings))
 	b.WriteString("| position | severity | rule | tool | message |\n|---|---|---|---|---|\n")
 	for _, f := range rep.Ignores.Findings {
-		b.WriteString(findingRow(f))
+		b.WriteString(findingRow(f, lk))
 	}
 	b.WriteString("\n</details>\n")
 	return b.String()

@@ -251,7 +251,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if rep.Summary.Breaking < 1 {
 		t.Errorf("no breaking change found: the last tool's property became required")
 	}
-	if !strings.Contains(cr.Summary, "mcpschema failed") || !strings.Contains(cr.Summary, "### Files and tools") ||
+	if !strings.Contains(cr.Summary, "mcpschema failed") || !strings.Contains(cr.Summary, "<details><summary>Files and tools (") ||
 		!strings.Contains(cr.Summary, "### Breaking changes") || !strings.Contains(cr.Summary, "tool `tool_79`") {
 		t.Errorf("check run summary:\n%s", cr.Summary)
 	}

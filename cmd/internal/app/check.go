@@ -33,7 +33,7 @@ flags:
 func runCheck(ctx context.Context, args []string, env Env) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	format := fs.String("format", "text", "output format: text, json, github or sarif")
+	format := fs.String("format", "text", "output format: text, json, github, sarif or markdown (the job summary, for any CI system)")
 	base := fs.String("base", "", "git revision to diff against (branch, tag or commit)")
 	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
 	baseMode := fs.String("base-mode", baseModeMergeBase, "what --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
@@ -88,7 +88,12 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		defer fh.Close()
 		w = fh
 	}
-	if err := annotate.Render(w, *format, res.Report); err != nil {
+	if *format == "markdown" {
+		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, Links: cliLinks(env, baseline)})
+	} else {
+		err = annotate.Render(w, *format, res.Report)
+	}
+	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
