@@ -33,11 +33,12 @@ type publisher struct {
 
 	client   *ghsink.Client
 	fallback bool
-	// checkRunURL is the published check run's page ("" when none).
-	checkRunURL string
 	notices  []string
 	// redact masks the token in every text that is posted or written.
 	redact *redactor
+
+	// checkRunURL is the published check run's page ("" when none).
+	checkRunURL string
 }
 
 // note records a run-level remark in the report (and so in every summary),
