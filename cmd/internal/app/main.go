@@ -49,6 +49,7 @@ const usage = `usage: mcpschema <command> [flags] [arguments]
 commands:
   check [flags] [PATTERN ...]   validate tool files (and diff them against --base REF)
   rules [ID]                    list the rules, or print one rule's documentation
+  changelog --base REF          list every tool change since REF, by tool (release notes)
   action                        run as a GitHub Action (reads INPUT_* and GITHUB_*)
   version, --version            print the version, commit and build date
 
@@ -66,6 +67,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return runCheck(ctx, args[1:], env)
 	case "rules":
 		return runRules(args[1:], env)
+	case "changelog":
+		return runChangelog(ctx, args[1:], env)
 	case "action":
 		return runAction(ctx, args[1:], env)
 	case "version", "--version":
