@@ -202,9 +202,19 @@ func breakingEntry(f report.Finding, lk *Links) string {
 	return e.String()
 }
 
-// witnessText is the witness to show, unless there is none or the message
-// already shows it in full.
+// witnessText is the witness to show in Markdown (ShownWitness, truncated).
 func witnessText(f report.Finding) (string, bool) {
+	w, ok := ShownWitness(f)
+	if !ok {
+		return "", false
+	}
+	return truncate(w, witnessLimit), true
+}
+
+// ShownWitness is the witness to print after a finding's message, unless
+// there is none or the message already shows it in full ("for example {}
+// is accepted at base…"): a witness appears once per finding.
+func ShownWitness(f report.Finding) (string, bool) {
 	if f.Witness == nil {
 		return "", false
 	}
@@ -212,7 +222,7 @@ func witnessText(f report.Finding) (string, bool) {
 	if strings.Contains(f.Message, w) {
 		return "", false
 	}
-	return truncate(w, witnessLimit), true
+	return w, true
 }
 
 type countKey struct{ file, tool string }

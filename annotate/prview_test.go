@@ -186,3 +186,23 @@ func TestPRViewGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestWitnessOnceInTextAndAnnotations: the text output and the workflow
+// annotations leave out a witness the message already shows.
+func TestWitnessOnceInTextAndAnnotations(t *testing.T) {
+	shown := report.Finding{Rule: "compat.input.required-added", Severity: rules.Error, File: "t.json", Line: 2, Column: 3, Tool: "s",
+		Message: `property "q" became required: for example {"a":1} is accepted at base and rejected at head`, Witness: map[string]any{"a": 1}}
+	other := shown
+	other.Line, other.Message = 5, `property "r" became required`
+	rep := &report.Report{Findings: []report.Finding{shown, other}}
+	rep.Finalize()
+	for _, format := range []string{"text", "github"} {
+		var b strings.Builder
+		if err := Render(&b, format, rep); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(b.String(), "witness: "); n != 1 {
+			t.Errorf("%s: %d witness lines, want 1 (the finding whose message lacks it):\n%s", format, n, b.String())
+		}
+	}
+}

@@ -37,8 +37,8 @@ func WriteTextFinding(w io.Writer, f report.Finding) {
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base: %s\n", SafeText(BaseText(f.Base)))
 	}
-	if f.Witness != nil {
-		fmt.Fprintf(w, "    witness: %s\n", SafeText(CompactJSON(f.Witness)))
+	if wit, ok := ShownWitness(f); ok {
+		fmt.Fprintf(w, "    witness: %s\n", SafeText(wit))
 	}
 }
 
