@@ -39,6 +39,19 @@ func TestActionTwoStepsOneJob(t *testing.T) {
 			t.Errorf("comment %d does not belong to %q:\n%.300s", i, check, cms[i].Body)
 		}
 	}
+	// The comment names the head commit it describes, links to its check
+	// run, and links positions to their lines at the head and base commits.
+	for _, want := range []string{
+		"Describes [`" + head[:12] + "`](https://github.example/acme/tools/commit/" + head + ")",
+		"· [check run](https://github.example/checks/",
+		"](https://github.example/acme/tools/blob/" + head + "/tools/tools.json#L",
+		"base: [`tools/tools.json:",
+		"](https://github.example/acme/tools/blob/" + base + "/tools/tools.json#L",
+	} {
+		if !strings.Contains(cms[0].Body, want) {
+			t.Errorf("comment lacks %q:\n%.3000s", want, cms[0].Body)
+		}
+	}
 	if runs := srv.CheckRuns(); len(runs) != 3 || runs[0].Name != "mcpschema (api)" || runs[1].Name != "mcpschema (cli)" {
 		t.Errorf("check runs: %d", len(runs))
 	}
