@@ -192,7 +192,7 @@ func writeBreaking(b *budget, breaking []report.Finding, lk *Links) {
 // witness unless the message already shows it.
 func breakingEntry(f report.Finding, lk *Links) string {
 	var e strings.Builder
-	fmt.Fprintf(&e, "- %s: %s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdText(f.Message), mdCode(f.Rule))
+	fmt.Fprintf(&e, "- %s: %s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdText(shownMessage(f)), mdCode(f.Rule))
 	if f.Base != nil {
 		fmt.Fprintf(&e, "  - base: %s\n", lk.basePos(f.Base))
 	}
@@ -200,6 +200,15 @@ func breakingEntry(f report.Finding, lk *Links) string {
 		fmt.Fprintf(&e, "  - witness: %s\n", mdCode(w))
 	}
 	return e.String()
+}
+
+// shownMessage is the message without the "(was at …)" it may carry when
+// the base location follows it as a link: the base position once.
+func shownMessage(f report.Finding) string {
+	if f.Base == nil {
+		return f.Message
+	}
+	return wasAt.ReplaceAllString(f.Message, "")
 }
 
 // witnessText is the witness to show in Markdown (ShownWitness, truncated).
@@ -354,7 +363,7 @@ func findingRow(f report.Finding, lk *Links) string {
 	if f.Line > 0 {
 		pos = lk.headPos(fmt.Sprintf("%d:%d", f.Line, f.Column), f)
 	}
-	msg := mdText(f.Message)
+	msg := mdText(shownMessage(f))
 	if f.Base != nil {
 		msg += "<br>base: " + lk.basePos(f.Base)
 	}

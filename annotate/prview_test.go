@@ -52,7 +52,7 @@ func TestMarkdownLinks(t *testing.T) {
 func TestMarkdownSaysItOnce(t *testing.T) {
 	rep := &report.Report{Files: []report.FileSummary{{Path: "t.json", Tools: 3, Complete: true}}, Findings: []report.Finding{
 		{Rule: "compat.tool.removed", Severity: rules.Error, File: "t.json", Line: 2, Column: 5, Tool: "delete_comment",
-			Message: `tool "delete_comment" was removed`},
+			Message: `tool "delete_comment" was removed (was at t.json:7:5): callers that name it break`, Base: &report.Location{File: "t.json", Line: 7, Column: 5}},
 		{Rule: "compat.input.required-added", Severity: rules.Error, File: "t.json", Line: 9, Column: 5, Tool: "search",
 			Message: `property "q" became required: for example {} is accepted at base and rejected at head`, Witness: map[string]any{}},
 		{Rule: "compat.input.required-added", Severity: rules.Error, File: "t.json", Line: 3, Column: 5, Tool: "search",
@@ -63,7 +63,7 @@ func TestMarkdownSaysItOnce(t *testing.T) {
 	}}
 	rep.Finalize()
 	md := Markdown(rep, SummaryOptions{FailOn: rules.Error, Failed: true})
-	for _, bad := range []string{"tool `delete_comment`: tool", "witness: `{}`", "| `fetch` | tool \"fetch\""} {
+	for _, bad := range []string{"tool `delete_comment`: tool", "witness: `{}`", "| `fetch` | tool \"fetch\"", "(was at"} {
 		if strings.Contains(md, bad) {
 			t.Errorf("summary says it twice (%q):\n%s", bad, md)
 		}
