@@ -108,7 +108,7 @@ func configChangeSection(c *report.ConfigChange, listMax int) string {
 				break
 			}
 			fmt.Fprintf(&b, "- %s", mdCode(Position(f.File, f.Line, f.Column)))
-			if f.Tool != "" {
+			if f.Tool != "" && ToolMessage(f) != f.Message {
 				fmt.Fprintf(&b, " tool %s", mdCode(f.Tool))
 			}
 			sev := f.Severity.String()

@@ -34,7 +34,7 @@ func TestFormatTable(t *testing.T) {
 			t.Errorf("%s: %v, %d bytes", f.Name, err, b.Len())
 		}
 	}
-	if got := FormatChoices(); got != "text, json, github or sarif" {
+	if got := FormatChoices(); got != "text, json, github, sarif or markdown" {
 		t.Errorf("choices %q", got)
 	}
 }

@@ -60,8 +60,8 @@ func detailMessage(f report.Finding) string {
 	if f.Base != nil {
 		msg += "\nbase: " + BaseText(f.Base)
 	}
-	if f.Witness != nil {
-		msg += "\nwitness: " + CompactJSON(f.Witness)
+	if w, ok := ShownWitness(f); ok {
+		msg += "\nwitness: " + w
 	}
 	return msg + "\nrule: " + f.Rule
 }

@@ -38,12 +38,15 @@ type SummaryOptions struct {
 	Elsewhere string
 	// Marker is a hidden HTML comment put first (sticky comments).
 	Marker string
+	// Links, when set, make positions links to their lines (see Links).
+	Links *Links
 }
 
 // Markdown renders the report as GitHub-flavoured Markdown: the totals and
-// the verdict, the run notes, the breaking changes with their witnesses, a
-// table of counts per file and tool, and a table of findings per file.
-// Each finding appears once (breaking changes are not repeated).
+// the verdict, the run notes, the breaking changes grouped by tool, the
+// other errors and warnings in a table per file, then, collapsed in
+// <details>, the notices, the counts per file and tool, and the ignored
+// findings. Each finding appears once, with its witness once.
 func Markdown(rep *report.Report, opt SummaryOptions) string {
 	md, _ := MarkdownCut(rep, opt)
 	return md
@@ -63,29 +66,38 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	b.must(header(rep, title, opt))
 	b.must(configChangeMarkdown(rep.ConfigChange, opt.Limit))
 
-	var breaking, others []report.Finding
+	var breaking, others, notices []report.Finding
 	for _, f := range rep.Findings {
-		if f.IsBreaking() {
+		switch {
+		case f.IsBreaking():
 			breaking = append(breaking, f)
-		} else {
+		case f.Severity <= rules.Notice:
+			notices = append(notices, f)
+		default:
 			others = append(others, f)
 		}
 	}
+	lk := opt.Links
 	if len(breaking) > 0 {
-		groups := GroupFindings(breaking)
-		if b.add(fmt.Sprintf("\n### Breaking changes (%d)\n\n", len(breaking)), breakingGroupEntry(groups[0])) {
-			b.shown += len(groups[0].Findings)
-			for _, g := range groups[1:] {
-				if !b.add(breakingGroupEntry(g)) {
-					break
-				}
-				b.shown += len(g.Findings)
-			}
+		writeBreaking(b, breaking, lk)
+	}
+	if len(others) > 0 {
+		heading := fmt.Sprintf("\n### Findings (%d)\n", len(others))
+		if len(breaking) > 0 {
+			heading = fmt.Sprintf("\n### Other findings (%d)\n", len(others))
+		}
+		writeFindings(b, others, heading, lk)
+	}
+	if len(notices) > 0 && !b.cut {
+		open := fmt.Sprintf("\n<details><summary>Notices (%d)</summary>\n", len(notices))
+		if b.add(open) {
+			writeFindings(b, notices, "", lk)
+			b.must("\n</details>\n")
 		}
 	}
 	writeCounts(b, rep)
-	if len(others) > 0 {
-		writeFindings(b, others, len(breaking) > 0)
+	if ig := ignoredMarkdown(rep, lk); ig != "" {
+		b.add(ig)
 	}
 	return b.finish(opt), b.cut || b.rowsCut > 0
 }
@@ -108,6 +120,9 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 		fmt.Fprintf(&h, " · %s", Plural(rep.Summary.Breaking, "breaking change"))
 	}
 	h.WriteString("\n")
+	if d := opt.Links.describes(); d != "" {
+		h.WriteString("\n" + d)
+	}
 	if !rep.Summary.Complete {
 		h.WriteString("\n> [!WARNING]\n> The check is incomplete: some schemas could not be checked in full (see the findings).\n")
 	}
@@ -120,20 +135,103 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 	return h.String()
 }
 
-func breakingEntry(f report.Finding) string {
+// toolSection is the breaking changes of one tool, or one change found in
+// several tools.
+type toolSection struct {
+	tool   string
+	groups []Group
+}
+
+// writeBreaking writes the breaking changes first, grouped by tool (in the
+// order the tools first appear); the same change in several tools is a
+// section of its own.
+func writeBreaking(b *budget, breaking []report.Finding, lk *Links) {
+	var sections []*toolSection
+	byTool := map[string]*toolSection{}
+	for _, g := range GroupFindings(breaking) {
+		if g.Grouped() {
+			sections = append(sections, &toolSection{groups: []Group{g}})
+			continue
+		}
+		t := g.First().File + "\x00" + g.First().Tool
+		s := byTool[t]
+		if s == nil {
+			s = &toolSection{tool: g.First().Tool}
+			byTool[t] = s
+			sections = append(sections, s)
+		}
+		s.groups = append(s.groups, g)
+	}
+	heading := fmt.Sprintf("\n### Breaking changes (%d)\n", len(breaking))
+	for _, s := range sections {
+		var sub string
+		switch {
+		case s.groups[0].Grouped():
+			sub = fmt.Sprintf("\n#### %d tools\n\n", len(s.groups[0].Findings))
+		case s.tool == "":
+			sub = "\n#### " + mdCode(s.groups[0].First().File) + "\n\n"
+		default:
+			sub = "\n#### tool " + mdCode(s.tool) + "\n\n"
+		}
+		if !b.add(heading, sub, breakingGroupEntry(s.groups[0], lk)) {
+			return
+		}
+		heading = ""
+		b.shown += len(s.groups[0].Findings)
+		for _, g := range s.groups[1:] {
+			if !b.add(breakingGroupEntry(g, lk)) {
+				return
+			}
+			b.shown += len(g.Findings)
+		}
+	}
+}
+
+// breakingEntry is one breaking change: its position (linked), the
+// message (which names the tool), the rule, the base location and the
+// witness unless the message already shows it.
+func breakingEntry(f report.Finding, lk *Links) string {
 	var e strings.Builder
-	fmt.Fprintf(&e, "- %s", mdCode(Position(f.File, f.Line, f.Column)))
-	if f.Tool != "" {
-		fmt.Fprintf(&e, " tool %s", mdCode(f.Tool))
-	}
-	fmt.Fprintf(&e, ": %s %s\n", mdText(f.Message), mdCode(f.Rule))
+	fmt.Fprintf(&e, "- %s: %s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdText(shownMessage(f)), mdCode(f.Rule))
 	if f.Base != nil {
-		fmt.Fprintf(&e, "  - base: %s\n", mdCode(BaseText(f.Base)))
+		fmt.Fprintf(&e, "  - base: %s\n", lk.basePos(f.Base))
 	}
-	if f.Witness != nil {
-		fmt.Fprintf(&e, "  - witness: %s\n", mdCode(truncate(CompactJSON(f.Witness), witnessLimit)))
+	if w, ok := witnessText(f); ok {
+		fmt.Fprintf(&e, "  - witness: %s\n", mdCode(w))
 	}
 	return e.String()
+}
+
+// shownMessage is the message without the "(was at …)" it may carry when
+// the base location follows it as a link: the base position once.
+func shownMessage(f report.Finding) string {
+	if f.Base == nil {
+		return f.Message
+	}
+	return wasAt.ReplaceAllString(f.Message, "")
+}
+
+// witnessText is the witness to show in Markdown (ShownWitness, truncated).
+func witnessText(f report.Finding) (string, bool) {
+	w, ok := ShownWitness(f)
+	if !ok {
+		return "", false
+	}
+	return truncate(w, witnessLimit), true
+}
+
+// ShownWitness is the witness to print after a finding's message, unless
+// there is none or the message already shows it in full ("for example {}
+// is accepted at base…"): a witness appears once per finding.
+func ShownWitness(f report.Finding) (string, bool) {
+	if f.Witness == nil {
+		return "", false
+	}
+	w := CompactJSON(f.Witness)
+	if strings.Contains(f.Message, w) {
+		return "", false
+	}
+	return w, true
 }
 
 type countKey struct{ file, tool string }
@@ -154,6 +252,7 @@ func (c *counts) add(f report.Finding) {
 	}
 }
 
+// writeCounts writes the table of counts per file and tool, collapsed.
 func writeCounts(b *budget, rep *report.Report) {
 	byKey := map[countKey]*counts{}
 	byFile := map[string]*counts{}
@@ -188,7 +287,7 @@ func writeCounts(b *budget, rep *report.Report) {
 		return
 	}
 	sort.Strings(files)
-	head := "\n### Files and tools\n\n| file / tool | tools | errors | warnings | notices | breaking |\n|---|---:|---:|---:|---:|---:|\n"
+	head := fmt.Sprintf("\n<details><summary>Files and tools (%s)</summary>\n\n| file / tool | tools | errors | warnings | notices | breaking |\n|---|---:|---:|---:|---:|---:|\n", Plural(len(files), "file"))
 	first := true
 	for _, p := range files {
 		c := byFile[p]
@@ -217,13 +316,12 @@ func writeCounts(b *budget, rep *report.Report) {
 			continue
 		}
 	}
+	b.must("\n</details>\n")
 }
 
-func writeFindings(b *budget, fs []report.Finding, afterBreaking bool) {
-	heading := fmt.Sprintf("\n### Findings (%d)\n", len(fs))
-	if afterBreaking {
-		heading = fmt.Sprintf("\n### Other findings (%d)\n", len(fs))
-	}
+// writeFindings writes findings in a table per file, after heading ("":
+// none) and the file's heading.
+func writeFindings(b *budget, fs []report.Finding, heading string, lk *Links) {
 	tableHead := "| position | severity | rule | tool | message |\n|---|---|---|---|---|\n"
 	wroteHeading := false
 	gs := GroupFindings(fs)
@@ -241,11 +339,11 @@ func writeFindings(b *budget, fs []report.Finding, afterBreaking bool) {
 		if !wroteHeading {
 			fileHead = heading + fileHead
 		}
-		if b.add(fileHead, groupRow(gs[i])) {
+		if b.add(fileHead, groupRow(gs[i], lk)) {
 			wroteHeading = true
 			b.shown += len(gs[i].Findings)
 			for _, g := range gs[i+1 : j] {
-				if !b.add(groupRow(g)) {
+				if !b.add(groupRow(g, lk)) {
 					break
 				}
 				b.shown += len(g.Findings)
@@ -258,20 +356,22 @@ func writeFindings(b *budget, fs []report.Finding, afterBreaking bool) {
 	}
 }
 
-func findingRow(f report.Finding) string {
+// findingRow is one finding as a table row. The tool column is left empty
+// when the message names the tool already: the name once per line.
+func findingRow(f report.Finding, lk *Links) string {
 	pos := "—"
 	if f.Line > 0 {
-		pos = fmt.Sprintf("%d:%d", f.Line, f.Column)
+		pos = lk.headPos(fmt.Sprintf("%d:%d", f.Line, f.Column), f)
 	}
-	msg := mdText(f.Message)
+	msg := mdText(shownMessage(f))
 	if f.Base != nil {
-		msg += "<br>base: " + mdCode(BaseText(f.Base))
+		msg += "<br>base: " + lk.basePos(f.Base)
 	}
-	if f.Witness != nil {
-		msg += "<br>witness: " + mdCode(truncate(CompactJSON(f.Witness), witnessLimit))
+	if w, ok := witnessText(f); ok {
+		msg += "<br>witness: " + mdCode(w)
 	}
 	tool := ""
-	if f.Tool != "" {
+	if f.Tool != "" && ToolMessage(f) != f.Message {
 		tool = mdCode(f.Tool)
 	}
 	return fmt.Sprintf("| %s | %s | %s | %s | %s |\n", pos, f.Severity, mdCode(f.Rule), tool, msg)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
@@ -36,6 +37,10 @@ var FormatTable = []Format{
 	{Name: "sarif", Doc: "SARIF 2.1.0 for github/codeql-action/upload-sarif (code scanning)",
 		Render: func(w io.Writer, rep *report.Report, rs []*rules.Rule) error {
 			return safeJSON(w, func(w io.Writer) error { return SARIF(w, rep, rs) })
+		}},
+	{Name: "markdown", Doc: "the job summary's Markdown, for any CI (GitLab notes, Buildkite annotations)",
+		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error {
+			return RenderMarkdown(w, rep, SummaryOptions{FailOn: rules.Error, Failed: rep.Reaches(rules.Error)})
 		}},
 }
 
@@ -88,4 +93,27 @@ func Render(w io.Writer, format string, rep *report.Report, ruleSet []*rules.Rul
 		return fmt.Errorf("unknown format %q: use %s", format, FormatChoices())
 	}
 	return f.Render(w, rep, ruleSet)
+}
+
+// RenderMarkdown writes the Markdown summary (the same as the job summary
+// and the pull request comment), for any CI system that shows Markdown:
+// GitLab merge request notes, Buildkite annotations.
+// Printed on a CI log, it issues no workflow command (safeLog).
+func RenderMarkdown(w io.Writer, rep *report.Report, opt SummaryOptions) error {
+	_, err := io.WriteString(w, safeLog(Markdown(rep, opt)))
+	return err
+}
+
+// safeLog breaks what a runner reads as a workflow command in Markdown
+// printed to a log: every `##[` and a line that starts with `:` get a
+// zero-width space, which renders as nothing.
+func safeLog(md string) string {
+	md = strings.ReplaceAll(md, "##[", "#\u200b#[")
+	lines := strings.SplitAfter(md, "\n")
+	for i, l := range lines {
+		if t := strings.TrimLeftFunc(l, unicode.IsSpace); strings.HasPrefix(t, ":") {
+			lines[i] = l[:len(l)-len(t)] + "\u200b" + t
+		}
+	}
+	return strings.Join(lines, "")
 }

@@ -18,7 +18,7 @@ func TestRenderGolden(t *testing.T) {
 			if err := Render(&b, format, rep, rules.All()); err != nil {
 				t.Fatalf("%s/%s: %v", format, name, err)
 			}
-			ext := map[string]string{"text": "txt", "json": "json", "github": "txt", "sarif": "sarif"}[format]
+			ext := map[string]string{"text": "txt", "json": "json", "github": "txt", "sarif": "sarif", "markdown": "md"}[format]
 			golden.Check(t, name+"."+format+"."+ext, b.Bytes())
 		}
 	}

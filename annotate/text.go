@@ -26,6 +26,7 @@ func RenderText(w io.Writer, rep *report.Report) error {
 		fmt.Fprintf(bw, "note: %s\n", oneLine(n))
 	}
 	writeConfigChangeText(bw, rep.ConfigChange)
+	writeTextIgnored(bw, rep)
 	fmt.Fprintln(bw, Totals(rep))
 	return bw.Flush()
 }
@@ -40,8 +41,8 @@ func WriteTextFinding(w io.Writer, f report.Finding) {
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base: %s\n", SafeText(BaseText(f.Base)))
 	}
-	if f.Witness != nil {
-		fmt.Fprintf(w, "    witness: %s\n", SafeText(CompactJSON(f.Witness)))
+	if wit, ok := ShownWitness(f); ok {
+		fmt.Fprintf(w, "    witness: %s\n", SafeText(wit))
 	}
 }
 
@@ -54,6 +55,9 @@ func Totals(rep *report.Report) string {
 		Plural(s.Files, "file"), Plural(s.Tools, "tool"))
 	if !s.Complete {
 		line += "; check incomplete"
+	}
+	if ig := IgnoredText(rep); ig != "" {
+		line += "; " + ig
 	}
 	return line
 }

@@ -103,10 +103,12 @@ func (c *comparer) toolRemoved(t *toolRef) {
 	if h, ok := c.headByPath[t.file.Path]; ok && !h.Fatal() {
 		c.add(draft{rule: RuleToolRemoved, tool: t, at: loc{file: h, ptr: h.ToolsPointer}, base: &base, removed: true, before: t.name(),
 			msg: fmt.Sprintf("tool %q was removed: callers that name it break; keep it, or deprecate it first and remove it in a later release", t.name())})
+		c.setLastPosition(removedPosition(h, t.tool))
 		return
 	}
 	c.add(draft{rule: RuleToolRemoved, tool: t, at: base, base: &base, before: t.name(),
 		msg: fmt.Sprintf("tool %q was removed with its file %q: callers that name it break; keep it, or deprecate it first and remove it in a later release", t.name(), t.file.Path)})
+	c.setLastPosition(source.Pos{Line: 1, Column: 1}) // the deleted file's first line
 }
 
 func (c *comparer) toolAdded(t *toolRef) {

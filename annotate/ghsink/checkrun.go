@@ -30,6 +30,8 @@ type CheckRun struct {
 	Report     *report.Report
 	FailOn     rules.Severity
 	Failed     bool
+	// Links, when set, make the summary's positions links to their lines.
+	Links *annotate.Links
 	// Now stamps completed_at; nil uses time.Now.
 	Now func() time.Time
 }
@@ -114,7 +116,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	}
 	summary, cut := annotate.MarkdownCut(rep, annotate.SummaryOptions{
 		Title: cr.Name, FailOn: cr.FailOn, Failed: cr.Failed,
-		Limit: annotate.CheckRunSummaryLimit, Elsewhere: elsewhere,
+		Limit: annotate.CheckRunSummaryLimit, Elsewhere: elsewhere, Links: selfLinks(cr.Links),
 	})
 	if res.Annotations < res.Total {
 		summary = truncateTo(fmt.Sprintf("> [!CAUTION]\n> %s.\n\n", capitalize(elsewhere))+summary, annotate.CheckRunSummaryLimit)
@@ -223,4 +225,14 @@ func optional(s string) *string {
 		return nil
 	}
 	return github.String(s)
+}
+
+// selfLinks are the summary's links without one to the check run itself.
+func selfLinks(l *annotate.Links) *annotate.Links {
+	if l == nil {
+		return nil
+	}
+	c := *l
+	c.CheckRun = ""
+	return &c
 }

@@ -11,8 +11,21 @@ import (
 // CommentMarker is the hidden marker that finds this workflow job's sticky
 // comment again: one comment per workflow and job.
 func CommentMarker(workflow, job string) string {
-	clean := strings.NewReplacer("--", "-", "<", "", ">", "", "\"", "'", "\n", " ", "\r", " ")
-	return "<!-- mcpschema comment workflow=\"" + clean.Replace(workflow) + "\" job=\"" + clean.Replace(job) + "\" -->"
+	return "<!-- mcpschema comment workflow=\"" + markerValue(workflow) + "\" job=\"" + markerValue(job) + "\" -->"
+}
+
+// CheckCommentMarker is the marker of one check's sticky comment: one
+// comment per workflow, job and check name. Two steps of one job with
+// different check names, and the legs of a matrix (which name their check
+// per leg, as their check runs need distinct names too), keep a comment each.
+func CheckCommentMarker(workflow, job, check string) string {
+	return "<!-- mcpschema comment workflow=\"" + markerValue(workflow) + "\" job=\"" + markerValue(job) +
+		"\" check=\"" + markerValue(check) + "\" -->"
+}
+
+// markerValue keeps a value inside its quotes and the HTML comment.
+func markerValue(s string) string {
+	return strings.NewReplacer("--", "-", "<", "", ">", "", "\"", "'", "\n", " ", "\r", " ").Replace(s)
 }
 
 // Comment says which sticky comment to write.

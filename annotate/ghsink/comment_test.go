@@ -90,3 +90,24 @@ func TestCommentMarkerIsHidden(t *testing.T) {
 		t.Errorf("CommentMarker = %q, want %q", got, want)
 	}
 }
+
+// TestCommentPerCheckName: two steps of one job (or two matrix legs) with
+// different check names keep a comment each; the same name edits its own.
+func TestCommentPerCheckName(t *testing.T) {
+	h := newHarness(t, token)
+	for i, check := range []string{"mcpschema (api)", "mcpschema (cli)", "mcpschema (api)"} {
+		if _, err := upsert(h, CheckCommentMarker("ci", "lint", check), fmt.Sprintf("body %d of %s", i, check), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cms := h.srv.Comments()
+	if len(cms) != 2 {
+		t.Fatalf("%d comments, want one per check name (2)", len(cms))
+	}
+	if !strings.Contains(cms[0].Body, "body 2 of mcpschema (api)") || cms[0].Edits != 1 || !strings.Contains(cms[1].Body, "body 1 of mcpschema (cli)") {
+		t.Errorf("comments %+v", cms)
+	}
+	if got, want := CheckCommentMarker("ci", "lint", "a\" -->b"), `<!-- mcpschema comment workflow="ci" job="lint" check="a' -b" -->`; got != want {
+		t.Errorf("CheckCommentMarker = %q, want %q", got, want)
+	}
+}

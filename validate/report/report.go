@@ -72,6 +72,9 @@ type Report struct {
 	ConfigChange *ConfigChange `json:"configChange,omitempty"`
 	// Baseline is the commit the head was compared with (nil: no diff).
 	Baseline *Baseline `json:"baseline,omitempty"`
+	// Ignores counts the findings the config's ignores silenced (nil: none
+	// did and none expired).
+	Ignores *Ignores `json:"ignores,omitempty"`
 }
 
 // IsBreaking reports whether f is a breaking change: an error of a rule

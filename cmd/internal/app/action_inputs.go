@@ -22,7 +22,7 @@ const (
 const baseAuto = "auto"
 
 // actionInputNames are the inputs action.yml declares.
-var actionInputNames = []string{"files", "base", "protocol-versions", "fail-on", "config", "github-token", "check-name", "comment", "sarif"}
+var actionInputNames = []string{"files", "base", "protocol-versions", "fail-on", "config", "github-token", "check-name", "comment", "sarif", "skip-label"}
 
 // actionOutputNames are the outputs action.yml declares.
 var actionOutputNames = []string{"errors", "warnings", "notices", "breaking", "complete", "report"}
@@ -38,6 +38,8 @@ type actionInputs struct {
 	CheckName string
 	Comment   string
 	SARIF     string
+	// SkipLabel is the pull request label that turns breaking errors into notices ("": none).
+	SkipLabel string
 }
 
 // readActionInputs reads and checks the inputs; errors are usage errors.
@@ -52,6 +54,7 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 		CheckName: a.GetInput("check-name"),
 		Comment:   strings.ToLower(a.GetInput("comment")),
 		SARIF:     a.GetInput("sarif"),
+		SkipLabel: a.GetInput("skip-label"),
 	}
 	if in.CheckName == "" {
 		in.CheckName = "mcpschema"
@@ -96,6 +99,10 @@ type actionEvent struct {
 		Base struct {
 			SHA string `json:"sha"`
 		} `json:"base"`
+		// Labels are the pull request's labels when the event fired.
+		Labels []struct {
+			Name string `json:"name"`
+		} `json:"labels"`
 	} `json:"pull_request"`
 	MergeGroup *struct {
 		HeadSHA string `json:"head_sha"`

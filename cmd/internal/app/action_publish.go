@@ -40,6 +40,9 @@ type publisher struct {
 	notices    []string
 	// redact masks the token in every text that is posted or written.
 	redact *redactor
+
+	// checkRunURL is the published check run's page ("" when none).
+	checkRunURL string
 }
 
 // note records a run-level remark in the report (and so in every summary),
@@ -96,10 +99,11 @@ func (p *publisher) checkRun(ctx context.Context) {
 		details = fmt.Sprintf("%s/%s/%s/actions/runs/%d", p.gctx.ServerURL, owner, repo, p.gctx.RunID)
 	}
 	res, err := p.client.PublishCheckRun(ctx, ghsink.CheckRun{Owner: owner, Repo: repo, HeadSHA: p.tgt.HeadSHA,
-		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, FailOn: p.res.FailOn, Failed: p.res.Failed})
+		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, FailOn: p.res.FailOn, Failed: p.res.Failed, Links: actionLinks(p)})
 	var ce *ghsink.CreateError
 	switch {
 	case err == nil:
+		p.checkRunURL = res.URL
 		conclusion := "success"
 		if p.res.Failed {
 			conclusion = "failure"
@@ -141,9 +145,9 @@ func (p *publisher) comment(ctx context.Context) {
 		return
 	}
 	owner, repo := p.repo()
-	marker := ghsink.CommentMarker(p.gctx.Workflow, p.gctx.Job)
+	marker := ghsink.CheckCommentMarker(p.gctx.Workflow, p.gctx.Job, p.in.CheckName)
 	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
-		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker,
+		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker, Links: actionLinks(p),
 		Elsewhere: "the check run and the job summary list every finding"})
 	body = p.redact.String(body)
 	create := p.in.Comment == commentAlways || len(p.res.Report.Findings) > 0
@@ -200,7 +204,7 @@ func (p *publisher) inline() {
 
 func (p *publisher) jobSummary() {
 	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn,
-		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit,
+		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit, Links: actionLinks(p),
 		Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
 	if err := ghsink.WriteStepSummary(p.a, p.redact.String(md)); err != nil {
 		fmt.Fprintf(p.out, "%s: the job summary is skipped\n", annotate.SafeText(err.Error()))

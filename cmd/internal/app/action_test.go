@@ -251,7 +251,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if rep.Summary.Breaking < 1 {
 		t.Errorf("no breaking change found: the last tool's property became required")
 	}
-	if !strings.Contains(cr.Summary, "mcpschema failed") || !strings.Contains(cr.Summary, "### Files and tools") ||
+	if !strings.Contains(cr.Summary, "mcpschema failed") || !strings.Contains(cr.Summary, "<details><summary>Files and tools (") ||
 		!strings.Contains(cr.Summary, "### Breaking changes") || !strings.Contains(cr.Summary, "tool `tool_79`") {
 		t.Errorf("check run summary:\n%s", cr.Summary)
 	}
@@ -319,7 +319,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 
 	// The sticky comment is created once.
 	cms := srv.Comments()
-	if len(cms) != 1 || cms[0].Issue != 7 || !strings.Contains(cms[0].Body, `<!-- mcpschema comment workflow="ci" job="lint" -->`) {
+	if len(cms) != 1 || cms[0].Issue != 7 || !strings.Contains(cms[0].Body, `<!-- mcpschema comment workflow="ci" job="lint" check="mcpschema" -->`) {
 		t.Fatalf("comments %+v, want one on #7 with the marker", cms)
 	}
 	if !strings.Contains(e.out.String(), "pull request #7 comment: created") || !strings.Contains(e.out.String(), fmt.Sprintf("check run \"mcpschema\" on %s: %d annotations, conclusion failure", head, n)) {

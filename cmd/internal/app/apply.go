@@ -20,21 +20,30 @@ var RuleIgnoreExpired = rules.Register(rules.Rule{
 
 // applyConfig applies severity overrides and ignores to rep in place and
 // adds a finding for each expired ignore.
+// The findings an ignore silenced are kept aside in rep.Ignores.
 func applyConfig(rep *report.Report, cfg *Config, now time.Time) {
 	kept := rep.Findings[:0]
+	var ignored []report.Finding
 	for _, f := range rep.Findings {
 		sev, shown := cfg.outcome(f, now)
 		if !shown {
+			if sev != rules.Off {
+				f.Severity = sev
+				ignored = append(ignored, f)
+			}
 			continue
 		}
 		f.Severity = sev
 		kept = append(kept, f)
 	}
 	rep.Findings = kept
+	expired := 0
+	defer func() { setIgnores(rep, cfg.Path, ignored, expired) }()
 	for _, ig := range cfg.Ignores {
 		if ig.Expires.IsZero() || !now.After(ig.Expires.Add(24*time.Hour)) {
 			continue
 		}
+		expired++
 		sev := RuleIgnoreExpired.Severity
 		if s, ok := cfg.Severity[RuleIgnoreExpired.ID]; ok {
 			if s == rules.Off {
@@ -54,8 +63,20 @@ func applyConfig(rep *report.Report, cfg *Config, now time.Time) {
 	}
 }
 
+// setIgnores records what the ignores did: the silenced findings, sorted
+// and fingerprinted like the report's, and the expired ignores.
+func setIgnores(rep *report.Report, config string, ignored []report.Finding, expired int) {
+	if len(ignored) == 0 && expired == 0 {
+		return
+	}
+	sorted := &report.Report{Findings: ignored}
+	sorted.Finalize()
+	rep.Ignores = &report.Ignores{Config: config, Count: len(sorted.Findings), Expired: expired, Findings: sorted.Findings}
+}
+
 // outcome is the severity the config gives f, and whether f is shown at
-// all (false when its rule is off or an ignore matches it).
+// all (false when its rule is off or an ignore matches it; the severity is
+// then rules.Off only for a rule turned off).
 func (c *Config) outcome(f report.Finding, now time.Time) (rules.Severity, bool) {
 	if sev, ok := c.Severity[f.Rule]; ok {
 		if sev == rules.Off {

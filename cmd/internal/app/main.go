@@ -60,6 +60,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return runCheck(ctx, args[1:], env)
 	case "rules":
 		return runRules(args[1:], env)
+	case "changelog":
+		return runChangelog(ctx, args[1:], env)
 	case "action":
 		return runAction(ctx, args[1:], env)
 	case "snapshot":

@@ -43,6 +43,9 @@ type RunOptions struct {
 	// working tree's config, when it differs, is only compared with it
 	// (report.ConfigChange) and applies after merge. Pull requests use it.
 	ConfigFrom string
+	// ShowIgnored keeps the findings the config's ignores silenced in
+	// Report.Ignores.Findings (they are always counted).
+	ShowIgnored bool
 }
 
 // Result is a finished run.
@@ -163,7 +166,15 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if o.Base != "" {
 		rep.Findings = append(rep.Findings, compareInBudget(baseFiles, files, cfg.Aliases, opts)...)
 	}
-	return finish(rep, cfg, failOn, o.Now, tc), nil
+	return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
+}
+
+// keepIgnored drops the ignored findings unless they are to be shown; the count stays.
+func keepIgnored(res *Result, show bool) *Result {
+	if !show && res.Report.Ignores != nil {
+		res.Report.Ignores.Findings = nil
+	}
+	return res
 }
 
 // finish applies the config to the findings and decides the outcome. With

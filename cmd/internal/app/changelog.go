@@ -1,0 +1,209 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"github.com/mcpschema/mcpschema/validate/load"
+	"io"
+	"sort"
+
+	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+const changelogUsage = `usage: mcpschema changelog --base REF [flags] [PATTERN ...]
+
+Lists every change to the tools since REF, grouped by tool, for release
+notes: tools added, removed and renamed, arguments and result fields added,
+and every breaking or notable change (the compat.* findings of check --base).
+Ignores in the config file do not hide changes here.
+
+flags:
+`
+
+// runChangelog implements `mcpschema changelog`.
+func runChangelog(ctx context.Context, args []string, env Env) int {
+	fs := flag.NewFlagSet("changelog", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	format := fs.String("format", "markdown", "output format: markdown or json")
+	base := fs.String("base", "", "git revision the changes are counted from (a tag of the last release, a branch, a commit)")
+	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
+	baseMode := fs.String("base-mode", baseModeTip, "what --base compares with: tip (--base itself, the default for release notes) or merge-base")
+	config := fs.String("config", "", "config file (default .mcpschema.yaml when present): files and aliases")
+	fs.Usage = func() {
+		fmt.Fprint(env.Stderr, changelogUsage)
+		fs.PrintDefaults()
+	}
+	patterns, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
+		return ExitUsage
+	}
+	if *format != "markdown" && *format != "json" {
+		return fail(fmt.Errorf("unknown format %q: use markdown or json", *format))
+	}
+	if *base == "" {
+		return fail(fmt.Errorf("changelog needs --base REF, the revision to list the changes since"))
+	}
+	cl, err := buildChangelog(ctx, env.dir(), changelogOptions{Base: *base, Head: *head, Mode: *baseMode, Config: *config, Patterns: patterns})
+	if err != nil {
+		return fail(err)
+	}
+	if *format == "json" {
+		err = writeChangelogJSON(env.Stdout, cl)
+	} else {
+		_, err = io.WriteString(env.Stdout, changelogMarkdown(cl))
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return ExitOK
+}
+
+type changelogOptions struct {
+	Base, Head, Mode, Config string
+	Patterns                 []string
+}
+
+// Changelog is every change to the tools between two revisions, by tool.
+type Changelog struct {
+	// Base is the revision asked for; Commit the commit compared with.
+	Base   string `json:"base"`
+	Commit string `json:"commit,omitempty"`
+	// Head is the head revision ("" for the working tree).
+	Head  string          `json:"head,omitempty"`
+	Tools []ChangelogTool `json:"tools"`
+}
+
+// ChangelogTool is one tool's changes.
+type ChangelogTool struct {
+	Name string `json:"name"`
+	// Status is added, removed, renamed or changed.
+	Status  string   `json:"status"`
+	Changes []Change `json:"changes"`
+}
+
+// Change is one change to a tool.
+type Change struct {
+	// Kind is breaking (an error of a compat.* rule), may-break (a
+	// warning), added (an argument or result field) or changed (a notice).
+	Kind    string `json:"kind"`
+	Rule    string `json:"rule,omitempty"`
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+}
+
+func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Changelog, error) {
+	cfg, err := loadRunConfig(RunOptions{Dir: dir, ConfigPath: o.Config})
+	if err != nil {
+		return nil, err
+	}
+	patterns, _, err := runPatterns(RunOptions{Patterns: o.Patterns}, cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range o.Patterns {
+		if err := checkWorkspacePattern(p); err != nil {
+			return nil, err
+		}
+	}
+	m, err := load.NewMatcher(patterns)
+	if err != nil {
+		return nil, err
+	}
+	baseRev, baseline, _, err := cliBaseline(ctx, dir, o.Base, o.Head, o.Mode)
+	if err != nil {
+		return nil, err
+	}
+	lim := cfg.Limits.WithDefaults()
+	var head []*source.File
+	if o.Head != "" {
+		if head, err = diffcheck.LoadRevision(ctx, dir, o.Head, patterns, lim.Limits); err != nil {
+			return nil, err
+		}
+	} else {
+		exp, err := expandPatterns(dir, m)
+		if err != nil {
+			return nil, err
+		}
+		head = readFiles(exp.files, lim.Limits)
+	}
+	base, err := diffcheck.LoadRevision(ctx, dir, baseRev, patterns, lim.Limits)
+	if err != nil {
+		return nil, err
+	}
+	cl := &Changelog{Base: o.Base, Head: o.Head}
+	if baseline != nil {
+		cl.Commit = baseline.Commit
+	}
+	findings := diffcheck.Compare(base, head, diffcheck.Options{Aliases: cfg.Aliases, Schema: lim.Schema})
+	cl.Tools = groupChanges(findings, addedMembers(base, head))
+	return cl, nil
+}
+
+// groupChanges puts the findings and the added members under their tools,
+// sorted by tool name; within a tool breaking changes come first.
+func groupChanges(findings []report.Finding, added map[string][]Change) []ChangelogTool {
+	byTool := map[string]*ChangelogTool{}
+	get := func(name string) *ChangelogTool {
+		t := byTool[name]
+		if t == nil {
+			t = &ChangelogTool{Name: name, Status: "changed"}
+			byTool[name] = t
+		}
+		return t
+	}
+	for _, f := range findings {
+		name := f.Tool
+		if name == "" {
+			name = f.File
+		}
+		t := get(name)
+		switch f.Rule {
+		case diffcheck.RuleToolAdded.ID:
+			t.Status = "added"
+		case diffcheck.RuleToolRemoved.ID:
+			t.Status = "removed"
+		case diffcheck.RuleToolRenamed.ID:
+			t.Status = "renamed"
+		}
+		t.Changes = append(t.Changes, Change{Kind: changeKind(f), Rule: f.Rule, Message: f.Message, File: f.File, Line: f.Line})
+	}
+	for name, cs := range added {
+		t := get(name)
+		t.Changes = append(t.Changes, cs...)
+	}
+	out := make([]ChangelogTool, 0, len(byTool))
+	for _, t := range byTool {
+		sort.SliceStable(t.Changes, func(i, j int) bool { return kindOrder[t.Changes[i].Kind] < kindOrder[t.Changes[j].Kind] })
+		out = append(out, *t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+var kindOrder = map[string]int{"breaking": 0, "may-break": 1, "added": 2, "changed": 3}
+
+func changeKind(f report.Finding) string {
+	switch {
+	case f.Rule == diffcheck.RuleToolAdded.ID:
+		return "added"
+	case f.IsBreaking():
+		return "breaking"
+	case f.Severity == rules.Warning:
+		return "may-break"
+	}
+	return "changed"
+}

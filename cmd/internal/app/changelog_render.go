@@ -1,0 +1,77 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/annotate"
+)
+
+// changelogMarkdown renders the changelog for release notes: a section per
+// tool, its breaking changes first.
+func changelogMarkdown(cl *Changelog) string {
+	var b strings.Builder
+	since := mdInline(cl.Base)
+	if cl.Commit != "" && !strings.HasPrefix(cl.Commit, cl.Base) {
+		since += " (" + mdInline(shortCommit(cl.Commit)) + ")"
+	}
+	fmt.Fprintf(&b, "## Tool changes since %s\n", since)
+	if len(cl.Tools) == 0 {
+		b.WriteString("\nNo tool changed.\n")
+		return b.String()
+	}
+	counts := map[string]int{}
+	for _, t := range cl.Tools {
+		for _, c := range t.Changes {
+			counts[c.Kind]++
+		}
+	}
+	parts := []string{annotate.Plural(counts["breaking"], "breaking change")}
+	if n := counts["may-break"]; n > 0 {
+		parts = append(parts, annotate.Plural(n, "change")+" that may break")
+	}
+	parts = append(parts, annotate.Plural(counts["added"], "addition"), annotate.Plural(counts["changed"], "other change"))
+	fmt.Fprintf(&b, "\n%s changed: %s.\n", annotate.Plural(len(cl.Tools), "tool"), strings.Join(parts, ", "))
+	for _, t := range cl.Tools {
+		status := ""
+		if t.Status != "changed" {
+			status = " (" + t.Status + ")"
+		}
+		fmt.Fprintf(&b, "\n### %s%s\n\n", mdInline(t.Name), status)
+		for _, c := range t.Changes {
+			label := map[string]string{"breaking": "breaking", "may-break": "may break", "added": "added", "changed": "changed"}[c.Kind]
+			fmt.Fprintf(&b, "- %s: %s", label, mdMessage(c.Message))
+			if c.Rule != "" {
+				fmt.Fprintf(&b, " (%s)", mdInline(c.Rule))
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// writeChangelogJSON writes the changelog as indented JSON.
+func writeChangelogJSON(w io.Writer, cl *Changelog) error {
+	if cl.Tools == nil {
+		cl.Tools = []ChangelogTool{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(cl)
+}
+
+func shortCommit(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+// mdInline renders a value as an inline code span (safe in Markdown and in a log).
+func mdInline(s string) string { return annotate.MarkdownCode(annotate.SafeText(s)) }
+
+// mdMessage escapes a message for Markdown text (safe in a log).
+func mdMessage(s string) string { return annotate.MarkdownText(annotate.SafeText(s)) }

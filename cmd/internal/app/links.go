@@ -1,0 +1,37 @@
+package app
+
+import (
+	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/validate/report"
+)
+
+// cliLinks are the links of `check --format markdown` when it runs in a
+// GitHub workflow (GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA
+// set): head positions at GITHUB_SHA, base locations at the compared
+// commit. Elsewhere positions stay plain text.
+func cliLinks(env Env, baseline *report.Baseline) *annotate.Links {
+	server, repo, sha := env.getenv("GITHUB_SERVER_URL"), env.getenv("GITHUB_REPOSITORY"), env.getenv("GITHUB_SHA")
+	if server == "" || repo == "" || sha == "" {
+		return nil
+	}
+	lk := &annotate.Links{Server: server, Repo: repo, Head: sha}
+	if baseline != nil {
+		lk.Base = baseline.Commit
+	}
+	return lk
+}
+
+// actionLinks are the links of the action's summaries: head positions at
+// the pull request's head commit, base locations at the compared commit,
+// and the check run when one was published.
+func actionLinks(p *publisher) *annotate.Links {
+	owner, repo := p.repo()
+	if p.gctx.ServerURL == "" || owner == "" || repo == "" {
+		return nil
+	}
+	lk := &annotate.Links{Server: p.gctx.ServerURL, Repo: owner + "/" + repo, Head: p.tgt.HeadSHA, CheckRun: p.checkRunURL}
+	if b := p.res.Report.Baseline; b != nil {
+		lk.Base = b.Commit
+	}
+	return lk
+}
