@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/validate"
+	"github.com/mcpschema/mcpschema/validate/fixture"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
@@ -159,7 +160,7 @@ func TestClosedObjectTable(t *testing.T) {
 							}
 							t.Errorf("got [%s], want [%s]", strings.Join(have, "; "), strings.Join(wants, "; "))
 						}
-						c := &diffCase{name: name, base: []*source.File{base}, head: []*source.File{head}, noWitness: map[string]bool{}}
+						c := &diffCase{Case: &fixture.Case{Name: name}, base: []*source.File{base}, head: []*source.File{head}}
 						for _, f := range got {
 							checkFinding(t, c, eng, f)
 							// the witness of a member removed from a closed input, or added to
@@ -194,7 +195,7 @@ func TestClosedObjectRenamed(t *testing.T) {
 	if w := "error compat.input.property-removed; error compat.input.required-added"; strings.Join(have, "; ") != w {
 		t.Errorf("got [%s], want [%s]", strings.Join(have, "; "), w)
 	}
-	c := &diffCase{name: "renamed", base: []*source.File{base}, head: []*source.File{head}, noWitness: map[string]bool{}}
+	c := &diffCase{Case: &fixture.Case{Name: "renamed"}, base: []*source.File{base}, head: []*source.File{head}}
 	for _, f := range got {
 		checkFinding(t, c, eng, f)
 	}

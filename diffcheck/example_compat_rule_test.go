@@ -22,10 +22,11 @@ package diffcheck
 //     when the break is certain by construction.
 //  3. the mirror rule of the other direction, judged by the same code with
 //     the roles swapped (here compat.output.pattern-removed).
-//  4. fixtures: diffcheck/testdata/<direction>/<name>.txtar with base/ and
-//     head/ sections and want lines (base=<file>#<pointer> for the base
-//     location, nowitness <rule> where no witness can exist), and a silent
-//     case under testdata/silent/ for a change that must not be reported.
+//  4. fixtures: diffcheck/testdata/<direction>/<name>.txtar, read by
+//     validate/fixture, with base/ and head/ sections and want lines
+//     (base=<file>#<pointer> for the base location, nowitness <rule> where
+//     no witness can exist), and a silent case under testdata/silent/ for a
+//     change that must not be reported.
 //  5. the README rule table: go test ./cmd/internal/app -run TestReadmeRuleTable -update
 //
 // The example runs the comparison on one fixture and checks the witness the
@@ -34,8 +35,7 @@ package diffcheck
 import (
 	"fmt"
 
-	"golang.org/x/tools/txtar"
-
+	"github.com/mcpschema/mcpschema/validate/fixture"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -54,15 +54,18 @@ func Example_compatRule() {
 	r := RuleInputPatternAdded
 	fmt.Printf("%s: kind %s, direction %s, default severity %s\n", r.ID, r.Kind, r.Direction, r.Severity)
 
-	// Step 4: the fixture's base and head files.
+	// Step 4: the fixture, read by validate/fixture like every case of
+	// testdata (TestFixtures), and its base and head files.
+	c, err := fixture.Parse("input/pattern-added", []byte(exampleCompatFixture))
+	if err != nil {
+		panic(err)
+	}
 	var base, head []*source.File
-	for _, f := range txtar.Parse([]byte(exampleCompatFixture)).Files {
-		switch dir, name := f.Name[:5], f.Name[5:]; dir {
-		case "base/":
-			base = append(base, source.Parse(name, f.Data, source.Limits{}))
-		case "head/":
-			head = append(head, source.Parse(name, f.Data, source.Limits{}))
-		}
+	for _, f := range c.Section("base") {
+		base = append(base, source.Parse(f.Name, f.Data, source.Limits{}))
+	}
+	for _, f := range c.Section("head") {
+		head = append(head, source.Parse(f.Name, f.Data, source.Limits{}))
 	}
 
 	// Step 2: pair, judge, and a witness confirmed by the validator.

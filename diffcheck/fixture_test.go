@@ -1,14 +1,9 @@
 package diffcheck
 
 import (
-	"os"
 	"path"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/fixture"
@@ -17,98 +12,42 @@ import (
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-// diffCase is a fixture: files under base/ and head/, and in the comment
-//
-//	want <severity> <rule> <file>#<pointer> [<line>:<col>] [base=<file>#<pointer>]
-//	alias <head-name> <base-name>
-//	nowitness <rule>        an error finding of rule may lack a witness
-//
-// A case without want lines must be silent.
+// diffCase is a fixture read by validate/fixture (its package doc has the
+// syntax: want lines with base=<file>#<pointer>, alias, nowitness) with the
+// files of its base/ and head/ sections parsed. A case without want lines
+// must be silent.
 type diffCase struct {
-	name       string
+	*fixture.Case
 	base, head []*source.File
-	wants      []fixture.Want
-	bases      map[int]string // want index -> expected base location
-	aliases    map[string]string
-	noWitness  map[string]bool
 }
 
+// loadDiffCases reads every case under dir. A diff case has only base/ and
+// head/ files and none of the validation harness's versions or options,
+// which this harness would not apply.
 func loadDiffCases(t *testing.T, dir string) []*diffCase {
 	t.Helper()
-	var paths []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txtar") {
-			paths = append(paths, p)
-		}
-		return err
-	})
+	cases, err := fixture.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Strings(paths)
-	var cases []*diffCase
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
+	var out []*diffCase
+	for _, fc := range cases {
+		if len(fc.Versions) > 0 || len(fc.Options) > 0 {
+			t.Fatalf("%s: versions and option are not understood by diff cases", fc.Path)
 		}
-		rel, _ := filepath.Rel(dir, p)
-		c, err := parseDiffCase(strings.TrimSuffix(filepath.ToSlash(rel), ".txtar"), data)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
+		c := &diffCase{Case: fc}
+		for _, f := range fc.Section("base") {
+			c.base = append(c.base, source.Parse(f.Name, f.Data, source.Limits{}))
 		}
-		cases = append(cases, c)
+		for _, f := range fc.Section("head") {
+			c.head = append(c.head, source.Parse(f.Name, f.Data, source.Limits{}))
+		}
+		if n := len(c.base) + len(c.head); n != len(fc.Order) {
+			t.Fatalf("%s: %d files outside base/ and head/", fc.Path, len(fc.Order)-n)
+		}
+		out = append(out, c)
 	}
-	return cases
-}
-
-func parseDiffCase(name string, data []byte) (*diffCase, error) {
-	ar := txtar.Parse(data)
-	c := &diffCase{name: name, bases: map[int]string{}, aliases: map[string]string{}, noWitness: map[string]bool{}}
-	var wantLines []string
-	for _, line := range strings.Split(string(ar.Comment), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(line)
-		switch f[0] {
-		case "want":
-			var keep []string
-			base := ""
-			for _, x := range f {
-				if strings.HasPrefix(x, "base=") {
-					base = strings.TrimPrefix(x, "base=")
-					continue
-				}
-				keep = append(keep, x)
-			}
-			if base != "" {
-				c.bases[len(wantLines)] = base
-			}
-			wantLines = append(wantLines, strings.Join(keep, " "))
-		case "alias":
-			c.aliases[f[1]] = f[2]
-		case "nowitness":
-			c.noWitness[f[1]] = true
-		default:
-			wantLines = append(wantLines, line)
-		}
-	}
-	parsed, err := fixture.Parse(name, []byte(strings.Join(wantLines, "\n")+"\n"))
-	if err != nil {
-		return nil, err
-	}
-	c.wants = parsed.Wants
-	for _, f := range ar.Files {
-		switch {
-		case strings.HasPrefix(f.Name, "base/"):
-			c.base = append(c.base, source.Parse(strings.TrimPrefix(f.Name, "base/"), f.Data, source.Limits{}))
-		case strings.HasPrefix(f.Name, "head/"):
-			c.head = append(c.head, source.Parse(strings.TrimPrefix(f.Name, "head/"), f.Data, source.Limits{}))
-		}
-	}
-	return c, nil
+	return out
 }
 
 // TestFixtures runs every case in testdata: each produces exactly the
@@ -121,24 +60,10 @@ func TestFixtures(t *testing.T) {
 	}
 	eng := schema.NewEngine(validate.DefaultLimits.Schema)
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := Compare(c.base, c.head, Options{Aliases: c.aliases})
-			fc := &fixture.Case{Wants: c.wants}
-			for _, d := range fc.Compare(got) {
+		t.Run(c.Name, func(t *testing.T) {
+			got := Compare(c.base, c.head, Options{Aliases: c.Aliases})
+			for _, d := range c.Compare(got) {
 				t.Error(d)
-			}
-			for i, w := range c.wants {
-				want, ok := c.bases[i]
-				if !ok {
-					continue
-				}
-				for _, f := range got {
-					if f.Rule == w.Rule && f.File == w.File && f.Pointer == w.Pointer {
-						if f.Base == nil || f.Base.File+"#"+f.Base.Pointer != want {
-							t.Errorf("%s: base %+v, want %s", w, f.Base, want)
-						}
-					}
-				}
 			}
 			for _, f := range got {
 				checkFinding(t, c, eng, f)
@@ -166,7 +91,7 @@ func checkFinding(t *testing.T, c *diffCase, eng *schema.Engine, f report.Findin
 	case strings.HasPrefix(f.Rule, "compat.output."):
 		side = "outputSchema"
 	}
-	needs := side != "" && f.Severity.String() == "error" && !c.noWitness[f.Rule] &&
+	needs := side != "" && f.Severity.String() == "error" && !c.NoWitness[f.Rule] &&
 		f.Rule != RuleOutputSchemaRemoved.ID
 	if needs && f.Witness == nil {
 		t.Errorf("%s %s#%s has no witness: %s", f.Rule, f.File, f.Pointer, f.Message)

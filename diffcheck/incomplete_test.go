@@ -14,23 +14,23 @@ func TestUndecidableIsIncomplete(t *testing.T) {
 		"input/undecidable-huge-number": true, "output/undecidable": true, "tool/base-unreadable": true}
 	seen := 0
 	for _, c := range loadDiffCases(t, "testdata") {
-		got := Compare(c.base, c.head, Options{Aliases: c.aliases})
+		got := Compare(c.base, c.head, Options{Aliases: c.Aliases})
 		rep := &report.Report{Findings: got}
 		rep.Finalize()
-		if undecidable[c.name] {
+		if undecidable[c.Name] {
 			seen++
 			if rep.Summary.Complete {
-				t.Errorf("%s: report complete, want incomplete", c.name)
+				t.Errorf("%s: report complete, want incomplete", c.Name)
 			}
 			for _, f := range got {
 				if f.Incomplete && f.Severity.String() != "warning" {
-					t.Errorf("%s: %s is %s, want warning", c.name, f.Rule, f.Severity)
+					t.Errorf("%s: %s is %s, want warning", c.Name, f.Rule, f.Severity)
 				}
 			}
 			continue
 		}
 		if !rep.Summary.Complete {
-			t.Errorf("%s: report incomplete", c.name)
+			t.Errorf("%s: report incomplete", c.Name)
 		}
 	}
 	if seen != len(undecidable) {

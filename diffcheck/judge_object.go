@@ -385,74 +385,96 @@ func (j *judge) arrays(in, out *node, path []step) {
 
 // compositions judges anyOf, oneOf, allOf, not and if/then/else.
 func (j *judge) compositions(in, out *node, path []step) {
-	for _, kw := range []string{"anyOf", "oneOf"} {
-		ob, ib := out.anyOf, in.anyOf
-		if kw == "oneOf" {
-			ob, ib = out.oneOf, in.oneOf
-		}
-		if len(ob) == 0 {
-			continue
-		}
-		branches := ib
+	j.branches(in, out, path, "anyOf")
+	j.branches(in, out, path, "oneOf")
+	j.allOfMembers(in, out, path)
+	j.notAndIf(in, out, path)
+}
+
+// branches judges the anyOf or oneOf (kw) of out: each branch of in (its
+// own kw, else its other one, else in itself wrapped as one branch) must be
+// covered by a branch of out. A branch paired by position is judged inside
+// (pairedBranch); an uncovered one is a change.
+func (j *judge) branches(in, out *node, path []step, kw string) {
+	ob, ib := out.anyOf, in.anyOf
+	if kw == "oneOf" {
+		ob, ib = out.oneOf, in.oneOf
+	}
+	if len(ob) == 0 {
+		return
+	}
+	branches := ib
+	if len(branches) == 0 {
+		branches = in.anyOf
 		if len(branches) == 0 {
-			branches = in.anyOf
-			if len(branches) == 0 {
-				branches = in.oneOf
-			}
-		}
-		wrapped := len(branches) == 0
-		if wrapped {
-			branches = []*node{in}
-		}
-		for idx, b := range branches {
-			covered := false
-			for _, o := range ob {
-				if j.covers(b, o) {
-					covered = true
-					break
-				}
-			}
-			if !wrapped && len(ib) == len(ob) && j.pairedBranch(b, ob[idx], path, covered) {
-				continue
-			}
-			if covered {
-				continue
-			}
-			head, base := j.headBase(in, out)
-			c := change{path: path, locals: genCandidates(b)}
-			if wrapped {
-				c.msg = fmt.Sprintf("%s added %s: values base accepted that match no branch are rejected; add a branch that accepts them", kw, where(path))
-			} else {
-				c.msg = fmt.Sprintf("%s branch %d %s was removed or narrowed: values that only matched it are rejected; restore it", kw, idx, where(path))
-			}
-			if j.dir == dirInput {
-				c.rule = RuleInputBranchRemoved
-				if wrapped {
-					c.rule = RuleInputCompositionAdded
-				} else {
-					c.basePtr = b.ptr
-					c.removed = true
-				}
-			} else {
-				c.rule = RuleOutputBranchAdded
-				if wrapped {
-					c.rule = RuleOutputCompositionRemoved
-				}
-				if !wrapped {
-					c.headPtr = b.ptr
-				}
-				c.basePtr = base.at(kw)
-				if wrapped {
-					c.removed = true
-					c.msg = fmt.Sprintf("%s dropped %s: head may return values matching none of its branches; restore it", kw, where(path))
-				} else {
-					c.msg = j.branchAddedMsg(kw, b, ob, idx, path)
-				}
-			}
-			_ = head
-			j.emit(c, in, out, kw)
+			branches = in.oneOf
 		}
 	}
+	wrapped := len(branches) == 0
+	if wrapped {
+		branches = []*node{in}
+	}
+	for idx, b := range branches {
+		covered := false
+		for _, o := range ob {
+			if j.covers(b, o) {
+				covered = true
+				break
+			}
+		}
+		if !wrapped && len(ib) == len(ob) && j.pairedBranch(b, ob[idx], path, covered) {
+			continue
+		}
+		if covered {
+			continue
+		}
+		j.emit(j.branchChange(in, out, path, kw, b, ob, idx, wrapped), in, out, kw)
+	}
+}
+
+// branchChange describes branch idx (b) of in that no branch of out (ob)
+// covers: a branch removed or narrowed (inputs) or added (outputs), or,
+// when in was wrapped as its only branch, the composition added (inputs)
+// or dropped (outputs).
+func (j *judge) branchChange(in, out *node, path []step, kw string, b *node, ob []*node, idx int, wrapped bool) change {
+	_, base := j.headBase(in, out)
+	c := change{path: path, locals: genCandidates(b)}
+	if wrapped {
+		c.msg = fmt.Sprintf("%s added %s: values base accepted that match no branch are rejected; add a branch that accepts them", kw, where(path))
+	} else {
+		c.msg = fmt.Sprintf("%s branch %d %s was removed or narrowed: values that only matched it are rejected; restore it", kw, idx, where(path))
+	}
+	if j.dir == dirInput {
+		c.rule = RuleInputBranchRemoved
+		if wrapped {
+			c.rule = RuleInputCompositionAdded
+		} else {
+			c.basePtr = b.ptr
+			c.removed = true
+		}
+		return c
+	}
+	c.rule = RuleOutputBranchAdded
+	if wrapped {
+		c.rule = RuleOutputCompositionRemoved
+	}
+	if !wrapped {
+		c.headPtr = b.ptr
+	}
+	c.basePtr = base.at(kw)
+	if wrapped {
+		c.removed = true
+		c.msg = fmt.Sprintf("%s dropped %s: head may return values matching none of its branches; restore it", kw, where(path))
+	} else {
+		c.msg = j.branchAddedMsg(kw, b, ob, idx, path)
+	}
+	return c
+}
+
+// allOfMembers judges the allOf members of out: one that neither in nor a
+// member of in's allOf covers is an allOf branch added (inputs) or removed
+// (outputs).
+func (j *judge) allOfMembers(in, out *node, path []step) {
 	for _, o := range out.allOf {
 		if j.covers(in, o) {
 			continue
@@ -480,6 +502,10 @@ func (j *judge) compositions(in, out *node, path []step) {
 		}
 		j.emit(c, in, out, "allOf")
 	}
+}
+
+// notAndIf judges not and if/then/else: added, or changed.
+func (j *judge) notAndIf(in, out *node, path []step) {
 	if out.not != nil {
 		if in.not == nil {
 			j.conditional(in, out, path, "not", "not", nil)

@@ -1,7 +1,5 @@
 package diffcheck
 
-import "math/big"
-
 // merge adds the constraints of t to n (their conjunction, as allOf would)
 // when every keyword can be combined without changing the meaning, and
 // reports whether it did; n is untouched when it returns false.
@@ -12,6 +10,17 @@ func merge(n, t *node) bool {
 	if !canMerge(n, t) {
 		return false
 	}
+	mergeValues(n, t)
+	mergeObject(n, t)
+	mergeArray(n, t)
+	mergeApplicators(n, t)
+	mergeBookkeeping(n, t)
+	return true
+}
+
+// mergeValues merges the keywords on the value itself: types, enum, bounds,
+// multipleOf, length and count limits, uniqueItems, pattern and format.
+func mergeValues(n, t *node) {
 	n.never = n.never || t.never
 	n.types = n.types.intersect(t.types)
 	if t.hasEnum {
@@ -27,11 +36,7 @@ func merge(n, t *node) bool {
 		n.multipleOf = t.multipleOf
 	}
 	if len(t.counts) > 0 {
-		counts := map[string]*big.Int{}
-		for k, v := range n.counts {
-			counts[k] = v
-		}
-		n.counts = counts
+		n.counts = unionMap(n.counts, nil)
 	}
 	for k, v := range t.counts {
 		old, ok := n.counts[k]
@@ -47,25 +52,17 @@ func merge(n, t *node) bool {
 	if t.format != "" {
 		n.format = t.format
 	}
+}
+
+// mergeObject merges the object keywords: properties, required,
+// additionalProperties, unevaluatedProperties, propertyNames,
+// patternProperties, dependentRequired and dependentSchemas.
+func mergeObject(n, t *node) {
 	if len(t.props) > 0 {
-		props, ptrs := map[string]*node{}, map[string]string{}
-		for k, v := range n.props {
-			props[k], ptrs[k] = v, n.propPtr[k]
-		}
-		for k, v := range t.props {
-			props[k], ptrs[k] = v, t.propPtr[k]
-		}
-		n.props, n.propPtr = props, ptrs
+		n.props, n.propPtr = unionMap(n.props, t.props), unionMap(n.propPtr, t.propPtr)
 	}
 	if len(t.required) > 0 {
-		req := map[string]bool{}
-		for k := range n.required {
-			req[k] = true
-		}
-		for k := range t.required {
-			req[k] = true
-		}
-		n.required = req
+		n.required = unionMap(n.required, t.required)
 	}
 	n.additional = pick(n.additional, t.additional)
 	n.unevalProps = pick(n.unevalProps, t.unevalProps)
@@ -73,12 +70,27 @@ func merge(n, t *node) bool {
 	if len(t.patternProps) > 0 {
 		n.patternProps = t.patternProps
 	}
+	if len(t.depRequired) > 0 {
+		n.depRequired = unionMap(n.depRequired, t.depRequired)
+	}
+	if len(t.depSchemas) > 0 {
+		n.depSchemas = unionMap(n.depSchemas, t.depSchemas)
+	}
+}
+
+// mergeArray merges the array keywords: prefixItems, items,
+// unevaluatedItems and contains.
+func mergeArray(n, t *node) {
 	if len(t.prefix) > 0 {
 		n.prefix = t.prefix
 	}
 	n.items = pick(n.items, t.items)
 	n.unevalItems = pick(n.unevalItems, t.unevalItems)
 	n.contains = pick(n.contains, t.contains)
+}
+
+// mergeApplicators merges anyOf, oneOf, allOf, not and if/then/else.
+func mergeApplicators(n, t *node) {
 	if len(t.anyOf) > 0 {
 		n.anyOf = t.anyOf
 	}
@@ -90,53 +102,48 @@ func merge(n, t *node) bool {
 	if t.ifN != nil {
 		n.ifN, n.thenN, n.elseN = t.ifN, t.thenN, t.elseN
 	}
-	if len(t.depRequired) > 0 {
-		d := map[string][]string{}
-		for k, v := range n.depRequired {
-			d[k] = v
-		}
-		for k, v := range t.depRequired {
-			d[k] = v
-		}
-		n.depRequired = d
-	}
-	if len(t.depSchemas) > 0 {
-		d := map[string]*node{}
-		for k, v := range n.depSchemas {
-			d[k] = v
-		}
-		for k, v := range t.depSchemas {
-			d[k] = v
-		}
-		n.depSchemas = d
-	}
+}
+
+// mergeBookkeeping merges what is not a constraint: the default, the
+// reason the node cannot be judged, and the keywords' pointers (n's win).
+func mergeBookkeeping(n, t *node) {
 	if !n.hasDefault && t.hasDefault {
 		n.def, n.hasDefault = t.def, true
 	}
 	if n.undecidable == "" {
 		n.undecidable = t.undecidable
 	}
-	kw := map[string]string{}
-	for k, v := range t.kwPtr {
-		kw[k] = v
-	}
+	// A keyword both sides set at different places keeps every place, so a
+	// witness can be confirmed at any of them (allOf branches with their own
+	// required, for example).
 	also := map[string][]string{}
 	for k, v := range n.kwPtr {
 		if tv, ok := t.kwPtr[k]; ok && tv != v {
 			also[k] = append(also[k], tv)
 		}
-		kw[k] = v
 	}
 	for _, m := range []map[string][]string{n.kwAlso, t.kwAlso} {
 		for k, ps := range m {
 			also[k] = append(also[k], ps...)
 		}
 	}
-	n.kwPtr = kw
+	n.kwPtr = unionMap(t.kwPtr, n.kwPtr)
 	if len(also) > 0 {
 		n.kwAlso = also
 	}
-	return true
+}
+
+// unionMap returns a new map with the entries of a, then those of b over
+// them.
+func unionMap[V any](a, b map[string]V) map[string]V {
+	m := make(map[string]V, len(a)+len(b))
+	for k, v := range a {
+		m[k] = v
+	}
+	for k, v := range b {
+		m[k] = v
+	}
+	return m
 }
 
 func pick(a, b *node) *node {

@@ -12,7 +12,7 @@ func TestBranchAddedNamesMember(t *testing.T) {
 	cases := loadDiffCases(t, "testdata/output")
 	var c *diffCase
 	for _, x := range cases {
-		if x.name == "branch-added-member" {
+		if x.Name == "branch-added-member" {
 			c = x
 		}
 	}

@@ -23,7 +23,7 @@ func TestRegistry(t *testing.T) {
 	}
 	wanted := map[string]bool{}
 	for _, c := range loadDiffCases(t, "testdata") {
-		for _, w := range c.wants {
+		for _, w := range c.Wants {
 			wanted[w.Rule] = true
 		}
 	}

@@ -67,194 +67,260 @@ func stackPointer(stack []*jsonFrame) string {
 // pointer except for a problem, and returns nil for the index. Both passes
 // apply the same limits and report the same problems.
 func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
-	lines := newLineTable(data)
-	var problems []Problem
-	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))
-	var stack []*jsonFrame
-	var root any
-	haveRoot := false
-	count := 0
-	var replaced [][2]int // problems inside values replaced by a duplicate name
-
-	fail := func(err error) (any, *Index, []Problem) {
-		off := int(dec.InputOffset())
-		msg := err.Error()
-		var se *jsontext.SyntacticError
-		if errors.As(err, &se) {
-			off = int(se.ByteOffset)
-			if se.Err != nil {
-				msg = se.Err.Error()
-			}
-		}
-		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			off = len(data)
-			msg = "unexpected end of file"
-		}
-		msg = strings.TrimPrefix(msg, "jsontext: ")
-		off, msg = jsonSyntaxHint(data, off, msg)
-		problems = append(problems, Problem{Kind: ProblemSyntax, Pos: lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true})
-		return nil, ix, problems
-	}
-
-	childPtr := func() string {
-		if len(stack) == 0 {
-			return ""
-		}
-		if ix == nil {
-			return stackPointer(stack)
-		}
-		top := stack[len(stack)-1]
-		if top.isObj {
-			return Join(top.ptr, top.key)
-		}
-		return JoinIndex(top.ptr, len(top.arr))
-	}
-	attach := func(v any) {
-		if len(stack) == 0 {
-			root = v
-			haveRoot = true
-			return
-		}
-		top := stack[len(stack)-1]
-		if top.isObj {
-			top.obj[top.key] = v
-			top.haveKey = false
-			if top.spans != nil {
-				delete(top.spans, top.key)
-			}
-		} else {
-			top.arr = append(top.arr, v)
+	d := &jsonDecoder{data: data, lim: lim, ix: ix, lines: newLineTable(data),
+		dec: jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))}
+	for !d.haveRoot {
+		if err := d.step(); err == errJSONLimit {
+			return nil, d.ix, d.problems
+		} else if err != nil {
+			return d.fail(err)
 		}
 	}
-
-	for !haveRoot {
-		kind := dec.PeekKind()
-		if kind == 0 {
-			_, err := dec.ReadToken()
-			if err == nil {
-				err = errors.New("invalid token")
-			}
-			return fail(err)
-		}
-		if len(stack) > 0 && stack[len(stack)-1].isObj && !stack[len(stack)-1].haveKey && kind != '}' {
-			top := stack[len(stack)-1]
-			raw, err := dec.ReadValue()
-			if err != nil {
-				return fail(err)
-			}
-			start := int(dec.InputOffset()) - len(raw)
-			name, err := jsontext.AppendUnquote(nil, raw)
-			if err != nil {
-				return fail(err)
-			}
-			top.key = string(name)
-			top.haveKey = true
-			prev, dup := top.obj[top.key]
-			if !dup && ix == nil {
-				continue
-			}
-			ptr := childPtr()
-			if dup {
-				if ix != nil {
-					ix.forget(ptr, prev)
-				}
-				if span, ok := top.spans[top.key]; ok {
-					replaced = append(replaced, span)
-				}
-				problems = append(problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: lines.pos(start),
-					Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
-			}
-			if ix != nil {
-				ix.SetKey(ptr, lines.pos(start))
-			}
-			continue
-		}
-		switch kind {
-		case '{', '[':
-			var ptr string
-			if ix != nil {
-				ptr = childPtr()
-			}
-			if _, err := dec.ReadToken(); err != nil {
-				return fail(err)
-			}
-			start := int(dec.InputOffset()) - 1
-			count++
-			if len(stack)+1 > lim.MaxDepth {
-				if ix == nil {
-					ptr = childPtr()
-				}
-				problems = append(problems, Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: lines.pos(start), Fatal: true,
-					Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", lim.MaxDepth)})
-				return nil, ix, problems
-			}
-			if ix != nil {
-				ix.SetValue(ptr, lines.pos(start))
-			}
-			f := &jsonFrame{ptr: ptr, isObj: kind == '{', start: len(problems)}
-			if f.isObj {
-				f.obj = map[string]any{}
-			} else {
-				f.arr = []any{}
-			}
-			stack = append(stack, f)
-		case '}', ']':
-			if _, err := dec.ReadToken(); err != nil {
-				return fail(err)
-			}
-			f := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if f.isObj {
-				attach(f.obj)
-			} else {
-				attach(f.arr)
-			}
-			if parent := len(stack) - 1; parent >= 0 && stack[parent].isObj && len(problems) > f.start {
-				if stack[parent].spans == nil {
-					stack[parent].spans = map[string][2]int{}
-				}
-				// attach cleared haveKey but kept the name of the member.
-				stack[parent].spans[stack[parent].key] = [2]int{f.start, len(problems)}
-			}
-		default:
-			raw, err := dec.ReadValue()
-			if err != nil {
-				return fail(err)
-			}
-			count++
-			if ix != nil {
-				ix.SetValue(childPtr(), lines.pos(int(dec.InputOffset())-len(raw)))
-			}
-			var v any
-			switch kind {
-			case 'n':
-				v = nil
-			case 't':
-				v = true
-			case 'f':
-				v = false
-			case '0':
-				v = json.Number(string(raw))
-			case '"':
-				s, err := jsontext.AppendUnquote(nil, raw)
-				if err != nil {
-					return fail(err)
-				}
-				v = string(s)
-			}
-			attach(v)
-		}
-		if count > lim.MaxValues {
-			problems = append(problems, Problem{Kind: ProblemTooMany, Pos: lines.pos(int(dec.InputOffset())), Fatal: true,
-				Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", lim.MaxValues)})
-			return nil, ix, problems
-		}
-	}
-	if _, err := dec.ReadToken(); err != io.EOF {
+	if _, err := d.dec.ReadToken(); err != io.EOF {
 		if err == nil {
 			err = errors.New("unexpected data after the top-level value")
 		}
-		return fail(err)
+		return d.fail(err)
 	}
-	return root, ix, dropRanges(problems, replaced)
+	return d.root, d.ix, dropRanges(d.problems, d.replaced)
+}
+
+// errJSONLimit stops decoding after a limit's fatal problem was recorded.
+var errJSONLimit = errors.New("limit reached")
+
+// jsonDecoder is the state of one decodeJSON pass: the open containers
+// (stack), the root once closed, the values counted against the limits and
+// the problems found.
+type jsonDecoder struct {
+	data     []byte
+	lim      Limits
+	ix       *Index
+	lines    *lineTable
+	dec      *jsontext.Decoder
+	problems []Problem
+	stack    []*jsonFrame
+	root     any
+	haveRoot bool
+	count    int
+	replaced [][2]int // problems inside values replaced by a duplicate name
+}
+
+// step reads one token (a member name, a bracket or a scalar) and checks
+// the value limit. It returns errJSONLimit after a limit's problem, or the
+// decoder's error.
+func (d *jsonDecoder) step() error {
+	kind := d.dec.PeekKind()
+	if kind == 0 {
+		_, err := d.dec.ReadToken()
+		if err == nil {
+			err = errors.New("invalid token")
+		}
+		return err
+	}
+	if len(d.stack) > 0 && d.top().isObj && !d.top().haveKey && kind != '}' {
+		return d.memberName()
+	}
+	var err error
+	switch kind {
+	case '{', '[':
+		err = d.open(kind)
+	case '}', ']':
+		err = d.close()
+	default:
+		err = d.scalar(kind)
+	}
+	if err != nil {
+		return err
+	}
+	if d.count > d.lim.MaxValues {
+		d.problems = append(d.problems, Problem{Kind: ProblemTooMany, Pos: d.lines.pos(int(d.dec.InputOffset())), Fatal: true,
+			Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", d.lim.MaxValues)})
+		return errJSONLimit
+	}
+	return nil
+}
+
+func (d *jsonDecoder) top() *jsonFrame { return d.stack[len(d.stack)-1] }
+
+// fail records a syntax error at its offset, with a hint for common
+// mistakes, and ends the pass.
+func (d *jsonDecoder) fail(err error) (any, *Index, []Problem) {
+	off := int(d.dec.InputOffset())
+	msg := err.Error()
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		off = int(se.ByteOffset)
+		if se.Err != nil {
+			msg = se.Err.Error()
+		}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		off = len(d.data)
+		msg = "unexpected end of file"
+	}
+	msg = strings.TrimPrefix(msg, "jsontext: ")
+	off, msg = jsonSyntaxHint(d.data, off, msg)
+	d.problems = append(d.problems, Problem{Kind: ProblemSyntax, Pos: d.lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true})
+	return nil, d.ix, d.problems
+}
+
+// childPtr returns the pointer of the value about to be attached to the
+// innermost open container.
+func (d *jsonDecoder) childPtr() string {
+	if len(d.stack) == 0 {
+		return ""
+	}
+	if d.ix == nil {
+		return stackPointer(d.stack)
+	}
+	top := d.top()
+	if top.isObj {
+		return Join(top.ptr, top.key)
+	}
+	return JoinIndex(top.ptr, len(top.arr))
+}
+
+// attach puts a finished value into the innermost open container, or makes
+// it the root.
+func (d *jsonDecoder) attach(v any) {
+	if len(d.stack) == 0 {
+		d.root = v
+		d.haveRoot = true
+		return
+	}
+	top := d.top()
+	if top.isObj {
+		top.obj[top.key] = v
+		top.haveKey = false
+		if top.spans != nil {
+			delete(top.spans, top.key)
+		}
+	} else {
+		top.arr = append(top.arr, v)
+	}
+}
+
+// memberName reads the name of the next member of the innermost object. A
+// name seen before is reported (the later value is kept), and the problems
+// inside the value it replaces are dropped at the end.
+func (d *jsonDecoder) memberName() error {
+	top := d.top()
+	raw, err := d.dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	start := int(d.dec.InputOffset()) - len(raw)
+	name, err := jsontext.AppendUnquote(nil, raw)
+	if err != nil {
+		return err
+	}
+	top.key = string(name)
+	top.haveKey = true
+	prev, dup := top.obj[top.key]
+	if !dup && d.ix == nil {
+		return nil
+	}
+	ptr := d.childPtr()
+	if dup {
+		if d.ix != nil {
+			d.ix.forget(ptr, prev)
+		}
+		if span, ok := top.spans[top.key]; ok {
+			d.replaced = append(d.replaced, span)
+		}
+		d.problems = append(d.problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: d.lines.pos(start),
+			Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
+	}
+	if d.ix != nil {
+		d.ix.SetKey(ptr, d.lines.pos(start))
+	}
+	return nil
+}
+
+// open reads '{' or '[' and pushes a container, unless it nests deeper
+// than the limit.
+func (d *jsonDecoder) open(kind jsontext.Kind) error {
+	var ptr string
+	if d.ix != nil {
+		ptr = d.childPtr()
+	}
+	if _, err := d.dec.ReadToken(); err != nil {
+		return err
+	}
+	start := int(d.dec.InputOffset()) - 1
+	d.count++
+	if len(d.stack)+1 > d.lim.MaxDepth {
+		if d.ix == nil {
+			ptr = d.childPtr()
+		}
+		d.problems = append(d.problems, Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: d.lines.pos(start), Fatal: true,
+			Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", d.lim.MaxDepth)})
+		return errJSONLimit
+	}
+	if d.ix != nil {
+		d.ix.SetValue(ptr, d.lines.pos(start))
+	}
+	f := &jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems)}
+	if f.isObj {
+		f.obj = map[string]any{}
+	} else {
+		f.arr = []any{}
+	}
+	d.stack = append(d.stack, f)
+	return nil
+}
+
+// close reads '}' or ']', pops the container and attaches it; the problems
+// found inside a member's value are remembered in case a duplicate name
+// replaces it.
+func (d *jsonDecoder) close() error {
+	if _, err := d.dec.ReadToken(); err != nil {
+		return err
+	}
+	f := d.top()
+	d.stack = d.stack[:len(d.stack)-1]
+	if f.isObj {
+		d.attach(f.obj)
+	} else {
+		d.attach(f.arr)
+	}
+	if parent := len(d.stack) - 1; parent >= 0 && d.stack[parent].isObj && len(d.problems) > f.start {
+		if d.stack[parent].spans == nil {
+			d.stack[parent].spans = map[string][2]int{}
+		}
+		// attach cleared haveKey but kept the name of the member.
+		d.stack[parent].spans[d.stack[parent].key] = [2]int{f.start, len(d.problems)}
+	}
+	return nil
+}
+
+// scalar reads a null, boolean, number or string and attaches it.
+func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
+	raw, err := d.dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	d.count++
+	if d.ix != nil {
+		d.ix.SetValue(d.childPtr(), d.lines.pos(int(d.dec.InputOffset())-len(raw)))
+	}
+	var v any
+	switch kind {
+	case 'n':
+		v = nil
+	case 't':
+		v = true
+	case 'f':
+		v = false
+	case '0':
+		v = json.Number(string(raw))
+	case '"':
+		s, err := jsontext.AppendUnquote(nil, raw)
+		if err != nil {
+			return err
+		}
+		v = string(s)
+	}
+	d.attach(v)
+	return nil
 }
