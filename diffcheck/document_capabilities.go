@@ -104,7 +104,7 @@ func (d *docCmp) compareCapabilities() {
 			}
 			l := found[feat]
 			if l == nil {
-				l = &lost{basePtr: bptr + bf[feat], hPtr: hptr, headObjPresent: ho != nil}
+				l = &lost{basePtr: bptr + bf[feat], hPtr: hptr + bf[feat], headObjPresent: ho != nil}
 				found[feat] = l
 				order = append(order, feat)
 			}
@@ -117,12 +117,11 @@ func (d *docCmp) compareCapabilities() {
 		if d.head != nil && !l.headObjPresent {
 			at.ptr = surviving(d.head, "/capabilities")
 		}
-		how := ""
+		msg := fmt.Sprintf("server capability %q is no longer declared for protocol versions %s: clients that rely on it break; declare it again", featText(feat), strings.Join(l.versions, ", "))
 		if d.head == nil {
-			how = fmt.Sprintf(" with its document %q", d.base.Path)
+			msg = fmt.Sprintf("server capability %q was removed with its document %q: clients that rely on it break; keep declaring it", featText(feat), d.base.Path)
 		}
-		d.add(docFinding{rule: RuleCapabilityRemoved, at: at, base: bl, removed: rm, subject: "capability " + feat, before: feat,
-			msg: fmt.Sprintf("server capability %q is no longer declared for protocol versions %s%s: clients that rely on it break; declare it again", featText(feat), strings.Join(l.versions, ", "), how)})
+		d.add(docFinding{rule: RuleCapabilityRemoved, at: at, base: bl, removed: rm, subject: "capability " + feat, before: feat, msg: msg})
 	}
 }
 

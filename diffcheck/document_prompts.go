@@ -163,10 +163,12 @@ func (d *docCmp) comparePrompt(p declPair) {
 			witness = w
 		}
 		what := "a new required argument"
-		if _, ok := ba[name]; ok {
+		var bl *loc
+		if b, ok := ba[name]; ok {
 			what = "an argument that became required"
+			bl = &loc{file: d.base, ptr: b.ptr}
 		}
-		d.add(docFinding{rule: RulePromptArgumentRequiredAdded, at: loc{file: d.head, ptr: a.ptr}, subject: subject + " argument " + name,
+		d.add(docFinding{rule: RulePromptArgumentRequiredAdded, at: loc{file: d.head, ptr: a.ptr}, base: bl, subject: subject + " argument " + name,
 			after: name, witness: witness,
 			msg: fmt.Sprintf("prompt %q has %s, %q: prompts/get calls that omit it break; make it optional (with a server-side default)", p.head.name, what, name)})
 	}

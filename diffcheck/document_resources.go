@@ -18,21 +18,18 @@ func (d *docCmp) compareResources() {
 			continue
 		}
 		at, bl, rm := d.gone(b.ptr, "/resources")
-		label := resourceLabel(b)
-		how := ""
-		switch {
-		case d.head == nil:
-			how = fmt.Sprintf(" with its document %q", d.base.Path)
-		default:
-			for _, h := range added {
-				if h.name != "" && h.name == b.name && h.str("uri") != "" {
-					how = fmt.Sprintf(" (a resource of that name now has uri %q)", h.str("uri"))
-					break
-				}
+		withDoc, hint := "", ""
+		if d.head == nil {
+			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
+		for _, h := range added {
+			if h.name != "" && h.name == b.name && h.str("uri") != "" {
+				hint = fmt.Sprintf("; a resource of that name is now at %q", h.str("uri"))
+				break
 			}
 		}
 		d.add(docFinding{rule: RuleResourceRemoved, at: at, base: bl, removed: rm, subject: "resource " + uri, before: uri,
-			msg: fmt.Sprintf("%s%s was removed%s: clients that read %q break; keep serving it, or mark it deprecated first and remove it in a later release", label, scopeText(b), how, uri)})
+			msg: fmt.Sprintf("%s%s was removed%s: clients that read %q break%s; keep serving it, or mark it deprecated first and remove it in a later release", resourceLabel(b), scopeText(b), withDoc, uri, hint)})
 	}
 	for _, p := range pairs {
 		d.compareMimeType(p, RuleResourceMimeTypeChanged, resourceLabel(p.head), "resource "+p.head.str("uri"))
@@ -43,7 +40,7 @@ func (d *docCmp) compareResources() {
 // resourceLabel names a resource for messages: its uri, and its name.
 func resourceLabel(x *decl) string {
 	if x.name != "" {
-		return fmt.Sprintf("resource %q (%q)", x.name, x.str("uri"))
+		return fmt.Sprintf("resource %q at %q", x.name, x.str("uri"))
 	}
 	return fmt.Sprintf("resource %q", x.str("uri"))
 }
@@ -51,7 +48,7 @@ func resourceLabel(x *decl) string {
 // templateLabel names a resource template for messages.
 func templateLabel(x *decl) string {
 	if x.name != "" {
-		return fmt.Sprintf("resource template %q (%q)", x.name, x.str("uriTemplate"))
+		return fmt.Sprintf("resource template %q at %q", x.name, x.str("uriTemplate"))
 	}
 	return fmt.Sprintf("resource template %q", x.str("uriTemplate"))
 }

@@ -146,7 +146,8 @@ func schemeIdentity(v any) string {
 }
 
 // schemeChanges lists what changed, for clients, between two schemes of
-// one name: a message part and the member it is at.
+// one name: a message part and the pointer, relative to the scheme, of
+// the first member that changed.
 func schemeChanges(b, h map[string]any) (what []string, member string) {
 	str := func(o map[string]any, k string) string { s, _ := o[k].(string); return s }
 	note := func(m, text string) {
@@ -156,24 +157,24 @@ func schemeChanges(b, h map[string]any) (what []string, member string) {
 		what = append(what, text)
 	}
 	if bt, ht := str(b, "type"), str(h, "type"); bt != ht {
-		note("type", fmt.Sprintf("its type changed from %q to %q", bt, ht))
+		note("/type", fmt.Sprintf("its type changed from %q to %q", bt, ht))
 		return what, member
 	}
 	switch str(b, "type") {
 	case "http":
 		if x, y := str(b, "scheme"), str(h, "scheme"); !strings.EqualFold(x, y) {
-			note("scheme", fmt.Sprintf("its HTTP scheme changed from %q to %q", x, y))
+			note("/scheme", fmt.Sprintf("its HTTP scheme changed from %q to %q", x, y))
 		}
 	case "apiKey":
 		if x, y := str(b, "in"), str(h, "in"); x != y {
-			note("in", fmt.Sprintf("the key moved from the %s to the %s", x, y))
+			note("/in", fmt.Sprintf("the key moved from the %s to the %s", x, y))
 		}
 		if x, y := str(b, "name"), str(h, "name"); x != y && !(str(h, "in") == "header" && strings.EqualFold(x, y)) {
-			note("name", fmt.Sprintf("the key's name changed from %q to %q", x, y))
+			note("/name", fmt.Sprintf("the key's name changed from %q to %q", x, y))
 		}
 	case "openIdConnect":
 		if x, y := str(b, "openIdConnectUrl"), str(h, "openIdConnectUrl"); x != y {
-			note("openIdConnectUrl", fmt.Sprintf("its openIdConnectUrl changed from %q to %q", x, y))
+			note("/openIdConnectUrl", fmt.Sprintf("its openIdConnectUrl changed from %q to %q", x, y))
 		}
 	case "oauth2":
 		bf, _ := b["flows"].(map[string]any)
@@ -182,12 +183,12 @@ func schemeChanges(b, h map[string]any) (what []string, member string) {
 			x, _ := bf[k].(map[string]any)
 			y, ok := hf[k].(map[string]any)
 			if !ok {
-				note(source.Join("flows", k), fmt.Sprintf("its %s flow was removed", k))
+				note(source.Join("/flows", k), fmt.Sprintf("its %s flow was removed", k))
 				continue
 			}
 			for _, u := range []string{"authorizationUrl", "tokenUrl"} {
 				if xs, ys := str(x, u), str(y, u); xs != ys {
-					note(source.Join("flows", k, u), fmt.Sprintf("the %s of its %s flow changed from %q to %q", u, k, xs, ys))
+					note(source.Join("/flows", k, u), fmt.Sprintf("the %s of its %s flow changed from %q to %q", u, k, xs, ys))
 				}
 			}
 		}
@@ -238,9 +239,9 @@ func (d *docCmp) pairSchemes() map[string]string {
 		if len(what) == 0 {
 			continue
 		}
-		hp := surviving(d.head, source.Join("/securitySchemes", h, member))
+		hp := surviving(d.head, source.Join("/securitySchemes", h)+member)
 		d.add(docFinding{rule: RuleSecuritySchemeChanged, at: loc{file: d.head, ptr: hp},
-			base:    &loc{file: d.base, ptr: surviving(d.base, source.Join("/securitySchemes", b, member))},
+			base:    &loc{file: d.base, ptr: surviving(d.base, source.Join("/securitySchemes", b)+member)},
 			subject: "security scheme " + b, before: schemeIdentity(bo), after: schemeIdentity(ho),
 			msg: fmt.Sprintf("security scheme %q changed for clients: %s; clients configured with the old scheme break; declare the new scheme under another name and accept both as alternatives", h, strings.Join(what, "; "))})
 	}
@@ -249,8 +250,12 @@ func (d *docCmp) pairSchemes() map[string]string {
 			continue
 		}
 		at, bl, rm := d.gone(source.Join("/securitySchemes", name), "/securitySchemes")
+		withDoc := ""
+		if d.head == nil {
+			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
 		d.add(docFinding{rule: RuleSecuritySchemeRemoved, at: at, base: bl, removed: rm, subject: "security scheme " + name, before: schemeIdentity(bs[name]),
-			msg: fmt.Sprintf("security scheme %q was removed: clients that authenticate with it break; keep it, and accept it as an alternative requirement", name)})
+			msg: fmt.Sprintf("security scheme %q was removed%s: clients that authenticate with it break; keep it, and accept it as an alternative requirement", name, withDoc)})
 	}
 	return toBase
 }

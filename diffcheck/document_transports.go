@@ -65,20 +65,18 @@ func (d *docCmp) compareTransports() {
 			continue
 		}
 		at, bl, rm := d.gone(b.ptr, "/transports")
-		how := ""
-		switch {
-		case d.head == nil:
-			how = fmt.Sprintf(" with its document %q", d.base.Path)
-		default:
-			for _, h := range added {
-				if h.str("type") == b.str("type") && transportKey(h) != "" {
-					how = fmt.Sprintf(" (the document now declares the %s)", transportLabel(h))
-					break
-				}
+		withDoc, hint := "", ""
+		if d.head == nil {
+			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
+		for _, h := range added {
+			if h.str("type") == b.str("type") && transportKey(h) != "" {
+				hint = fmt.Sprintf("; the document now declares the %s", transportLabel(h))
+				break
 			}
 		}
 		d.add(docFinding{rule: RuleTransportRemoved, at: at, base: bl, removed: rm, subject: "transport " + transportKey(b), before: transportKey(b),
-			msg: fmt.Sprintf("the %s was removed%s: clients configured to connect through it break; keep it, or announce the move and remove it in a later release", transportLabel(b), how)})
+			msg: fmt.Sprintf("the %s was removed%s: clients configured to connect through it break%s; keep it, or announce the move and remove it in a later release", transportLabel(b), withDoc, hint)})
 	}
 	hv := rootVersions(d.head)
 	for _, p := range pairs {
