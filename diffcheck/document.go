@@ -233,19 +233,23 @@ func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, re
 	}
 	for _, k := range sortedKeys(hk) {
 		bs, hs := bk[k], hk[k]
+		byScope := map[string][]*decl{}
+		for _, h := range hs {
+			byScope[h.scopeKey()] = append(byScope[h.scopeKey()], h)
+		}
 		for _, b := range bs {
-			for _, h := range free(hs) {
-				if b.scopeKey() == h.scopeKey() {
-					take(b, h)
-					break
-				}
+			if q := byScope[b.scopeKey()]; len(q) > 0 {
+				take(b, q[0])
+				byScope[b.scopeKey()] = q[1:]
 			}
 		}
-		for {
+		// the largest overlap next, for the few same-key declarations a
+		// document has (many of them are invalid anyway: scopes must be disjoint).
+		for fb, fh := free(bs), free(hs); len(fb)*len(fh) <= 256; fb, fh = free(bs), free(hs) {
 			best, bb, bh := 0, (*decl)(nil), (*decl)(nil)
-			for _, b := range free(bs) {
-				for _, h := range free(hs) {
-					if o := overlap(b.scope, h.scope); o > best {
+			for _, b := range fb {
+				for _, h := range fh {
+					if o := scopeOverlap(b.scope, h.scope); o > best {
 						best, bb, bh = o, b, h
 					}
 				}
@@ -262,6 +266,24 @@ func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, re
 	return pairs, free(base), free(head)
 }
 
+// scopeOverlap counts the versions two sorted scopes share.
+func scopeOverlap(a, b []string) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			n++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return n
+}
+
 // scopeText renders a declaration's own protocol scope for messages.
 func scopeText(x *decl) string {
 	if len(x.scope) == 0 {
@@ -270,30 +292,37 @@ func scopeText(x *decl) string {
 	return " (protocol versions " + strings.Join(x.scope, ", ") + ")"
 }
 
-// rootVersions returns a document's root protocolVersions.
+// rootVersions returns the known protocol versions a document's root
+// protocolVersions lists, oldest first (unknown ones are validation's).
 func rootVersions(f *source.File) []string {
-	var out []string
-	vs, _ := docRoot(f)["protocolVersions"].([]any)
-	for _, v := range vs {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
+	return knownVersions(docRoot(f)["protocolVersions"])
 }
 
 // effectiveScope is a declaration's own protocolVersions, or the root's.
 func effectiveScope(f *source.File, obj map[string]any) []string {
-	if vs, ok := obj["protocolVersions"].([]any); ok {
-		var out []string
-		for _, v := range vs {
-			if s, ok := v.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
+	if v, ok := obj["protocolVersions"]; ok {
+		return knownVersions(v)
 	}
 	return rootVersions(f)
+}
+
+// knownVersions returns the known protocol versions a list holds, in
+// rules.ProtocolVersions order, once each.
+func knownVersions(v any) []string {
+	vs, _ := v.([]any)
+	has := map[string]bool{}
+	for _, x := range vs {
+		if s, ok := x.(string); ok {
+			has[s] = true
+		}
+	}
+	var out []string
+	for _, p := range rules.ProtocolVersions {
+		if has[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // hasString reports whether list holds s.

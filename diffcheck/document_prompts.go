@@ -77,6 +77,9 @@ func (d *docCmp) comparePrompts() {
 	// renames: a removed prompt and an added one with the same arguments, both unambiguous.
 	matches, back := map[*decl][]*decl{}, map[*decl]int{}
 	for _, b := range removed {
+		if len(removed)*len(added) > 40000 {
+			break
+		}
 		for _, h := range added {
 			if sameArguments(b, h) {
 				matches[b] = append(matches[b], h)

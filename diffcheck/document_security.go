@@ -18,6 +18,14 @@ func (d *docCmp) addToolPrims() {
 	}
 }
 
+// Bounds on the work of one security comparison: base alternatives times
+// head alternatives, and the transports a primitive is compared through
+// (a document declares a handful of each).
+const (
+	maxGrantChecks       = 100000
+	maxTransportContexts = 32
+)
+
 // secAlt is one alternative of a Security Requirement Array: the schemes
 // it requires jointly, each with its scopes (sorted, unique).
 type secAlt map[string][]string
@@ -317,7 +325,10 @@ func (d *docCmp) compareSecurity() {
 				ctxs = append(ctxs, ctx{b, h})
 			}
 		}
-		for _, t := range tpairs {
+		for i, t := range tpairs {
+			if i == maxTransportContexts {
+				break
+			}
 			if b, ok := eff(bOwn, bp, t.base.obj, bRoot, bHas); ok {
 				if h, ok := eff(hOwn, hp, t.head.obj, hRoot, hHas); ok {
 					ctxs = append(ctxs, ctx{b, h})
@@ -371,7 +382,7 @@ func (d *docCmp) compareRequirement(toBase map[string]string, where, basePtr, he
 		return false
 	}
 	halts, ok := parseSecurity(hv)
-	if !ok {
+	if !ok || len(balts)*len(halts) > maxGrantChecks {
 		return false
 	}
 	// head alternatives in base names; a scheme new at head is held by no base grant.
