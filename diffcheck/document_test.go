@@ -14,9 +14,9 @@ func TestURITemplateVariables(t *testing.T) {
 	for tpl, want := range map[string]string{
 		"file:///{+path}":                        "path",
 		"chess://games/{id:3}":                   "id",
-		"gh://{owner}/{repo}{?state,labels*}":     "owner repo state labels",
-		"x://{/segments*}{;params}{#frag}{.ext}":  "segments params frag ext",
-		"x://{a}/{a}{&b}":                         "a b",
+		"gh://{owner}/{repo}{?state,labels*}":    "owner repo state labels",
+		"x://{/segments*}{;params}{#frag}{.ext}": "segments params frag ext",
+		"x://{a}/{a}{&b}":                        "a b",
 		"chess://leaderboard/classical":          "",
 		"x://{percent%20name}":                   "percent%20name",
 		"chess://players/{player_id}/rating-his": "player_id",
