@@ -58,11 +58,11 @@ var (
 // Security rules (MCP Description sections 6.4 and 7).
 var (
 	RuleSecurityScopeAdded = compat("compat.security.scope-added", rules.Must, rules.Error,
-		"a tool, resource, prompt, transport or the document needs no scope the old grant lacked",
+		"a security requirement needs no scope that clients holding the old grant lack",
 		"A requirement that now needs an OAuth2 or OpenID Connect scope it did not breaks clients holding the old grant: their token lacks the scope."+secDoc,
 		"keep the old requirement as an alternative (`security: [{old}, {new}]`) until clients have the new scope")
 	RuleSecurityRequirementAdded = compat("compat.security.requirement-added", rules.Must, rules.Error,
-		"a tool, resource, prompt, transport or the document requires no scheme the old grant lacked",
+		"a security requirement needs no scheme that clients holding the old grant lack",
 		"A requirement that now needs a security scheme a grant that satisfied the base does not hold (including anonymous access, `[]` or `{}`, that is no longer allowed) breaks clients holding that grant."+secDoc,
 		"keep the old requirement as an alternative until clients have the new credentials")
 	RuleSecuritySchemeRemoved = compat("compat.security.scheme-removed", rules.Must, rules.Error,
