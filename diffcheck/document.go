@@ -1,6 +1,7 @@
 package diffcheck
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -55,6 +56,7 @@ func CompareDocument(base, head *source.File) []report.Finding {
 	if head != nil && !head.Fatal() {
 		d.head = head
 	}
+	d.compareVersions()
 	d.comparePrompts()
 	d.compareResources()
 	d.compareTemplates()
@@ -65,6 +67,34 @@ func CompareDocument(base, head *source.File) []report.Finding {
 	d.compareTransports()
 	sort.SliceStable(d.findings, func(i, j int) bool { return report.Less(d.findings[i], d.findings[j]) })
 	return d.findings
+}
+
+// compareVersions reports protocol versions the root no longer lists.
+func (d *docCmp) compareVersions() {
+	if d.head == nil {
+		return // the document's primitives are reported one by one
+	}
+	bl, _ := docRoot(d.base)["protocolVersions"].([]any)
+	hl, ok := docRoot(d.head)["protocolVersions"].([]any)
+	if !ok {
+		return // validation reports a document without protocolVersions
+	}
+	has := map[string]bool{}
+	for _, v := range hl {
+		if s, ok := v.(string); ok {
+			has[s] = true
+		}
+	}
+	for i, v := range bl {
+		s, ok := v.(string)
+		if !ok || has[s] || !rules.IsProtocolVersion(s) {
+			continue
+		}
+		has[s] = true
+		d.add(docFinding{rule: RuleProtocolVersionRemoved, at: loc{file: d.head, ptr: "/protocolVersions"},
+			base: &loc{file: d.base, ptr: source.JoinIndex("/protocolVersions", i)}, removed: true, subject: "protocol version " + s, before: s,
+			msg: fmt.Sprintf("protocol version %q is no longer described: clients that speak only %q lose every tool, resource and prompt of the document; keep describing it, or announce the end of its support first", s, s)})
+	}
 }
 
 // docCmp holds one base/head document pair and the findings about it.

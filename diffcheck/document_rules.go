@@ -7,6 +7,12 @@ const (
 	secDoc = " A Security Requirement Array is compared as the set of grants it accepts (alternatives are OR, schemes in one alternative AND, every listed scope required; order never matters). Every base alternative is the smallest grant that satisfied the base; one the head no longer accepts is the witness. The effective requirement of a primitive is its own `security`, else its transport's, else the root's (MCP Description 7.5); a side where none is declared at any level makes no declaration and is not compared. Security schemes are compared by what clients configure (type, HTTP scheme, API key location and name, OAuth flows and their URLs, OpenID Connect URL), not by their local names: renaming a scheme together with its uses is silent."
 )
 
+// RuleProtocolVersionRemoved: the document's protocol coverage (MCP Description 3.2, 4).
+var RuleProtocolVersionRemoved = compat("compat.document.protocol-version-removed", rules.Must, rules.Error,
+	"a protocol version the document described at the base revision is still described",
+	"Root `protocolVersions` is the set of MCP revisions the document describes; a client that speaks only a revision dropped from it loses everything the document declares for it. Only known protocol versions are compared (an unknown one is a validation finding). The declarations scoped to that version alone are then reported as removed too."+docDoc,
+	"keep the version in protocolVersions, or announce the end of its support first")
+
 // Prompt rules (MCP Description section 11).
 var (
 	RulePromptRemoved = compat("compat.prompt.removed", rules.Must, rules.Error,

@@ -326,8 +326,8 @@ func (d *docCmp) compareSecurity() {
 			}
 		}
 		for i, t := range tpairs {
-			if i == maxTransportContexts {
-				break
+			if i == maxTransportContexts || bOwn && hOwn {
+				break // with its own security on both sides, a primitive's transports do not matter
 			}
 			if b, ok := eff(bOwn, bp, t.base.obj, bRoot, bHas); ok {
 				if h, ok := eff(hOwn, hp, t.head.obj, hRoot, hHas); ok {

@@ -54,6 +54,7 @@ var compatTitles = map[string]string{
 	"compat.annotation.open-world-added":            "openWorldHint added",
 	"compat.example.input-invalid":                  "example input invalid",
 	"compat.example.result-invalid":                 "example result invalid",
+	"compat.document.protocol-version-removed":      "protocol version removed",
 	"compat.prompt.removed":                         "prompt removed",
 	"compat.prompt.renamed":                         "prompt renamed",
 	"compat.prompt.argument-removed":                "prompt argument removed",
