@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -121,7 +122,13 @@ func (d *docCmp) compareCapabilities() {
 		if d.head == nil {
 			msg = fmt.Sprintf("server capability %q was removed with its document %q: clients that rely on it break; keep declaring it", featText(feat), d.base.Path)
 		}
-		d.add(docFinding{rule: RuleCapabilityRemoved, at: at, base: bl, removed: rm, subject: "capability " + feat, before: feat, msg: msg})
+		x := docFinding{rule: RuleCapabilityRemoved, at: at, base: bl, removed: rm, subject: "capability " + feat, before: feat, msg: msg}
+		if strings.HasSuffix(feat, featSep+"listChanged") {
+			// no request fails: clients are no longer told when the list changes.
+			x.sev = rules.Warning
+			x.msg = strings.Replace(msg, "clients that rely on it break", "clients are no longer told when the list changes and keep a stale list", 1)
+		}
+		d.add(x)
 	}
 }
 

@@ -85,7 +85,7 @@ var (
 var (
 	RuleCapabilityRemoved = compat("compat.capability.removed", rules.Must, rules.Error,
 		"a server capability declared at the base revision is still declared",
-		"Server capabilities are compared per protocol version the head still describes, with the Capabilities Object that applies to it (8.6): a marker (`completions: {}`, `logging: {}`, `tasks.requests.tools.call`), a flag that was true (`resources.subscribe`, `tools.listChanged`) or an extension or experimental identifier gone at head breaks clients that rely on it. Extension settings are not judged (8.5). A protocol version the head no longer describes is not judged here; a document without `capabilities` at the base declares nothing."+docDoc,
+		"Server capabilities are compared per protocol version the head still describes, with the Capabilities Object that applies to it (8.6): a marker (`completions: {}`, `logging: {}`, `tasks.requests.tools.call`), a flag that was true (`resources.subscribe`) or an extension or experimental identifier gone at head breaks clients that rely on it. A `listChanged` flag gone is a warning: no request fails, but clients are no longer told when the list changes. Extension settings are not judged (8.5). A protocol version the head no longer describes is not judged here; a document without `capabilities` at the base declares nothing."+docDoc,
 		"declare the capability again, or announce its removal first")
 	RuleClientRequirementAdded = compat("compat.capability.client-requirement-added", rules.Must, rules.Error,
 		"a tool, resource, resource template or prompt requires no client capability it did not",
