@@ -114,7 +114,7 @@ type primPair struct {
 	tool           bool
 }
 
-// root returns a document's root members (nil for a deleted document or one
+// docRoot returns a document's root members (nil for a deleted document or one
 // whose root is no object).
 func docRoot(f *source.File) map[string]any {
 	if f == nil {
