@@ -70,6 +70,8 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 			c.toolAdded(t)
 		}
 	}
+	// the rest of each MCP Description document: prompts, resources, security, ...
+	c.findings = append(c.findings, CompareDocuments(base, head)...)
 	sort.SliceStable(c.findings, func(i, j int) bool { return report.Less(c.findings[i], c.findings[j]) })
 	return BaseNotComparable(base, head, c.findings)
 }

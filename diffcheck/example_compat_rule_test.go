@@ -9,7 +9,9 @@ package diffcheck
 //     direction: RuleInputPatternAdded = compat("compat.input.pattern-added",
 //     level, severity, summary, doc, fix). compat sets Kind rules.Breaking;
 //     the id namespace compat.<direction>.<name> declares the direction
-//     (input, output, tool, annotation, example, file), and Register rejects
+//     (input, output, tool, annotation, example, file; prompt, resource,
+//     resource-template, security, capability, transport for the rest of an
+//     MCP Description document, see document.go), and Register rejects
 //     any other. An error of the rule is a breaking change
 //     (report.Finding.IsBreaking), wherever it is rendered.
 //  2. the judgement in judge*.go: base and head are paired first (pair.go:

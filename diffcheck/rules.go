@@ -9,7 +9,9 @@ import (
 // compat registers one breaking-change rule (owner mcpschema, version
 // independent, kind Breaking). The id namespace declares the direction:
 // compat.<direction>.<name>, where <direction> is one of rules.Directions
-// (input, output, tool, annotation, example, file); Register rejects any other.
+// (input, output, tool, annotation, example, file, and for the rest of an
+// MCP Description document prompt, resource, resource-template, security,
+// capability, transport); Register rejects any other.
 func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix string) *rules.Rule {
 	return rules.Register(rules.Rule{ID: id, Kind: rules.Breaking, Direction: compatDirection(id),
 		Owner: "mcpschema", Level: level, Severity: sev, Summary: summary, Doc: doc, Fix: fix, Title: compatTitles[id]})

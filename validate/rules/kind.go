@@ -39,10 +39,24 @@ const (
 	File Direction = "file"
 	// Document is an MCP Description document's own fields.
 	Document Direction = "document"
+	// Prompt is an MCP Description prompt: its presence, name and arguments.
+	Prompt Direction = "prompt"
+	// Resource is an MCP Description static resource.
+	Resource Direction = "resource"
+	// ResourceTemplate is an MCP Description resource template.
+	ResourceTemplate Direction = "resource-template"
+	// Security is the security schemes and requirements of a document.
+	Security Direction = "security"
+	// Capability is the server capabilities a document declares and the
+	// client capabilities its primitives require.
+	Capability Direction = "capability"
+	// Transport is the transports a document declares.
+	Transport Direction = "transport"
 )
 
 // Directions lists every direction.
-var Directions = []Direction{Input, Output, Tool, Annotation, Example, File, Document}
+var Directions = []Direction{Input, Output, Tool, Annotation, Example, File, Document,
+	Prompt, Resource, ResourceTemplate, Security, Capability, Transport}
 
 // IsDirection reports whether d is a known direction.
 func IsDirection(d Direction) bool {

@@ -1,0 +1,366 @@
+package diffcheck
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// CompareDocuments pairs the MCP Description documents of base and head
+// path by path and returns the findings of CompareDocument for each pair
+// (a document deleted at head is compared with nothing). Documents that
+// cannot be read on either side are left to the file rules.
+func CompareDocuments(base, head []*source.File) []report.Finding {
+	headByPath := map[string]*source.File{}
+	for _, f := range head {
+		if f != nil {
+			headByPath[f.Path] = f
+		}
+	}
+	var out []report.Finding
+	for _, b := range base {
+		if b == nil {
+			continue
+		}
+		h, ok := headByPath[b.Path]
+		if ok && h.Fatal() {
+			continue
+		}
+		if !ok {
+			h = nil
+		}
+		out = append(out, CompareDocument(b, h)...)
+	}
+	return out
+}
+
+// CompareDocument judges the parts of an MCP Description document beyond
+// its tools' schemas between base and head, two revisions of one path:
+// prompts and their arguments, resources and resource templates, security
+// schemes and requirements, server capabilities, primitive client
+// requirements, and transports. head nil means the document was deleted:
+// everything it declared is removed, reported at the base. A base that is
+// not a readable MCP Description gives nothing to compare.
+func CompareDocument(base, head *source.File) []report.Finding {
+	if base == nil || base.Fatal() || base.Shape != source.ShapeDescription {
+		return nil
+	}
+	if _, ok := base.Root.(map[string]any); !ok {
+		return nil
+	}
+	d := &docCmp{base: base}
+	if head != nil && !head.Fatal() {
+		d.head = head
+	}
+	d.compareVersions()
+	d.comparePrompts()
+	d.compareResources()
+	d.compareTemplates()
+	d.addToolPrims()
+	d.compareSecurity()
+	d.compareCapabilities()
+	d.compareClientRequirements()
+	d.compareTransports()
+	sort.SliceStable(d.findings, func(i, j int) bool { return report.Less(d.findings[i], d.findings[j]) })
+	return d.findings
+}
+
+// compareVersions reports protocol versions the root no longer lists.
+func (d *docCmp) compareVersions() {
+	if d.head == nil {
+		return // the document's primitives are reported one by one
+	}
+	bl, _ := docRoot(d.base)["protocolVersions"].([]any)
+	hl, ok := docRoot(d.head)["protocolVersions"].([]any)
+	if !ok {
+		return // validation reports a document without protocolVersions
+	}
+	has := map[string]bool{}
+	for _, v := range hl {
+		if s, ok := v.(string); ok {
+			has[s] = true
+		}
+	}
+	for i, v := range bl {
+		s, ok := v.(string)
+		if !ok || has[s] || !rules.IsProtocolVersion(s) {
+			continue
+		}
+		has[s] = true
+		d.add(docFinding{rule: RuleProtocolVersionRemoved, at: loc{file: d.head, ptr: "/protocolVersions"},
+			base: &loc{file: d.base, ptr: source.JoinIndex("/protocolVersions", i)}, removed: true, subject: "protocol version " + s, before: s,
+			msg: fmt.Sprintf("protocol version %q is no longer described: clients that speak only %q lose every tool, resource and prompt of the document; keep describing it, or announce the end of its support first", s, s)})
+	}
+}
+
+// docCmp holds one base/head document pair and the findings about it.
+type docCmp struct {
+	base, head *source.File
+	findings   []report.Finding
+	// prims are the paired primitives (prompts, resources, templates),
+	// for the security and client-requirement comparisons.
+	prims      []primPair
+	transports *transportPairing
+}
+
+// primPair is a paired primitive and how messages name it.
+type primPair struct {
+	declPair
+	label, subject string
+	tool           bool
+}
+
+// docRoot returns a document's root members (nil for a deleted document or one
+// whose root is no object).
+func docRoot(f *source.File) map[string]any {
+	if f == nil {
+		return nil
+	}
+	m, _ := f.Root.(map[string]any)
+	return m
+}
+
+// docFinding is a finding before positions and fingerprint are filled.
+type docFinding struct {
+	rule *rules.Rule
+	sev  rules.Severity
+	// at is the head position, or the base position for a deleted document.
+	at loc
+	// base is where the element was at the base revision.
+	base *loc
+	// removed: at is the nearest surviving ancestor of base.
+	removed bool
+	// subject names what the finding is about, stable across moves
+	// ("prompt greeting"), for the fingerprint.
+	subject string
+	// tool is the tool the finding is about, if any, and its pointer.
+	tool, toolPtr string
+	msg           string
+	before, after any
+	witness       any
+}
+
+func (d *docCmp) add(x docFinding) {
+	sev := x.sev
+	if sev == 0 {
+		sev = x.rule.Severity
+	}
+	pos, _ := x.at.file.Index.Locate(x.at.ptr)
+	f := report.Finding{Rule: x.rule.ID, Severity: sev, File: x.at.file.Path, Pointer: x.at.ptr,
+		Line: pos.Line, Column: pos.Column, Witness: x.witness, Tool: x.tool, ToolPointer: x.toolPtr}
+	msg := x.msg
+	if x.base != nil {
+		f.Base = x.base.location()
+		if x.removed {
+			msg = withBase(msg, x.base.text())
+		}
+	}
+	f.Message = msg
+	f.Fingerprint = report.Fingerprint(x.rule.ID, x.subject, canonical(x.before), canonical(x.after))
+	d.findings = append(d.findings, f)
+}
+
+// gone places a finding about something at basePtr that is gone at head:
+// at headPtr when it exists there (the nearest surviving ancestor the
+// caller knows), else at the nearest ancestor of headPtr that exists, and
+// at the base for a deleted document.
+func (d *docCmp) gone(basePtr, headPtr string) (at loc, base *loc, removed bool) {
+	b := &loc{file: d.base, ptr: basePtr}
+	if d.head == nil {
+		return *b, b, false
+	}
+	return loc{file: d.head, ptr: surviving(d.head, headPtr)}, b, true
+}
+
+// surviving returns ptr or its nearest ancestor that exists in f.
+func surviving(f *source.File, ptr string) string {
+	for ptr != "" {
+		if _, ok := source.Resolve(f.Root, ptr); ok {
+			return ptr
+		}
+		ptr = source.Parent(ptr)
+	}
+	return ""
+}
+
+// decl is one declaration of a collection (a prompt, a resource, a tool).
+type decl struct {
+	ptr string
+	obj map[string]any
+	// name is the declaration's name ("" when it has none).
+	name string
+	// scope is its own protocolVersions, sorted (nil when undeclared).
+	scope []string
+}
+
+func (x *decl) str(key string) string { s, _ := x.obj[key].(string); return s }
+
+func (x *decl) scopeKey() string { return strings.Join(x.scope, ",") }
+
+// collectDecls returns the object entries of the array member of a root.
+func collectDecls(f *source.File, member string) []*decl {
+	list, _ := docRoot(f)[member].([]any)
+	out := make([]*decl, 0, len(list))
+	for i, v := range list {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		x := &decl{ptr: source.JoinIndex("/"+member, i), obj: obj}
+		x.name, _ = obj["name"].(string)
+		if vs, ok := obj["protocolVersions"].([]any); ok {
+			for _, v := range vs {
+				if s, ok := v.(string); ok {
+					x.scope = append(x.scope, s)
+				}
+			}
+			sort.Strings(x.scope)
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// declPair is a base declaration and the head one that continues it.
+type declPair struct {
+	base, head *decl
+	renamed    bool
+}
+
+// pairDecls pairs declarations with the same key (and protocol scope: equal
+// scopes first, then the largest overlap, then one left on each side). It
+// returns the pairs and what is left on each side, in document order.
+// Declarations whose key is "" are never paired.
+func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, removed, added []*decl) {
+	bk, hk := map[string][]*decl{}, map[string][]*decl{}
+	for _, x := range base {
+		if k := key(x); k != "" {
+			bk[k] = append(bk[k], x)
+		}
+	}
+	for _, x := range head {
+		if k := key(x); k != "" {
+			hk[k] = append(hk[k], x)
+		}
+	}
+	used := map[*decl]bool{}
+	take := func(b, h *decl) {
+		used[b], used[h] = true, true
+		pairs = append(pairs, declPair{base: b, head: h})
+	}
+	free := func(list []*decl) []*decl {
+		var out []*decl
+		for _, x := range list {
+			if !used[x] {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for _, k := range sortedKeys(hk) {
+		bs, hs := bk[k], hk[k]
+		byScope := map[string][]*decl{}
+		for _, h := range hs {
+			byScope[h.scopeKey()] = append(byScope[h.scopeKey()], h)
+		}
+		for _, b := range bs {
+			if q := byScope[b.scopeKey()]; len(q) > 0 {
+				take(b, q[0])
+				byScope[b.scopeKey()] = q[1:]
+			}
+		}
+		// the largest overlap next, for the few same-key declarations a
+		// document has (many of them are invalid anyway: scopes must be disjoint).
+		for fb, fh := free(bs), free(hs); len(fb)*len(fh) <= 256; fb, fh = free(bs), free(hs) {
+			best, bb, bh := 0, (*decl)(nil), (*decl)(nil)
+			for _, b := range fb {
+				for _, h := range fh {
+					if o := scopeOverlap(b.scope, h.scope); o > best {
+						best, bb, bh = o, b, h
+					}
+				}
+			}
+			if bb == nil {
+				break
+			}
+			take(bb, bh)
+		}
+		if fb, fh := free(bs), free(hs); len(fb) == 1 && len(fh) == 1 {
+			take(fb[0], fh[0])
+		}
+	}
+	return pairs, free(base), free(head)
+}
+
+// scopeOverlap counts the versions two sorted scopes share.
+func scopeOverlap(a, b []string) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			n++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return n
+}
+
+// scopeText renders a declaration's own protocol scope for messages.
+func scopeText(x *decl) string {
+	if len(x.scope) == 0 {
+		return ""
+	}
+	return " (protocol versions " + strings.Join(x.scope, ", ") + ")"
+}
+
+// rootVersions returns the known protocol versions a document's root
+// protocolVersions lists, oldest first (unknown ones are validation's).
+func rootVersions(f *source.File) []string {
+	return knownVersions(docRoot(f)["protocolVersions"])
+}
+
+// effectiveScope is a declaration's own protocolVersions, or the root's.
+func effectiveScope(f *source.File, obj map[string]any) []string {
+	if v, ok := obj["protocolVersions"]; ok {
+		return knownVersions(v)
+	}
+	return rootVersions(f)
+}
+
+// knownVersions returns the known protocol versions a list holds, in
+// rules.ProtocolVersions order, once each.
+func knownVersions(v any) []string {
+	vs, _ := v.([]any)
+	has := map[string]bool{}
+	for _, x := range vs {
+		if s, ok := x.(string); ok {
+			has[s] = true
+		}
+	}
+	var out []string
+	for _, p := range rules.ProtocolVersions {
+		if has[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// hasString reports whether list holds s.
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

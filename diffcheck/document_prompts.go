@@ -1,0 +1,178 @@
+package diffcheck
+
+import (
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// promptArg is one declared Prompt Argument.
+type promptArg struct {
+	ptr      string
+	required bool
+}
+
+// promptArgs returns a prompt's arguments by name and the pointer of its
+// arguments array ("" when it has none).
+func promptArgs(p *decl) (map[string]promptArg, string) {
+	out := map[string]promptArg{}
+	list, ok := p.obj["arguments"].([]any)
+	if !ok {
+		return out, ""
+	}
+	at := source.Join(p.ptr, "arguments")
+	for i, v := range list {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		name, ok := obj["name"].(string)
+		if !ok {
+			continue
+		}
+		if _, dup := out[name]; dup {
+			continue
+		}
+		req, _ := obj["required"].(bool)
+		out[name] = promptArg{ptr: source.JoinIndex(at, i), required: req}
+	}
+	return out, at
+}
+
+// promptAccepts reports whether a prompts/get arguments map is one the
+// declared arguments admit: every key declared, every required one given.
+func promptAccepts(args map[string]promptArg, call map[string]any) bool {
+	for k := range call {
+		if _, ok := args[k]; !ok {
+			return false
+		}
+	}
+	for k, a := range args {
+		if _, ok := call[k]; a.required && !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// sameArguments reports whether two prompts declare the same, non-empty
+// argument list (names and requiredness): the evidence of a rename.
+func sameArguments(a, b *decl) bool {
+	x, _ := promptArgs(a)
+	y, _ := promptArgs(b)
+	if len(x) == 0 || len(x) != len(y) {
+		return false
+	}
+	for k, v := range x {
+		if w, ok := y[k]; !ok || w.required != v.required {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *docCmp) comparePrompts() {
+	base, head := collectDecls(d.base, "prompts"), collectDecls(d.head, "prompts")
+	pairs, removed, added := pairDecls(base, head, func(x *decl) string { return x.name })
+	// renames: a removed prompt and an added one with the same arguments, both unambiguous.
+	matches, back := map[*decl][]*decl{}, map[*decl]int{}
+	for _, b := range removed {
+		if len(removed)*len(added) > 40000 {
+			break
+		}
+		for _, h := range added {
+			if sameArguments(b, h) {
+				matches[b] = append(matches[b], h)
+				back[h]++
+			}
+		}
+	}
+	var left []*decl
+	for _, b := range removed {
+		if m := matches[b]; len(m) == 1 && back[m[0]] == 1 {
+			pairs = append(pairs, declPair{base: b, head: m[0], renamed: true})
+			continue
+		}
+		left = append(left, b)
+	}
+	for _, b := range left {
+		if b.name == "" {
+			continue
+		}
+		at, bl, rm := d.gone(b.ptr, "/prompts")
+		how := ""
+		if d.head == nil {
+			how = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
+		d.add(docFinding{rule: RulePromptRemoved, at: at, base: bl, removed: rm, subject: "prompt " + b.name, before: b.name,
+			msg: fmt.Sprintf("prompt %q%s was removed%s: clients that get it by name break; keep it, or mark it deprecated first and remove it in a later release", b.name, scopeText(b), how)})
+	}
+	for _, p := range pairs {
+		d.comparePrompt(p)
+		d.prims = append(d.prims, primPair{declPair: p, label: fmt.Sprintf("prompt %q", p.head.name), subject: "prompt " + p.head.name})
+	}
+}
+
+func (d *docCmp) comparePrompt(p declPair) {
+	subject := "prompt " + p.head.name
+	if p.renamed {
+		d.add(docFinding{rule: RulePromptRenamed, at: loc{file: d.head, ptr: source.Join(p.head.ptr, "name")},
+			base: &loc{file: d.base, ptr: source.Join(p.base.ptr, "name")}, subject: subject, before: p.base.name, after: p.head.name,
+			msg: fmt.Sprintf("prompt %q was renamed to %q (it declares the same arguments): clients that get %q break; keep the old name as well", p.base.name, p.head.name, p.base.name)})
+	}
+	ba, _ := promptArgs(p.base)
+	ha, hat := promptArgs(p.head)
+	// a call the base accepts: every base-required argument.
+	call := func() map[string]any {
+		c := map[string]any{}
+		for k, a := range ba {
+			if a.required {
+				c[k] = "x"
+			}
+		}
+		return c
+	}
+	for _, name := range sortedKeys(ba) {
+		if _, ok := ha[name]; ok {
+			continue
+		}
+		w := call()
+		w[name] = "x"
+		for k, a := range ha {
+			if _, inBase := ba[k]; a.required && inBase {
+				w[k] = "x"
+			}
+		}
+		var witness any
+		if promptAccepts(ba, w) && !promptAccepts(ha, w) {
+			witness = w
+		}
+		at := loc{file: d.head, ptr: p.head.ptr}
+		if hat != "" {
+			at.ptr = hat
+		}
+		d.add(docFinding{rule: RulePromptArgumentRemoved, at: at, base: &loc{file: d.base, ptr: ba[name].ptr}, removed: true,
+			subject: subject + " argument " + name, before: name, witness: witness,
+			msg: fmt.Sprintf("argument %q of prompt %q was removed: prompts/get calls that still pass it break, as the declared arguments are the only ones a call may pass; keep the argument (it may be ignored)", name, p.head.name)})
+	}
+	for _, name := range sortedKeys(ha) {
+		a := ha[name]
+		if !a.required || ba[name].required {
+			continue
+		}
+		w := call()
+		var witness any
+		if promptAccepts(ba, w) && !promptAccepts(ha, w) {
+			witness = w
+		}
+		what := "a new required argument"
+		var bl *loc
+		if b, ok := ba[name]; ok {
+			what = "an argument that became required"
+			bl = &loc{file: d.base, ptr: b.ptr}
+		}
+		d.add(docFinding{rule: RulePromptArgumentRequiredAdded, at: loc{file: d.head, ptr: a.ptr}, base: bl, subject: subject + " argument " + name,
+			after: name, witness: witness,
+			msg: fmt.Sprintf("prompt %q has %s, %q: prompts/get calls that omit it break; make it optional (with a server-side default)", p.head.name, what, name)})
+	}
+}

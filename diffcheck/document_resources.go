@@ -1,0 +1,269 @@
+package diffcheck
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+func (d *docCmp) compareResources() {
+	base, head := collectDecls(d.base, "resources"), collectDecls(d.head, "resources")
+	pairs, removed, added := pairDecls(base, head, func(x *decl) string { return x.str("uri") })
+	for _, b := range removed {
+		uri := b.str("uri")
+		if uri == "" {
+			continue
+		}
+		at, bl, rm := d.gone(b.ptr, "/resources")
+		withDoc, hint := "", ""
+		if d.head == nil {
+			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
+		for _, h := range added {
+			if h.name != "" && h.name == b.name && h.str("uri") != "" {
+				hint = fmt.Sprintf("; a resource of that name is now at %q", h.str("uri"))
+				break
+			}
+		}
+		d.add(docFinding{rule: RuleResourceRemoved, at: at, base: bl, removed: rm, subject: "resource " + uri, before: uri,
+			msg: fmt.Sprintf("%s%s was removed%s: clients that read %q break%s; keep serving it, or mark it deprecated first and remove it in a later release", resourceLabel(b), scopeText(b), withDoc, uri, hint)})
+	}
+	for _, p := range pairs {
+		d.compareMimeType(p, RuleResourceMimeTypeChanged, resourceLabel(p.head), "resource "+p.head.str("uri"))
+		d.prims = append(d.prims, primPair{declPair: p, label: resourceLabel(p.head), subject: "resource " + p.head.str("uri")})
+	}
+}
+
+// resourceLabel names a resource for messages: its uri, and its name.
+func resourceLabel(x *decl) string {
+	if x.name != "" {
+		return fmt.Sprintf("resource %q at %q", x.name, x.str("uri"))
+	}
+	return fmt.Sprintf("resource %q", x.str("uri"))
+}
+
+// templateLabel names a resource template for messages.
+func templateLabel(x *decl) string {
+	if x.name != "" {
+		return fmt.Sprintf("resource template %q at %q", x.name, x.str("uriTemplate"))
+	}
+	return fmt.Sprintf("resource template %q", x.str("uriTemplate"))
+}
+
+func (d *docCmp) compareTemplates() {
+	base, head := collectDecls(d.base, "resourceTemplates"), collectDecls(d.head, "resourceTemplates")
+	// the same uriTemplate first, then the same name (a template whose uriTemplate changed).
+	pairs, rb, ah := pairDecls(base, head, func(x *decl) string { return x.str("uriTemplate") })
+	more, removed, _ := pairDecls(rb, ah, func(x *decl) string { return x.name })
+	pairs = append(pairs, more...)
+	for _, b := range removed {
+		if b.str("uriTemplate") == "" {
+			continue
+		}
+		at, bl, rm := d.gone(b.ptr, "/resourceTemplates")
+		how := ""
+		if d.head == nil {
+			how = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
+		d.add(docFinding{rule: RuleTemplateRemoved, at: at, base: bl, removed: rm, subject: "resource template " + b.str("uriTemplate"), before: b.str("uriTemplate"),
+			msg: fmt.Sprintf("%s%s was removed%s: clients that read resources through it break; keep it, or mark it deprecated first and remove it in a later release", templateLabel(b), scopeText(b), how)})
+	}
+	for _, p := range pairs {
+		subject := "resource template " + p.base.str("uriTemplate")
+		if p.base.name != "" {
+			subject = "resource template " + p.base.name
+		}
+		d.compareTemplate(p, subject)
+		d.compareMimeType(p, RuleTemplateMimeTypeChanged, templateLabel(p.head), subject)
+		d.prims = append(d.prims, primPair{declPair: p, label: templateLabel(p.head), subject: subject})
+	}
+}
+
+func (d *docCmp) compareTemplate(p declPair, subject string) {
+	bt, ht := p.base.str("uriTemplate"), p.head.str("uriTemplate")
+	if bt == ht {
+		return
+	}
+	bparts, bok := parseURITemplate(bt)
+	hparts, hok := parseURITemplate(ht)
+	if !bok || !hok {
+		return // validation reports a malformed template
+	}
+	at := loc{file: d.head, ptr: source.Join(p.head.ptr, "uriTemplate")}
+	base := &loc{file: d.base, ptr: source.Join(p.base.ptr, "uriTemplate")}
+	hv := map[string]bool{}
+	for _, v := range templateVars(hparts) {
+		hv[v] = true
+	}
+	for _, v := range templateVars(bparts) {
+		if hv[v] {
+			continue
+		}
+		d.add(docFinding{rule: RuleTemplateVariableRemoved, at: at, base: base, subject: subject + " variable " + v, before: v,
+			msg: fmt.Sprintf("variable %q of %s was removed (was %q): clients that fill it, in the uris they build and in completion requests, break; keep the variable", v, templateLabel(p.head), bt)})
+	}
+	uri := expandTemplate(bparts)
+	if re := templateMatcher(hparts); re != nil && !re.MatchString(uri) {
+		d.add(docFinding{rule: RuleTemplateURIChanged, at: at, base: base, subject: subject, before: bt, after: ht, witness: uri,
+			msg: fmt.Sprintf("the uriTemplate of %s changed from %q: uris built from the old template, such as %q, no longer match it; keep the old template as another resource template", templateLabel(p.head), bt, uri)})
+	}
+}
+
+// compareMimeType reports a declared mimeType that changed or is gone.
+func (d *docCmp) compareMimeType(p declPair, rule *rules.Rule, label, subject string) {
+	bm, hm := p.base.str("mimeType"), p.head.str("mimeType")
+	if bm == "" || mimeEssence(bm) == mimeEssence(hm) {
+		return
+	}
+	if hm == "" {
+		d.add(docFinding{rule: rule, at: loc{file: d.head, ptr: p.head.ptr}, base: &loc{file: d.base, ptr: source.Join(p.base.ptr, "mimeType")}, removed: true,
+			subject: subject, before: bm,
+			msg: fmt.Sprintf("%s no longer declares its mimeType %q: consumers that rely on it lose the type; declare it again", label, bm)})
+		return
+	}
+	d.add(docFinding{rule: rule, at: loc{file: d.head, ptr: source.Join(p.head.ptr, "mimeType")}, base: &loc{file: d.base, ptr: source.Join(p.base.ptr, "mimeType")},
+		subject: subject, before: bm, after: hm,
+		msg: fmt.Sprintf("the mimeType of %s changed from %q to %q: consumers that parse the content as %q break; keep the old type, or serve the new one under another uri", label, bm, hm, bm)})
+}
+
+// mimeEssence is a media type without parameters, in lower case
+// ("Application/JSON; charset=utf-8" → "application/json").
+func mimeEssence(s string) string {
+	s, _, _ = strings.Cut(s, ";")
+	return strings.ToLower(strings.TrimSpace(s))
+}
+
+// tplPart is a literal run or an expression of an RFC 6570 URI template.
+type tplPart struct {
+	literal string
+	expr    bool
+	op      byte // 0 for simple string expansion
+	vars    []string
+}
+
+// parseURITemplate splits an RFC 6570 template into literals and
+// expressions; ok is false for a malformed template or a reserved operator.
+func parseURITemplate(s string) (parts []tplPart, ok bool) {
+	if len(s) > 8192 {
+		return nil, false
+	}
+	for s != "" {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			if strings.IndexByte(s, '}') >= 0 {
+				return nil, false
+			}
+			parts = append(parts, tplPart{literal: s})
+			break
+		}
+		if i > 0 {
+			if strings.IndexByte(s[:i], '}') >= 0 {
+				return nil, false
+			}
+			parts = append(parts, tplPart{literal: s[:i]})
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			return nil, false
+		}
+		body := s[i+1 : i+j]
+		s = s[i+j+1:]
+		p := tplPart{expr: true}
+		if body != "" && strings.IndexByte("+#./;?&", body[0]) >= 0 {
+			p.op, body = body[0], body[1:]
+		} else if body != "" && strings.IndexByte("=,!@|", body[0]) >= 0 {
+			return nil, false
+		}
+		for _, spec := range strings.Split(body, ",") {
+			name := strings.TrimSuffix(spec, "*")
+			if k := strings.IndexByte(name, ':'); k >= 0 {
+				name = name[:k]
+			}
+			if !varName.MatchString(name) {
+				return nil, false
+			}
+			p.vars = append(p.vars, name)
+		}
+		parts = append(parts, p)
+	}
+	return parts, true
+}
+
+var varName = regexp.MustCompile(`^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$`)
+
+// templateVars lists a template's variable names in order, once each.
+func templateVars(parts []tplPart) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range parts {
+		for _, v := range p.vars {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// expandTemplate expands a template with the value "x" for every variable.
+func expandTemplate(parts []tplPart) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if !p.expr {
+			b.WriteString(p.literal)
+			continue
+		}
+		first, sep, named := "", ",", false
+		switch p.op {
+		case '+':
+		case '#':
+			first = "#"
+		case '.':
+			first, sep = ".", "."
+		case '/':
+			first, sep = "/", "/"
+		case ';':
+			first, sep, named = ";", ";", true
+		case '?':
+			first, sep, named = "?", "&", true
+		case '&':
+			first, sep, named = "&", "&", true
+		}
+		b.WriteString(first)
+		for i, v := range p.vars {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			if named {
+				b.WriteString(v + "=")
+			}
+			b.WriteString("x")
+		}
+	}
+	return b.String()
+}
+
+// templateMatcher returns a pattern that matches every expansion of a
+// template (and more: any text for each expression), so that a uri it does
+// not match is certainly not an expansion of the template.
+func templateMatcher(parts []tplPart) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString(`^`)
+	for _, p := range parts {
+		if p.expr {
+			b.WriteString(`(?s:.*)`)
+		} else {
+			b.WriteString(regexp.QuoteMeta(p.literal))
+		}
+	}
+	b.WriteString(`$`)
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return nil
+	}
+	return re
+}

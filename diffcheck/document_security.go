@@ -1,0 +1,455 @@
+package diffcheck
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// addToolPrims pairs the document's tools by name and protocol scope for
+// the security and client-requirement comparisons (their schemas are
+// compared by Compare).
+func (d *docCmp) addToolPrims() {
+	pairs, _, _ := pairDecls(collectDecls(d.base, "tools"), collectDecls(d.head, "tools"), func(x *decl) string { return x.name })
+	for _, p := range pairs {
+		d.prims = append(d.prims, primPair{declPair: p, label: fmt.Sprintf("tool %q", p.head.name), subject: "tool " + p.head.name, tool: true})
+	}
+}
+
+// Bounds on the work of one security comparison: base alternatives times
+// head alternatives, and the transports a primitive is compared through
+// (a document declares a handful of each).
+const (
+	maxGrantChecks       = 100000
+	maxTransportContexts = 32
+)
+
+// secAlt is one alternative of a Security Requirement Array: the schemes
+// it requires jointly, each with its scopes (sorted, unique).
+type secAlt map[string][]string
+
+// parseSecurity reads a Security Requirement Array; ok is false when v is
+// no such array (validation reports it). An empty array clears every
+// requirement: anyone may call, as with one empty alternative.
+func parseSecurity(v any) (alts []secAlt, ok bool) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	if len(list) == 0 {
+		return []secAlt{{}}, true
+	}
+	for _, e := range list {
+		obj, ok := e.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		alt := secAlt{}
+		for name, sv := range obj {
+			scopes, ok := sv.([]any)
+			if !ok {
+				return nil, false
+			}
+			set := map[string]bool{}
+			for _, s := range scopes {
+				str, ok := s.(string)
+				if !ok {
+					return nil, false
+				}
+				set[str] = true
+			}
+			alt[name] = sortedKeys(set)
+		}
+		alts = append(alts, alt)
+	}
+	return alts, true
+}
+
+// missing returns what a grant lacks to satisfy an alternative: the
+// schemes it does not hold and, per held scheme, the scopes it lacks.
+func (alt secAlt) missing(grant secAlt) (schemes []string, scopes map[string][]string) {
+	scopes = map[string][]string{}
+	for _, name := range sortedKeys(alt) {
+		have, ok := grant[name]
+		if !ok {
+			schemes = append(schemes, name)
+			continue
+		}
+		for _, s := range alt[name] {
+			if !hasString(have, s) {
+				scopes[name] = append(scopes[name], s)
+			}
+		}
+	}
+	return schemes, scopes
+}
+
+// grantValue renders a grant as a Security Requirement Object, in base names.
+func grantValue(g secAlt) map[string]any {
+	out := map[string]any{}
+	for k, v := range g {
+		list := make([]any, len(v))
+		for i, s := range v {
+			list[i] = s
+		}
+		out[k] = list
+	}
+	return out
+}
+
+func grantText(g secAlt) string {
+	if len(g) == 0 {
+		return "{}"
+	}
+	var parts []string
+	for _, k := range sortedKeys(g) {
+		parts = append(parts, fmt.Sprintf("%q: [%s]", k, quoteStrings(g[k])))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+func quoteStrings(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// schemeIdentity is what a client configures for a security scheme: two
+// schemes with the same identity are the same to clients, whatever their
+// local names and descriptions.
+func schemeIdentity(v any) string {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return canonical(v)
+	}
+	str := func(k string) string { s, _ := obj[k].(string); return s }
+	switch t := str("type"); t {
+	case "http":
+		return "http " + strings.ToLower(str("scheme"))
+	case "apiKey":
+		name := str("name")
+		if str("in") == "header" {
+			name = strings.ToLower(name)
+		}
+		return "apiKey " + str("in") + " " + name
+	case "openIdConnect":
+		return "openIdConnect " + str("openIdConnectUrl")
+	case "oauth2":
+		flows, _ := obj["flows"].(map[string]any)
+		var parts []string
+		for _, k := range sortedKeys(flows) {
+			f, _ := flows[k].(map[string]any)
+			a, _ := f["authorizationUrl"].(string)
+			tk, _ := f["tokenUrl"].(string)
+			parts = append(parts, k+" "+a+" "+tk)
+		}
+		return "oauth2 " + strings.Join(parts, "|")
+	default:
+		return canonical(v)
+	}
+}
+
+// schemeChanges lists what changed, for clients, between two schemes of
+// one name: a message part and the pointer, relative to the scheme, of
+// the first member that changed.
+func schemeChanges(b, h map[string]any) (what []string, member string) {
+	str := func(o map[string]any, k string) string { s, _ := o[k].(string); return s }
+	note := func(m, text string) {
+		if member == "" {
+			member = m
+		}
+		what = append(what, text)
+	}
+	if bt, ht := str(b, "type"), str(h, "type"); bt != ht {
+		note("/type", fmt.Sprintf("its type changed from %q to %q", bt, ht))
+		return what, member
+	}
+	switch str(b, "type") {
+	case "http":
+		if x, y := str(b, "scheme"), str(h, "scheme"); !strings.EqualFold(x, y) {
+			note("/scheme", fmt.Sprintf("its HTTP scheme changed from %q to %q", x, y))
+		}
+	case "apiKey":
+		if x, y := str(b, "in"), str(h, "in"); x != y {
+			note("/in", fmt.Sprintf("the key moved from the %s to the %s", x, y))
+		}
+		if x, y := str(b, "name"), str(h, "name"); x != y && !(str(h, "in") == "header" && strings.EqualFold(x, y)) {
+			note("/name", fmt.Sprintf("the key's name changed from %q to %q", x, y))
+		}
+	case "openIdConnect":
+		if x, y := str(b, "openIdConnectUrl"), str(h, "openIdConnectUrl"); x != y {
+			note("/openIdConnectUrl", fmt.Sprintf("its openIdConnectUrl changed from %q to %q", x, y))
+		}
+	case "oauth2":
+		bf, _ := b["flows"].(map[string]any)
+		hf, _ := h["flows"].(map[string]any)
+		for _, k := range sortedKeys(bf) {
+			x, _ := bf[k].(map[string]any)
+			y, ok := hf[k].(map[string]any)
+			if !ok {
+				note(source.Join("/flows", k), fmt.Sprintf("its %s flow was removed", k))
+				continue
+			}
+			for _, u := range []string{"authorizationUrl", "tokenUrl"} {
+				if xs, ys := str(x, u), str(y, u); xs != ys {
+					note(source.Join("/flows", k, u), fmt.Sprintf("the %s of its %s flow changed from %q to %q", u, k, xs, ys))
+				}
+			}
+		}
+	}
+	return what, member
+}
+
+// pairSchemes pairs the security schemes of base and head: by name, then
+// a renamed scheme by identity when unambiguous. It reports removed and
+// changed schemes and returns the base name of each paired head name.
+func (d *docCmp) pairSchemes() map[string]string {
+	bs, _ := docRoot(d.base)["securitySchemes"].(map[string]any)
+	hs, _ := docRoot(d.head)["securitySchemes"].(map[string]any)
+	toBase := map[string]string{}
+	for name := range hs {
+		if _, ok := bs[name]; ok {
+			toBase[name] = name
+		}
+	}
+	byID := func(m map[string]any, skip func(string) bool) map[string][]string {
+		out := map[string][]string{}
+		for _, name := range sortedKeys(m) {
+			if !skip(name) {
+				out[schemeIdentity(m[name])] = append(out[schemeIdentity(m[name])], name)
+			}
+		}
+		return out
+	}
+	bID := byID(bs, func(n string) bool { _, ok := hs[n]; return ok })
+	hID := byID(hs, func(n string) bool { _, ok := toBase[n]; return ok })
+	for id, hn := range hID {
+		if bn := bID[id]; len(bn) == 1 && len(hn) == 1 {
+			toBase[hn[0]] = bn[0]
+		}
+	}
+	paired := map[string]bool{}
+	for h, b := range toBase {
+		paired[b] = true
+		if h != b {
+			continue
+		}
+		bo, _ := bs[b].(map[string]any)
+		ho, _ := hs[h].(map[string]any)
+		if bo == nil || ho == nil {
+			continue
+		}
+		what, member := schemeChanges(bo, ho)
+		if len(what) == 0 {
+			continue
+		}
+		hp := surviving(d.head, source.Join("/securitySchemes", h)+member)
+		d.add(docFinding{rule: RuleSecuritySchemeChanged, at: loc{file: d.head, ptr: hp},
+			base:    &loc{file: d.base, ptr: surviving(d.base, source.Join("/securitySchemes", b)+member)},
+			subject: "security scheme " + b, before: schemeIdentity(bo), after: schemeIdentity(ho),
+			msg: fmt.Sprintf("security scheme %q changed for clients: %s; clients configured with the old scheme break; declare the new scheme under another name and accept both as alternatives", h, strings.Join(what, "; "))})
+	}
+	for _, name := range sortedKeys(bs) {
+		if paired[name] {
+			continue
+		}
+		at, bl, rm := d.gone(source.Join("/securitySchemes", name), "/securitySchemes")
+		withDoc := ""
+		if d.head == nil {
+			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
+		d.add(docFinding{rule: RuleSecuritySchemeRemoved, at: at, base: bl, removed: rm, subject: "security scheme " + name, before: schemeIdentity(bs[name]),
+			msg: fmt.Sprintf("security scheme %q was removed%s: clients that authenticate with it break; keep it, and accept it as an alternative requirement", name, withDoc)})
+	}
+	return toBase
+}
+
+// compareSecurity compares the schemes, then every effective requirement
+// that changed: the root's, each transport's own, each primitive's own. A
+// side that declares no requirement (omitted all the way up) is unknown,
+// not anonymous, so it is not compared.
+func (d *docCmp) compareSecurity() {
+	if d.head == nil {
+		d.pairSchemes()
+		return
+	}
+	toBase := d.pairSchemes()
+	br, hr := docRoot(d.base), docRoot(d.head)
+	bRoot, bHas := br["security"]
+	hRoot, hHas := hr["security"]
+	tpairs, _, _ := d.transportPairs()
+	if bHas && hHas && d.rootInherited() {
+		d.compareRequirement(toBase, "the document's security (inherited by every primitive without its own)", "/security", "/security",
+			bRoot, hRoot, primPair{subject: "document"})
+	}
+	for _, p := range tpairs {
+		bt, bOwn := p.base.obj["security"]
+		ht, hOwn := p.head.obj["security"]
+		if !bOwn && !hOwn {
+			continue
+		}
+		if !bOwn {
+			bt, bOwn = bRoot, bHas
+		}
+		if !hOwn {
+			ht, hOwn = hRoot, hHas
+		}
+		if bOwn && hOwn {
+			d.compareRequirement(toBase, "the security of the "+transportLabel(p.head), source.Join(p.base.ptr, "security"), source.Join(p.head.ptr, "security"),
+				bt, ht, primPair{declPair: p, subject: "transport " + transportKey(p.base)})
+		}
+	}
+	for _, p := range d.prims {
+		bp, bOwn := p.base.obj["security"]
+		hp, hOwn := p.head.obj["security"]
+		if !bOwn && !hOwn {
+			continue
+		}
+		type ctx struct{ b, h any }
+		ctxs := []ctx{}
+		eff := func(own bool, v any, t map[string]any, root any, rootHas bool) (any, bool) {
+			if own {
+				return v, true
+			}
+			if tv, ok := t["security"]; ok {
+				return tv, true
+			}
+			return root, rootHas
+		}
+		if b, ok := eff(bOwn, bp, nil, bRoot, bHas); ok {
+			if h, ok := eff(hOwn, hp, nil, hRoot, hHas); ok {
+				ctxs = append(ctxs, ctx{b, h})
+			}
+		}
+		for i, t := range tpairs {
+			if i == maxTransportContexts || bOwn && hOwn {
+				break // with its own security on both sides, a primitive's transports do not matter
+			}
+			if b, ok := eff(bOwn, bp, t.base.obj, bRoot, bHas); ok {
+				if h, ok := eff(hOwn, hp, t.head.obj, hRoot, hHas); ok {
+					ctxs = append(ctxs, ctx{b, h})
+				}
+			}
+		}
+		for _, c := range ctxs {
+			if d.compareRequirement(toBase, "the security of "+p.label, source.Join(p.base.ptr, "security"), source.Join(p.head.ptr, "security"), c.b, c.h, p) {
+				break
+			}
+		}
+	}
+}
+
+// rootInherited reports whether some head primitive, through some
+// transport, takes the root's security: or the document has none.
+func (d *docCmp) rootInherited() bool {
+	hr := docRoot(d.head)
+	if ts, ok := hr["transports"].([]any); ok && len(ts) > 0 {
+		all := true
+		for _, t := range ts {
+			if o, ok := t.(map[string]any); ok {
+				if _, own := o["security"]; !own {
+					all = false
+				}
+			}
+		}
+		if all {
+			return false
+		}
+	}
+	n := 0
+	for _, member := range []string{"tools", "resources", "resourceTemplates", "prompts"} {
+		for _, x := range collectDecls(d.head, member) {
+			n++
+			if _, own := x.obj["security"]; !own {
+				return true
+			}
+		}
+	}
+	return n == 0
+}
+
+// compareRequirement compares two effective Security Requirement Arrays:
+// every grant that satisfied the base one must satisfy the head one. Each
+// base alternative is the smallest such grant; one the head rejects is the
+// witness. It reports at most one finding and says whether it did.
+func (d *docCmp) compareRequirement(toBase map[string]string, where, basePtr, headPtr string, bv, hv any, p primPair) bool {
+	balts, ok := parseSecurity(bv)
+	if !ok {
+		return false
+	}
+	halts, ok := parseSecurity(hv)
+	if !ok || len(balts)*len(halts) > maxGrantChecks {
+		return false
+	}
+	// head alternatives in base names; a scheme new at head is held by no base grant.
+	for i, alt := range halts {
+		t := secAlt{}
+		for name, scopes := range alt {
+			if b, ok := toBase[name]; ok {
+				t[b] = scopes
+			} else {
+				t["\x00"+name] = scopes
+			}
+		}
+		halts[i] = t
+	}
+	for _, grant := range balts {
+		var best secAlt
+		bestSchemes, bestScopes := -1, 0
+		satisfied := false
+		for _, alt := range halts {
+			schemes, scopes := alt.missing(grant)
+			n := 0
+			for _, s := range scopes {
+				n += len(s)
+			}
+			if len(schemes) == 0 && n == 0 {
+				satisfied = true
+				break
+			}
+			if best == nil || len(schemes) < bestSchemes || len(schemes) == bestSchemes && n < bestScopes {
+				best, bestSchemes, bestScopes = alt, len(schemes), n
+			}
+		}
+		if satisfied || best == nil {
+			continue
+		}
+		at := loc{file: d.head, ptr: surviving(d.head, headPtr)}
+		if at.ptr != headPtr && p.head != nil {
+			at.ptr = p.head.ptr
+		}
+		base := &loc{file: d.base, ptr: surviving(d.base, basePtr)}
+		x := docFinding{at: at, base: base, subject: p.subject + " security", before: grantText(grant), witness: grantValue(grant)}
+		if p.tool {
+			x.tool, x.toolPtr = p.head.name, p.head.ptr
+		}
+		schemes, scopes := best.missing(grant)
+		switch {
+		case len(grant) == 0:
+			x.rule = RuleSecurityRequirementAdded
+			x.msg = fmt.Sprintf("%s no longer allows access without credentials: clients that call without credentials break; keep {} as an alternative requirement", where)
+		case len(schemes) == 0:
+			var parts []string
+			for _, name := range sortedKeys(scopes) {
+				parts = append(parts, fmt.Sprintf("scope %s of %q", quoteStrings(scopes[name]), name))
+			}
+			x.rule = RuleSecurityScopeAdded
+			x.msg = fmt.Sprintf("%s now needs %s: clients holding the old grant %s break; keep the old requirement as an alternative", where, strings.Join(parts, " and "), grantText(grant))
+		default:
+			names := make([]string, len(schemes))
+			for i, s := range schemes {
+				names[i] = strings.TrimPrefix(s, "\x00")
+			}
+			sort.Strings(names)
+			x.rule = RuleSecurityRequirementAdded
+			x.msg = fmt.Sprintf("%s now requires security scheme %s, which the old grant %s does not include: clients holding that grant break; keep the old requirement as an alternative", where, quoteStrings(names), grantText(grant))
+		}
+		d.add(x)
+		return true
+	}
+	return false
+}

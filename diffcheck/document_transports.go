@@ -1,0 +1,97 @@
+package diffcheck
+
+import (
+	"fmt"
+	"strings"
+)
+
+// transportKey identifies a transport the way a client connects to it: its
+// type and its endpoint (url for HTTP transports, command for stdio).
+func transportKey(x *decl) string {
+	t := x.str("type")
+	switch t {
+	case "stdio":
+		if c := x.str("command"); c != "" {
+			return "stdio " + c
+		}
+	case "streamable-http", "sse":
+		if u := x.str("url"); u != "" {
+			return t + " " + normalizeURL(u)
+		}
+	}
+	return ""
+}
+
+// normalizeURL lower-cases a URL's scheme and host, which are case-insensitive.
+func normalizeURL(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	if path != "" || strings.HasSuffix(rest, "/") {
+		path = "/" + path
+	}
+	return strings.ToLower(scheme) + "://" + strings.ToLower(host) + path
+}
+
+// transportLabel names a transport for messages.
+func transportLabel(x *decl) string {
+	if c := x.str("command"); x.str("type") == "stdio" && c != "" {
+		return fmt.Sprintf("stdio transport %q", c)
+	}
+	return fmt.Sprintf("%s transport %q", x.str("type"), x.str("url"))
+}
+
+// transportPairs pairs the transports of base and head by type and endpoint.
+func (d *docCmp) transportPairs() (pairs []declPair, removed, added []*decl) {
+	if d.transports == nil {
+		p, r, a := pairDecls(collectDecls(d.base, "transports"), collectDecls(d.head, "transports"), transportKey)
+		d.transports = &transportPairing{pairs: p, removed: r, added: a}
+	}
+	return d.transports.pairs, d.transports.removed, d.transports.added
+}
+
+// transportPairing is what transportPairs computed.
+type transportPairing struct {
+	pairs          []declPair
+	removed, added []*decl
+}
+
+func (d *docCmp) compareTransports() {
+	pairs, removed, added := d.transportPairs()
+	for _, b := range removed {
+		if transportKey(b) == "" {
+			continue
+		}
+		at, bl, rm := d.gone(b.ptr, "/transports")
+		withDoc, hint := "", ""
+		if d.head == nil {
+			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
+		}
+		for _, h := range added {
+			if h.str("type") == b.str("type") && transportKey(h) != "" {
+				hint = fmt.Sprintf("; the document now declares the %s", transportLabel(h))
+				break
+			}
+		}
+		d.add(docFinding{rule: RuleTransportRemoved, at: at, base: bl, removed: rm, subject: "transport " + transportKey(b), before: transportKey(b),
+			msg: fmt.Sprintf("the %s was removed%s: clients configured to connect through it break%s; keep it, or announce the move and remove it in a later release", transportLabel(b), withDoc, hint)})
+	}
+	hv := rootVersions(d.head)
+	for _, p := range pairs {
+		bs, hs := effectiveScope(d.base, p.base.obj), effectiveScope(d.head, p.head.obj)
+		var lost []string
+		for _, v := range bs {
+			if hasString(hv, v) && !hasString(hs, v) {
+				lost = append(lost, v)
+			}
+		}
+		if len(lost) == 0 {
+			continue
+		}
+		d.add(docFinding{rule: RuleTransportRemoved, at: loc{file: d.head, ptr: p.head.ptr}, base: &loc{file: d.base, ptr: p.base.ptr},
+			subject: "transport " + transportKey(p.base) + " versions", before: lost,
+			msg: fmt.Sprintf("the %s no longer serves protocol versions %s, which the document still describes: clients of those versions that connect through it break; keep them in its protocolVersions", transportLabel(p.head), strings.Join(lost, ", "))})
+	}
+}
