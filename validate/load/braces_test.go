@@ -1,0 +1,53 @@
+package load
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// TestExpandBraces: the expansions are the patterns doublestar matches as
+// alternatives, escapes and brackets keep braces literal, and the number of
+// expansions is bounded.
+func TestExpandBraces(t *testing.T) {
+	cases := map[string][]string{
+		"tools/*.json":              {"tools/*.json"},
+		"{tools,../outside}/*.json": {"tools/*.json", "../outside/*.json"},
+		"{a,{b,c}d}/x":              {"a/x", "bd/x", "cd/x"},
+		"{.,a}./x":                  {"../x", "a./x"},
+		`t/\{a,b}`:                  {`t/\{a,b}`},
+		"t/[{]a,b}":                 {"t/[{]a,b}"},
+		"t/{a,b":                    {"t/{a,b"},
+		"{a,b}{c,d}":                {"ac", "ad", "bc", "bd"},
+	}
+	for p, want := range cases {
+		got, err := ExpandBraces(p)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("ExpandBraces(%q) = %q, %v: want %q", p, got, err, want)
+		}
+	}
+	// Every expansion matches what the pattern matches (doublestar agrees).
+	for _, name := range []string{"tools/a.json", "bd/x", "ad"} {
+		for p := range cases {
+			if !doublestar.ValidatePattern(p) {
+				continue
+			}
+			whole, _ := doublestar.Match(p, name)
+			alts, _ := ExpandBraces(p)
+			any := false
+			for _, a := range alts {
+				if ok, _ := doublestar.Match(a, name); ok {
+					any = true
+				}
+			}
+			if whole != any {
+				t.Errorf("%q on %q: the pattern matches %v, its expansions %v", p, name, whole, any)
+			}
+		}
+	}
+	if _, err := ExpandBraces(strings.Repeat("{a,b}", 20)); err == nil {
+		t.Errorf("2^20 alternatives: want an error")
+	}
+}
