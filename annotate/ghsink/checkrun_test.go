@@ -11,6 +11,7 @@ import (
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
 	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 func TestCheckRunAnnotationsInBatches(t *testing.T) {
@@ -230,5 +231,24 @@ func TestRateLimitIsNotForbidden(t *testing.T) {
 	_, err := publish(h, findingsReport(1))
 	if err == nil || IsForbidden(err) || len(h.sleeps) != 3 {
 		t.Fatalf("err %v (forbidden %v), sleeps %v: want a rate-limit failure after 3 waits, not a permission error", err, IsForbidden(err), h.sleeps)
+	}
+}
+
+// TestCheckRunAnnotationsSkipFileless: a finding without a file (a
+// run-level one) gets no annotation with an empty path; the located one
+// does.
+func TestCheckRunAnnotationsSkipFileless(t *testing.T) {
+	rep := &report.Report{Findings: []report.Finding{
+		{Rule: "mcpschema.files.pattern-unmatched", Severity: rules.Warning, Message: `pattern "x/*.json" matches no file`},
+		{Rule: "mcpschema.tool.name-style", Severity: rules.Notice, File: "tools/a.json", Line: 2, Column: 3, Message: "m", Tool: "t"},
+	}}
+	got := Annotations(rep)
+	if len(got) != 1 || got[0].GetPath() != "tools/a.json" {
+		t.Fatalf("annotations %+v: want only the located finding", got)
+	}
+	for _, a := range got {
+		if a.GetPath() == "" {
+			t.Errorf("annotation with an empty path: %+v", a)
+		}
 	}
 }
