@@ -1,6 +1,7 @@
 package ghsink
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -250,5 +251,26 @@ func TestCheckRunAnnotationsSkipFileless(t *testing.T) {
 		if a.GetPath() == "" {
 			t.Errorf("annotation with an empty path: %+v", a)
 		}
+	}
+}
+
+// TestCheckRunFailOnIncompleteSaysWhy: a check run failed by fail-on
+// incomplete (no error) says in its summary that the report is incomplete
+// and fail-on is incomplete.
+func TestCheckRunFailOnIncompleteSaysWhy(t *testing.T) {
+	h := newHarness(t, token)
+	rep := &report.Report{Files: []report.FileSummary{{Path: "tools/a.json", Tools: 1, Complete: false}},
+		Findings: []report.Finding{{Rule: "json-schema.tool-schema.valid", Severity: rules.Warning, File: "tools/a.json", Line: 3, Column: 5,
+			Message: `$ref "https://example.com/s.json" is not fetched`, Tool: "t", Incomplete: true}}}
+	rep.Finalize()
+	_, err := h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123",
+		Name: "mcpschema", Report: rep, FailOn: rules.Error, Failed: true, FailOnIncomplete: true, Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if cr.Conclusion != "failure" || strings.Contains(cr.Summary, "fail-on: `error`") ||
+		!strings.Contains(cr.Summary, "Failed because the report is incomplete: 1 finding could not be checked in full (`tools/a.json:3:5`), and fail-on is incomplete.") {
+		t.Errorf("conclusion %s, summary:\n%s", cr.Conclusion, cr.Summary)
 	}
 }

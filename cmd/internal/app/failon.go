@@ -27,3 +27,8 @@ func parseFailOn(s string) (rules.Severity, error) {
 
 // failsOnIncomplete reports whether a fail-on value fails an incomplete report.
 func failsOnIncomplete(s string) bool { return s == failOnIncomplete }
+
+// failsIncomplete reports whether the run's fail-on is incomplete.
+func (r *Result) failsIncomplete() bool {
+	return r != nil && r.Config != nil && r.Config.FailOnIncomplete
+}
