@@ -20,7 +20,7 @@ func parseFailOn(s string) (rules.Severity, error) {
 	}
 	sev, err := rules.ParseSeverity(s)
 	if err != nil {
-		return rules.Off, fmt.Errorf("unknown fail-on %q: use error, warning, notice or never, or incomplete to fail also when a change cannot be judged", s)
+		return rules.Off, fmt.Errorf("unknown fail-on %q%s", s, unknownHint(s, failOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
 	}
 	return sev, nil
 }
