@@ -1,6 +1,10 @@
 package load
 
-import "fmt"
+import (
+	"fmt"
+	"path"
+	"strings"
+)
 
 // MaxBraceAlternatives bounds the patterns ExpandBraces returns: braces
 // multiply ("{a,b}{c,d}" is four patterns), and a hostile pattern must not
@@ -102,4 +106,33 @@ func bracketEnd(p string, i int) int {
 		}
 	}
 	return i
+}
+
+// checkAlternatives refuses a pattern (p as given, g cleaned) with a brace
+// alternative outside base, the directory its walk starts from: the walk
+// would never reach it, and the alternative would be dropped silently.
+func checkAlternatives(p, g, base string) error {
+	if !strings.Contains(g, "{") {
+		return nil
+	}
+	alts, err := ExpandBraces(g)
+	if err != nil {
+		return fmt.Errorf("pattern %q: %v", p, err)
+	}
+	for _, a := range alts {
+		if !under(path.Clean(a), base) {
+			return fmt.Errorf("pattern %q has the alternative %q outside %q, where its search starts: give it as a pattern of its own", p, a, base)
+		}
+	}
+	return nil
+}
+
+// under reports whether the cleaned slash path p is base or below it
+// ("." for the current directory: any relative path that does not go up).
+func under(p, base string) bool {
+	if base == "." {
+		return !strings.HasPrefix(p, "/") && p != ".." && !strings.HasPrefix(p, "../")
+	}
+	base = path.Clean(base)
+	return p == base || strings.HasPrefix(p, strings.TrimSuffix(base, "/")+"/")
 }

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -51,3 +52,22 @@ func TestExpandBraces(t *testing.T) {
 		t.Errorf("2^20 alternatives: want an error")
 	}
 }
+
+// TestMatcherBraceAlternativeOutsideBase: a brace alternative that lies
+// outside the directory the pattern's walk starts from (absolute, or above
+// it with "..") could never match; the matcher refuses it, naming the
+// pattern, rather than dropping it silently.
+func TestMatcherBraceAlternativeOutsideBase(t *testing.T) {
+	for _, p := range []string{"{tools,../outside}/*.json", "{/abs/x.json,tools/a.json}", "tools/{a.json,../../x}", "x/{a,../../b}/*.json"} {
+		if _, err := NewMatcher([]string{p}); err == nil || !strings.Contains(err.Error(), strconvQuote(p)) {
+			t.Errorf("NewMatcher(%q) = %v: want an error naming the pattern", p, err)
+		}
+	}
+	for _, p := range []string{"tools/{a,b}.json", "../x/{a,b}.json", "/abs/{a,b}/*.json", "{tools,defs}/**/*.json", "tools/{a,../tools/b}.json", "a/{b,c}/../d.json"} {
+		if _, err := NewMatcher([]string{p}); err != nil {
+			t.Errorf("NewMatcher(%q) = %v: want it accepted", p, err)
+		}
+	}
+}
+
+func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }

@@ -53,3 +53,15 @@ func TestConfigFilesBracesStayInWorkspace(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandLineBraceOutsideBase: on the command line, where absolute and
+// ".." patterns are allowed, a brace alternative the search cannot reach
+// is a usage error naming the pattern, not dropped silently.
+func TestCommandLineBraceOutsideBase(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
+	pat := "{tools,../outside}/*.json"
+	code, out, errOut := runMain(t, dir, "check", pat)
+	if code != ExitUsage || !strings.Contains(errOut, strconvQuote(pat)) {
+		t.Errorf("check %q: exit %d, stderr %q, stdout %.200q: want a usage error naming the pattern", pat, code, errOut, out)
+	}
+}
