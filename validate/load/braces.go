@@ -11,101 +11,132 @@ import (
 // make a run expand millions of them.
 const MaxBraceAlternatives = 1024
 
+// MaxBracePatternBytes bounds the length of a pattern ExpandBraces expands
+// (a path is far shorter), so that expanding stays cheap whatever its shape.
+const MaxBracePatternBytes = 4096
+
 // ExpandBraces returns the patterns p stands for once its brace
 // alternatives are expanded the way doublestar matches them: "{a,b}" is "a"
 // or "b", braces nest, a backslash escapes the next character, and a brace
 // inside a bracket expression ("[{]") is literal. Escapes and brackets are
-// kept as they are in the results. An unclosed brace is literal. More than
-// MaxBraceAlternatives results are an error.
+// kept as they are in the results. An unclosed brace is literal. A pattern
+// longer than MaxBracePatternBytes, or with more than MaxBraceAlternatives
+// expansions, is an error.
 func ExpandBraces(p string) ([]string, error) {
-	out := []string{}
-	if err := expandBraces("", p, &out); err != nil {
-		return nil, err
+	if len(p) > MaxBracePatternBytes {
+		return nil, fmt.Errorf("pattern is longer than %d bytes: give a shorter one", MaxBracePatternBytes)
 	}
-	return out, nil
+	return expandBraces(p)
 }
 
-// expandBraces appends to out the expansions of prefix+p (prefix has no
-// brace left to expand).
-func expandBraces(prefix, p string, out *[]string) error {
-	open := -1
+// errTooManyAlternatives is the error of a pattern that expands too much.
+var errTooManyAlternatives = fmt.Errorf("pattern expands to more than %d brace alternatives: use fewer braces", MaxBraceAlternatives)
+
+// braceGroups is a pattern's brace structure, found in one pass: for each
+// "{" that opens a group, its top-level commas and its closing "}".
+type braceGroups struct {
+	p      string
+	close  map[int]int   // open index -> close index
+	commas map[int][]int // open index -> its top-level commas
+}
+
+// parseBraces finds p's brace groups the way doublestar does: a backslash
+// escapes the next byte, a bracket expression is skipped to its "]" (when
+// it has one), and a "{" without a closing "}" is literal.
+func parseBraces(p string) *braceGroups {
+	g := &braceGroups{p: p, close: map[int]int{}, commas: map[int][]int{}}
+	// nextClose[j] is the first unescaped "]" at or after j (len(p): none).
+	escaped := make([]bool, len(p)+1)
+	for k := 1; k < len(p); k++ {
+		escaped[k] = p[k-1] == '\\' && !escaped[k-1]
+	}
+	nextClose := make([]int, len(p)+1)
+	nextClose[len(p)] = len(p)
+	for k := len(p) - 1; k >= 0; k-- {
+		nextClose[k] = nextClose[k+1]
+		if p[k] == ']' && !escaped[k] {
+			nextClose[k] = k
+		}
+	}
+	var open []int
 	for i := 0; i < len(p); i++ {
 		switch p[i] {
 		case '\\':
 			i++
 		case '[':
-			i = bracketEnd(p, i)
-		case '{':
-			open = i
-		}
-		if open >= 0 {
-			break
-		}
-	}
-	if open < 0 {
-		if len(*out) >= MaxBraceAlternatives {
-			return fmt.Errorf("pattern expands to more than %d brace alternatives: use fewer braces", MaxBraceAlternatives)
-		}
-		*out = append(*out, prefix+p)
-		return nil
-	}
-	alts, end := braceAlternatives(p, open)
-	if end < 0 { // unclosed: the brace is literal
-		return expandBraces(prefix+p[:open+1], p[open+1:], out)
-	}
-	for _, a := range alts {
-		if err := expandBraces("", prefix+p[:open]+a+p[end+1:], out); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// braceAlternatives splits the brace group opening at p[open] on its
-// top-level commas and returns the alternatives and the index of its
-// closing brace (-1 when it is not closed).
-func braceAlternatives(p string, open int) ([]string, int) {
-	var alts []string
-	depth, start := 0, open+1
-	for i := open + 1; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			i++
-		case '[':
-			i = bracketEnd(p, i)
-		case '{':
-			depth++
-		case '}':
-			if depth == 0 {
-				return append(alts, p[start:i]), i
+			j := i + 1
+			if j < len(p) && (p[j] == '^' || p[j] == '!') {
+				j++
 			}
-			depth--
+			if j < len(p) && nextClose[j] < len(p) {
+				i = nextClose[j]
+			}
+		case '{':
+			open = append(open, i)
 		case ',':
-			if depth == 0 {
-				alts = append(alts, p[start:i])
-				start = i + 1
+			if len(open) > 0 {
+				o := open[len(open)-1]
+				g.commas[o] = append(g.commas[o], i)
+			}
+		case '}':
+			if len(open) > 0 {
+				o := open[len(open)-1]
+				open = open[:len(open)-1]
+				g.close[o] = i
 			}
 		}
 	}
-	return nil, -1
+	for _, o := range open { // unclosed: literal, and so are its commas
+		delete(g.commas, o)
+	}
+	return g
 }
 
-// bracketEnd returns the index of the "]" closing the bracket expression
-// opening at p[i], or i when it is not closed (the "[" is then literal).
-func bracketEnd(p string, i int) int {
-	j := i + 1
-	if j < len(p) && (p[j] == '^' || p[j] == '!') {
-		j++
-	}
-	for ; j < len(p); j++ {
-		switch p[j] {
-		case '\\':
-			j++
-		case ']':
-			return j
+// expandBraces expands p: its literal runs and brace groups, left to
+// right, each group's alternatives expanded in turn, checking the count
+// before building the product.
+func expandBraces(p string) ([]string, error) {
+	return parseBraces(p).expand(0, len(p))
+}
+
+// expand expands p[start:end], a range no group straddles.
+func (g *braceGroups) expand(start, end int) ([]string, error) {
+	out := []string{""}
+	lit := start // start of the current literal run
+	for i := start; i < end; i++ {
+		c, ok := g.close[i]
+		if !ok {
+			continue
 		}
+		var group []string
+		from := i + 1
+		for _, to := range append(append([]int(nil), g.commas[i]...), c) {
+			ex, err := g.expand(from, to)
+			if err != nil {
+				return nil, err
+			}
+			if len(group)+len(ex) > MaxBraceAlternatives {
+				return nil, errTooManyAlternatives
+			}
+			group = append(group, ex...)
+			from = to + 1
+		}
+		if len(out)*len(group) > MaxBraceAlternatives {
+			return nil, errTooManyAlternatives
+		}
+		next := make([]string, 0, len(out)*len(group))
+		for _, o := range out {
+			o += g.p[lit:i]
+			for _, alt := range group {
+				next = append(next, o+alt)
+			}
+		}
+		out, lit, i = next, c+1, c
 	}
-	return i
+	for k := range out {
+		out[k] += g.p[lit:end]
+	}
+	return out, nil
 }
 
 // checkAlternatives refuses a pattern (p as given, g cleaned) with a brace

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -71,3 +72,40 @@ func TestMatcherBraceAlternativeOutsideBase(t *testing.T) {
 }
 
 func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
+
+// FuzzExpandBraces: any pattern expands or is refused, within the bound,
+// without a panic; a pattern without a brace is its own only expansion;
+// and a name a valid pattern matches is matched by one of its expansions
+// (the expansions cover the pattern, so checking each checks it; the
+// converse fails only on doublestar's own quirks: "*" matches "", "*{,0}"
+// does not).
+func FuzzExpandBraces(f *testing.F) {
+	f.Add("{tools,../outside}/*.json", "tools/a.json")
+	f.Add(`{a,\{b}[{]{c,{d,e}}`, "a[c")
+	f.Add("{{{{", "{{{{")
+	f.Fuzz(func(t *testing.T, p, name string) {
+		alts, err := ExpandBraces(p)
+		if err != nil {
+			return
+		}
+		if len(alts) == 0 || len(alts) > MaxBraceAlternatives {
+			t.Errorf("%q: %d expansions", p, len(alts))
+		}
+		if !strings.Contains(p, "{") && (len(alts) != 1 || alts[0] != p) {
+			t.Errorf("%q without braces expands to %q", p, alts)
+		}
+		if !doublestar.ValidatePattern(p) || !utf8.ValidString(p) || !utf8.ValidString(name) {
+			return // doublestar reads runes: invalid UTF-8 matches by chance
+		}
+		whole, _ := doublestar.Match(p, name)
+		some := false
+		for _, a := range alts {
+			if ok, _ := doublestar.Match(a, name); ok {
+				some = true
+			}
+		}
+		if whole && !some {
+			t.Errorf("%q on %q: the pattern matches %v, its expansions %q %v", p, name, whole, alts, some)
+		}
+	})
+}
