@@ -30,6 +30,9 @@ type SummaryOptions struct {
 	// FailOn is the severity that fails the run; Failed says whether it did.
 	FailOn rules.Severity
 	Failed bool
+	// FailOnIncomplete: fail-on is "incomplete", which fails at FailOn and
+	// also when the report is incomplete (the header then says which did).
+	FailOnIncomplete bool
 	// Limit is the size budget in bytes (0: none). When the report does not
 	// fit, the text is cut at a whole entry and says so: never silently.
 	Limit int
@@ -111,9 +114,12 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 	}
 	fmt.Fprintf(&h, "## %s %s %s\n\n", icon, mdText(title), verdict)
 	fmt.Fprintf(&h, "**%s**", mdText(Totals(rep)))
-	if opt.FailOn == rules.Off {
+	switch {
+	case opt.FailOnIncomplete:
+		h.WriteString(" · fail-on: `incomplete`")
+	case opt.FailOn == rules.Off:
 		h.WriteString(" · fail-on: `never`")
-	} else {
+	default:
 		fmt.Fprintf(&h, " · fail-on: `%s`", opt.FailOn)
 	}
 	if rep.Summary.Breaking > 0 {
@@ -122,6 +128,9 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 	h.WriteString("\n")
 	if d := opt.Links.describes(); d != "" {
 		h.WriteString("\n" + d)
+	}
+	if why := failedIncomplete(rep, opt); why != "" {
+		h.WriteString("\n" + why + "\n")
 	}
 	if !rep.Summary.Complete {
 		h.WriteString("\n> [!WARNING]\n> The check is incomplete: some schemas could not be checked in full (see the findings).\n")

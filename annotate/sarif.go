@@ -29,9 +29,12 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+	// Invocations carry the run-level findings (without a file) as
+	// tool execution notifications.
+	Invocations []sarifInvocation `json:"invocations,omitempty"`
+	ColumnKind  string            `json:"columnKind"`
 	// Properties carry the baseline the run compared with.
 	Properties map[string]any `json:"properties,omitempty"`
 }
@@ -88,6 +91,26 @@ type sarifResultProps struct {
 	Witness          any      `json:"witness,omitempty"`
 }
 
+// sarifInvocation is the run's one invocation: its notifications are the
+// findings that have no file (a command-line pattern that matches nothing),
+// which code scanning would reject as results without a location.
+type sarifInvocation struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	Notifications       []sarifNotification `json:"toolExecutionNotifications"`
+}
+
+type sarifNotification struct {
+	Level          string            `json:"level"`
+	Message        sarifText         `json:"message"`
+	AssociatedRule *sarifRuleRef     `json:"associatedRule,omitempty"`
+	Properties     map[string]string `json:"properties,omitempty"`
+}
+
+type sarifRuleRef struct {
+	ID    string `json:"id"`
+	Index *int   `json:"index,omitempty"`
+}
+
 type sarifLocation struct {
 	ID               *int                  `json:"id,omitempty"`
 	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
@@ -126,7 +149,9 @@ func SARIFLevel(s rules.Severity) string {
 // github/codeql-action/upload-sarif: one run whose driver lists every rule of
 // ruleSet (the CLI passes the whole registry, sorted by id), and one result
 // per finding with its exact region (columns counted in Unicode code points,
-// as mcpschema counts them).
+// as mcpschema counts them). A finding without a file has no location to
+// give a result: it is a tool execution notification of the run's
+// invocation instead, tied to its rule.
 func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
 	all := ruleSet
 	index := make(map[string]int, len(all))
@@ -136,13 +161,21 @@ func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
 		driver.Rules = append(driver.Rules, sarifRuleOf(r))
 	}
 	results := make([]sarifResult, 0, len(rep.Findings))
+	var notes []sarifNotification
 	for _, f := range rep.Findings {
+		if f.File == "" {
+			notes = append(notes, sarifNotificationOf(f, index))
+			continue
+		}
 		results = append(results, sarifResultOf(f, index))
 	}
 	log := sarifLog{
 		Schema:  sarifSchema,
 		Version: sarifVersion,
 		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results, ColumnKind: "unicodeCodePoints"}},
+	}
+	if len(notes) > 0 {
+		log.Runs[0].Invocations = []sarifInvocation{{ExecutionSuccessful: true, Notifications: notes}}
 	}
 	if rep.Baseline != nil {
 		log.Runs[0].Properties = map[string]any{"baseline": rep.Baseline}
@@ -203,7 +236,7 @@ func sarifResultOf(f report.Finding, index map[string]int) sarifResult {
 	if f.Fingerprint != "" {
 		res.PartialFingerprints = map[string]string{FingerprintKey: f.Fingerprint}
 	}
-	if f.Base != nil {
+	if f.Base != nil && f.Base.File != "" {
 		id := 1
 		res.RelatedLocations = []sarifLocation{{
 			ID:               &id,
@@ -215,6 +248,19 @@ func sarifResultOf(f report.Finding, index map[string]int) sarifResult {
 		Breaking: f.IsBreaking(), Witness: f.Witness}
 	res.Properties = props
 	return res
+}
+
+// sarifNotificationOf is a finding without a file as a notification.
+func sarifNotificationOf(f report.Finding, index map[string]int) sarifNotification {
+	n := sarifNotification{Level: SARIFLevel(f.Severity), Message: sarifText{Text: ToolMessage(f)},
+		AssociatedRule: &sarifRuleRef{ID: f.Rule}}
+	if i, ok := index[f.Rule]; ok {
+		n.AssociatedRule.Index = &i
+	}
+	if f.Fingerprint != "" {
+		n.Properties = map[string]string{"fingerprint": f.Fingerprint}
+	}
+	return n
 }
 
 func pointerSuffix(p string) string {

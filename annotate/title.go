@@ -23,9 +23,11 @@ func Title(f report.Finding) string {
 }
 
 // ToolMessage is a finding's message led by the name of its tool, unless
-// the message names the tool already (`tool "x" ...`).
+// the message names the tool already: it mentions the quoted name anywhere
+// (`tool "x"`, `tool name "x"`, `the tool "x"`, `renamed to "x"`), so the
+// name is said once.
 func ToolMessage(f report.Finding) string {
-	if f.Tool == "" || strings.Contains(f.Message, "tool "+strconv.Quote(f.Tool)) {
+	if f.Tool == "" || strings.Contains(f.Message, strconv.Quote(f.Tool)) {
 		return f.Message
 	}
 	return f.Tool + ": " + f.Message

@@ -30,6 +30,8 @@ type CheckRun struct {
 	Report     *report.Report
 	FailOn     rules.Severity
 	Failed     bool
+	// FailOnIncomplete: fail-on is "incomplete" (see annotate.SummaryOptions).
+	FailOnIncomplete bool
 	// Links, when set, make the summary's positions links to their lines.
 	Links *annotate.Links
 	// Now stamps completed_at; nil uses time.Now.
@@ -115,7 +117,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 			res.Annotations, annotate.Plural(res.Total, "annotation"))
 	}
 	summary, cut := annotate.MarkdownCut(rep, annotate.SummaryOptions{
-		Title: cr.Name, FailOn: cr.FailOn, Failed: cr.Failed,
+		Title: cr.Name, FailOn: cr.FailOn, Failed: cr.Failed, FailOnIncomplete: cr.FailOnIncomplete,
 		Limit: annotate.CheckRunSummaryLimit, Elsewhere: elsewhere, Links: selfLinks(cr.Links),
 	})
 	if res.Annotations < res.Total {

@@ -1,6 +1,7 @@
 package ghsink
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
 	"github.com/mcpschema/mcpschema/annotate/internal/golden"
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 func TestCheckRunAnnotationsInBatches(t *testing.T) {
@@ -230,5 +232,45 @@ func TestRateLimitIsNotForbidden(t *testing.T) {
 	_, err := publish(h, findingsReport(1))
 	if err == nil || IsForbidden(err) || len(h.sleeps) != 3 {
 		t.Fatalf("err %v (forbidden %v), sleeps %v: want a rate-limit failure after 3 waits, not a permission error", err, IsForbidden(err), h.sleeps)
+	}
+}
+
+// TestCheckRunAnnotationsSkipFileless: a finding without a file (a
+// run-level one) gets no annotation with an empty path; the located one
+// does.
+func TestCheckRunAnnotationsSkipFileless(t *testing.T) {
+	rep := &report.Report{Findings: []report.Finding{
+		{Rule: "mcpschema.files.pattern-unmatched", Severity: rules.Warning, Message: `pattern "x/*.json" matches no file`},
+		{Rule: "mcpschema.tool.name-style", Severity: rules.Notice, File: "tools/a.json", Line: 2, Column: 3, Message: "m", Tool: "t"},
+	}}
+	got := Annotations(rep)
+	if len(got) != 1 || got[0].GetPath() != "tools/a.json" {
+		t.Fatalf("annotations %+v: want only the located finding", got)
+	}
+	for _, a := range got {
+		if a.GetPath() == "" {
+			t.Errorf("annotation with an empty path: %+v", a)
+		}
+	}
+}
+
+// TestCheckRunFailOnIncompleteSaysWhy: a check run failed by fail-on
+// incomplete (no error) says in its summary that the report is incomplete
+// and fail-on is incomplete.
+func TestCheckRunFailOnIncompleteSaysWhy(t *testing.T) {
+	h := newHarness(t, token)
+	rep := &report.Report{Files: []report.FileSummary{{Path: "tools/a.json", Tools: 1, Complete: false}},
+		Findings: []report.Finding{{Rule: "json-schema.tool-schema.valid", Severity: rules.Warning, File: "tools/a.json", Line: 3, Column: 5,
+			Message: `$ref "https://example.com/s.json" is not fetched`, Tool: "t", Incomplete: true}}}
+	rep.Finalize()
+	_, err := h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123",
+		Name: "mcpschema", Report: rep, FailOn: rules.Error, Failed: true, FailOnIncomplete: true, Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if cr.Conclusion != "failure" || strings.Contains(cr.Summary, "fail-on: `error`") ||
+		!strings.Contains(cr.Summary, "Failed because the report is incomplete: 1 finding could not be checked in full (`tools/a.json:3:5`), and fail-on is incomplete.") {
+		t.Errorf("conclusion %s, summary:\n%s", cr.Conclusion, cr.Summary)
 	}
 }

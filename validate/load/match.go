@@ -72,6 +72,9 @@ func NewMatcher(patterns []string) (*Matcher, error) {
 		}
 		var rest string
 		in.base, rest = doublestar.SplitPattern(g)
+		if err := checkAlternatives(p, g, in.base); err != nil {
+			return nil, err
+		}
 		in.depth = len(strings.Split(rest, "/"))
 		if strings.Contains(rest, "**") {
 			in.depth = -1

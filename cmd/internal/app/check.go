@@ -94,7 +94,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		w = fh
 	}
 	if *cf.format == "markdown" {
-		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, Links: cliLinks(env, baseline)})
+		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.failsIncomplete(), Links: cliLinks(env, baseline)})
 	} else {
 		err = annotate.Render(w, *cf.format, res.Report, rules.All())
 	}

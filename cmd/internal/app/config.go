@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -151,7 +152,7 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		case "limits":
 			err = cfg.readLimits(v, ptr)
 		default:
-			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q: use files, exclude, protocol-versions, fail-on, rules, ignore, aliases or limits", k))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, unknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, rules, ignore, aliases or limits")))
 		}
 		if err != nil {
 			return nil, err
@@ -204,7 +205,7 @@ func (c *Config) readSeverities(v any, ptr string) error {
 	for _, id := range sortedKeys(m) {
 		p := source.Join(ptr, id)
 		if _, ok := rules.Lookup(id); !ok {
-			return c.errAtKey(p, fmt.Sprintf("unknown rule %q: run 'mcpschema rules' for the list", id))
+			return c.errAtKey(p, unknownRuleText(id))
 		}
 		s, ok := m[id].(string)
 		if !ok {
@@ -257,7 +258,7 @@ func (c *Config) readIgnores(v any, ptr string) error {
 				}
 				ig.Expires = t
 			default:
-				return c.errAtKey(source.Join(p, k), fmt.Sprintf("unknown key %q in ignore: use rule, tool, pointer, reason, expires", k))
+				return c.errAtKey(source.Join(p, k), fmt.Sprintf("unknown key %q in ignore%s", k, unknownHint(k, ignoreKeys, "%q", "use rule, tool, pointer, reason, expires")))
 			}
 		}
 		if ig.Rule == "" {
@@ -265,7 +266,7 @@ func (c *Config) readIgnores(v any, ptr string) error {
 		}
 		if !strings.ContainsAny(ig.Rule, "*?[") {
 			if _, ok := rules.Lookup(ig.Rule); !ok {
-				return c.errAt(source.Join(p, "rule"), fmt.Sprintf("unknown rule %q: run 'mcpschema rules' for the list", ig.Rule))
+				return c.errAt(source.Join(p, "rule"), unknownRuleText(ig.Rule))
 			}
 		} else if _, err := path.Match(ig.Rule, ""); err != nil {
 			return c.errAt(source.Join(p, "rule"), fmt.Sprintf("rule pattern %q is malformed", ig.Rule))
@@ -316,6 +317,9 @@ func (c *Config) readLimits(v any, ptr string) error {
 	}
 	for _, k := range sortedKeys(m) {
 		p := source.Join(ptr, k)
+		if !slices.Contains(limitKeys, k) {
+			return c.errAtKey(p, fmt.Sprintf("unknown limit %q%s", k, unknownHint(k, limitKeys, "%q", "use "+strings.Join(limitKeys, ", "))))
+		}
 		if durations := map[string]*time.Duration{"schema-timeout": &c.Limits.Schema.Timeout, "regex-timeout": &c.Limits.Schema.RegexTimeout,
 			"file-timeout": &c.Limits.FileTimeout, "run-timeout": &c.Limits.RunTimeout}; durations[k] != nil {
 			s := fmt.Sprint(m[k])

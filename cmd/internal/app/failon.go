@@ -20,10 +20,15 @@ func parseFailOn(s string) (rules.Severity, error) {
 	}
 	sev, err := rules.ParseSeverity(s)
 	if err != nil {
-		return rules.Off, fmt.Errorf("unknown fail-on %q: use error, warning, notice or never, or incomplete to fail also when a change cannot be judged", s)
+		return rules.Off, fmt.Errorf("unknown fail-on %q%s", s, unknownHint(s, failOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
 	}
 	return sev, nil
 }
 
 // failsOnIncomplete reports whether a fail-on value fails an incomplete report.
 func failsOnIncomplete(s string) bool { return s == failOnIncomplete }
+
+// failsIncomplete reports whether the run's fail-on is incomplete.
+func (r *Result) failsIncomplete() bool {
+	return r != nil && r.Config != nil && r.Config.FailOnIncomplete
+}

@@ -1,0 +1,67 @@
+package app
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWorkspacePatternBraces: a brace alternative of a config's or the
+// action's files pattern cannot leave the workspace either; each
+// alternative is checked, and the error names the whole pattern.
+func TestWorkspacePatternBraces(t *testing.T) {
+	bad := []string{
+		"{tools,../outside}/*.json",
+		"{/abs/x.json,tools/a.json}",
+		"tools/{a.json,../../x}",
+		"{tools,{x,../y}}/*.json",
+		"{.,a}./x.json",
+		"{tools,\\\\abs}/x.json",
+		"{tools,C:/x}/*.json",
+	}
+	for _, pat := range bad {
+		err := checkWorkspacePattern(pat)
+		if err == nil || !strings.Contains(err.Error(), "workspace") || !strings.Contains(err.Error(), strconvQuote(pat)) {
+			t.Errorf("checkWorkspacePattern(%q) = %v: want an error naming the pattern and the workspace", pat, err)
+		}
+	}
+	for _, pat := range []string{"tools/{a,b}.json", "{tools,defs}/**/*.json", "tools/{a.{json,yaml},b}", "tools/\\{x}.json", "tools/[{]x.json", "{a..b,c}/*.json"} {
+		if err := checkWorkspacePattern(pat); err != nil {
+			t.Errorf("checkWorkspacePattern(%q) = %v: want it accepted", pat, err)
+		}
+	}
+}
+
+// TestConfigFilesBracesStayInWorkspace: the same through a config's files
+// and the action's files input, end to end.
+func TestConfigFilesBracesStayInWorkspace(t *testing.T) {
+	for _, pat := range []string{"{tools,../outside}/*.json", "{/abs/x.json,tools/a.json}"} {
+		dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, ".mcpschema.yaml": "files: [" + strconvQuote(pat) + "]\n"})
+		code, out, errOut := runMain(t, dir, "check")
+		if code != ExitUsage || !strings.Contains(errOut, "workspace") || !strings.Contains(errOut, pat) {
+			t.Errorf("config files %q: exit %d, stderr %q, stdout %.200q: want a usage error naming the pattern and the workspace", pat, code, errOut, out)
+		}
+	}
+	repo := t.TempDir()
+	actGit(t, repo, "init", "-q", "-b", "main")
+	sha := actCommit(t, repo, "pr", map[string]string{"tools/a.json": goodTool})
+	for _, pat := range []string{"{tools,../outside}/*.json", "{/etc/passwd,tools/a.json}"} {
+		e := newActEnv(t, repo, "http://127.0.0.1:1", "push", `{}`, sha)
+		e.vars["INPUT_FILES"] = pat
+		e.vars["INPUT_BASE"] = ""
+		if code := e.run(); code != ExitUsage || !strings.Contains(e.err.String(), "workspace") {
+			t.Errorf("input files %q: exit %d, stderr %q", pat, code, e.err.String())
+		}
+	}
+}
+
+// TestCommandLineBraceOutsideBase: on the command line, where absolute and
+// ".." patterns are allowed, a brace alternative the search cannot reach
+// is a usage error naming the pattern, not dropped silently.
+func TestCommandLineBraceOutsideBase(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
+	pat := "{tools,../outside}/*.json"
+	code, out, errOut := runMain(t, dir, "check", pat)
+	if code != ExitUsage || !strings.Contains(errOut, strconvQuote(pat)) {
+		t.Errorf("check %q: exit %d, stderr %q, stdout %.200q: want a usage error naming the pattern", pat, code, errOut, out)
+	}
+}
