@@ -24,3 +24,36 @@ func TestConfigFromWithoutAnyConfigIsNoChange(t *testing.T) {
 		t.Errorf("json: exit %d, %v, configChange %+v, want none", code, err, rep.ConfigChange)
 	}
 }
+
+// TestChangelogAndSnapshotFlagsAsEveryCommand: `help changelog` and
+// `changelog --help` list changelog's flags, and an unknown or bad flag of
+// changelog and snapshot is reported once, as --flag, with the nearest
+// flag (as for check and rules), not as Go's "-flag" with Go's usage.
+func TestChangelogAndSnapshotFlagsAsEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"help", "changelog"}, {"changelog", "--help"}} {
+		_, out, _ := runMain(t, dir, args...)
+		for _, want := range []string{"--base REF", "--head REF", "--base-mode", "--format FORMAT", "--config FILE"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%q lacks %q:\n%s", args, want, out)
+			}
+		}
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"changelog", "--bse", "v1"}, "mcpschema changelog: unknown flag --bse: did you mean --base?\n"},
+		{[]string{"snapshot", "--chek", "x.json", "--", "srv"}, "mcpschema snapshot: unknown flag --chek: did you mean --check?\n"},
+		{[]string{"snapshot", "--timeout", "abc", "--", "srv"}, "mcpschema snapshot: invalid value \"abc\" for flag --timeout: parse error\n"},
+	}
+	for _, c := range cases {
+		code, out, errOut := runMain(t, dir, c.args...)
+		if code != ExitUsage || out != "" || !strings.HasPrefix(errOut, c.want) || strings.Count(errOut, "abc") > 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr:\n%s\nwant it to start with %q (once)", c.args, code, out, errOut, c.want)
+		}
+		if strings.Contains(errOut, "\n  -") || strings.Contains(errOut, "flag provided but not defined") {
+			t.Errorf("%q prints Go's flag usage:\n%s", c.args, errOut)
+		}
+	}
+}
