@@ -57,3 +57,27 @@ func TestChangelogAndSnapshotFlagsAsEveryCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownValuesSuggestNearest: an unknown format of changelog and
+// snapshot and an unknown --base-mode name the nearest value, as the
+// README says of every unknown format ("did you mean").
+func TestUnknownValuesSuggestNearest(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
+	actGit(t, dir, "init", "-q", "-b", "main")
+	actGit(t, dir, "add", "-A")
+	actGit(t, dir, "commit", "-qm", "base")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"changelog", "--base", "main", "--format", "jsn", "tools/*.json"}, `unknown format "jsn": did you mean "json"?`},
+		{[]string{"snapshot", "--format", "mcpdsc", "--", "srv"}, `unknown format "mcpdsc": did you mean "mcpdesc"?`},
+		{[]string{"check", "--base", "main", "--base-mode", "tipp", "tools/*.json"}, `unknown --base-mode "tipp": did you mean "tip"?`},
+	}
+	for _, c := range cases {
+		code, _, errOut := runMain(t, dir, c.args...)
+		if code != ExitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %q", c.args, code, errOut, c.want)
+		}
+	}
+}
