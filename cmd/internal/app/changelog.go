@@ -45,7 +45,7 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 		return ExitUsage
 	}
 	if *format != "markdown" && *format != "json" {
-		return fail(fmt.Errorf("unknown format %q: use markdown or json", *format))
+		return fail(fmt.Errorf("unknown format %q%s", *format, unknownHint(*format, []string{"markdown", "json"}, "%q", "use markdown or json")))
 	}
 	if *base == "" {
 		return fail(fmt.Errorf("changelog needs --base REF, the revision to list the changes since"))

@@ -14,6 +14,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/mcpschema/mcpschema/internal/suggest"
 )
 
 // Exit codes (the same as the other commands').
@@ -116,7 +118,7 @@ func parse(args []string, stderr io.Writer) (*Options, error) {
 	case len(o.Headers) > 0 && o.URL == "":
 		return nil, errors.New("--header is for --url only: a stdio server reads its configuration from the environment")
 	case o.Format != "json" && o.Format != "mcpdesc":
-		return nil, fmt.Errorf("unknown format %q: use json or mcpdesc", o.Format)
+		return nil, fmt.Errorf("unknown format %q%s", o.Format, formatHint(o.Format))
 	case o.Split != "" && o.Format != "json":
 		return nil, errors.New("--split writes tools/list tool objects: it cannot be combined with --format mcpdesc")
 	case o.Split != "" && o.All:
@@ -163,3 +165,12 @@ type usageError struct{ err error }
 
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
+
+// formatHint follows "unknown format %q": the nearest format when one is
+// near, then the formats there are (as the other commands write it).
+func formatHint(f string) string {
+	if s, ok := suggest.Nearest(f, []string{"json", "mcpdesc"}); ok {
+		return fmt.Sprintf(": did you mean %q? use json or mcpdesc", s)
+	}
+	return ": use json or mcpdesc"
+}
