@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -78,6 +79,25 @@ func TestUnknownValuesSuggestNearest(t *testing.T) {
 		code, _, errOut := runMain(t, dir, c.args...)
 		if code != ExitUsage || !strings.Contains(errOut, c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// TestReadmeUsageListsEveryCommand: the README's "Usage" synopsis lists
+// every command of `mcpschema help` (changelog and snapshot were missing).
+func TestReadmeUsageListsEveryCommand(t *testing.T) {
+	data, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(string(data), "\n## Usage\n\n```\n")
+	block, _, ok := strings.Cut(after, "```")
+	if !ok {
+		t.Fatal("README.md has no Usage synopsis block")
+	}
+	for _, c := range commands {
+		if !strings.Contains(block, "mcpschema "+c.name) {
+			t.Errorf("README Usage synopsis lacks %q:\n%s", "mcpschema "+c.name, block)
 		}
 	}
 }
