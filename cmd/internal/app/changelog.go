@@ -143,7 +143,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 		cl.Commit = baseline.Commit
 	}
 	findings := diffcheck.Compare(base, head, diffcheck.Options{Aliases: cfg.Aliases, Schema: lim.Schema})
-	cl.Tools = groupChanges(findings, addedMembers(base, head))
+	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
 	return cl, nil
 }
 
