@@ -34,11 +34,15 @@ func TestChangelogAndSnapshotFlagsAsEveryCommand(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{{"help", "changelog"}, {"changelog", "--help"}} {
 		_, out, _ := runMain(t, dir, args...)
-		for _, want := range []string{"--base REF", "--head REF", "--base-mode", "--format FORMAT", "--config FILE"} {
+		for _, want := range []string{"--base REF", "--head REF", "--base-mode MODE", "--format FORMAT", "--config FILE"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%q lacks %q:\n%s", args, want, out)
 			}
 		}
+	}
+	// check's --base-mode names its value MODE too, not MERGE-BASE.
+	if _, out, _ := runMain(t, dir, "help", "check"); !strings.Contains(out, "--base-mode MODE ") {
+		t.Errorf("help check lacks %q:\n%s", "--base-mode MODE", out)
 	}
 	cases := []struct {
 		args []string
