@@ -3,8 +3,11 @@ package app
 import (
 	"encoding/json"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/mcpschema/mcpschema/validate/report"
 )
@@ -138,5 +141,29 @@ func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
 		if strings.Contains(out, bad) {
 			t.Errorf("changelog lists a renamed tool's old argument as added (%q):\n%s", bad, out)
 		}
+	}
+}
+
+// TestPreCommitHookFilesMatchSnapshots: the files `mcpschema snapshot`
+// writes as the README shows them (tools.snapshot.json, and --split
+// __toolsnaps__, which writes <tool>.json) are checked by the pre-commit
+// hook.
+func TestPreCommitHookFilesMatchSnapshots(t *testing.T) {
+	data, err := os.ReadFile("../../../.pre-commit-hooks.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []struct{ Files string }
+	if err := yaml.Unmarshal(data, &hooks); err != nil || len(hooks) != 1 {
+		t.Fatalf("hooks: %v", err)
+	}
+	re := regexp.MustCompile(hooks[0].Files)
+	for _, name := range []string{"tools.snapshot.json", "__toolsnaps__/get_weather.json", "srv/__toolsnaps__/search.json"} {
+		if !re.MatchString(name) {
+			t.Errorf("files: does not match %q", name)
+		}
+	}
+	if re.MatchString("__toolsnaps__/a/b.json") {
+		t.Errorf("files: matches a file below __toolsnaps__/a/")
 	}
 }
