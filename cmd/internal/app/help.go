@@ -31,7 +31,7 @@ var commands = []command{
 	{name: "rules", args: "[--format text|json] [ID]", summary: "list the rules, or print one rule's documentation",
 		doc:   "Without ID, lists every rule: id, severity and summary (with the protocol versions it\napplies to when not all); --format json gives every field. With ID, prints the rule's\ndocumentation.",
 		flags: func(fs *flag.FlagSet) { newRulesFlags(fs) }},
-	{name: "changelog", args: "--base REF [flags]", summary: "list every tool change since REF, by tool (release notes)",
+	{name: "changelog", args: "--base REF [flags] [PATTERN ...]", summary: "list every tool change since REF, by tool (release notes)",
 		doc:   "Lists every change of the tools since REF (added tools and arguments too, not only breaking\nchanges), grouped by tool: Markdown by default, --format json too. Ignores in the config\nfile do not hide changes here.",
 		flags: func(fs *flag.FlagSet) { newChangelogFlags(fs) }},
 	{name: "action", summary: "run as a GitHub Action (reads INPUT_* and GITHUB_*)",
