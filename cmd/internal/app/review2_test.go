@@ -168,3 +168,19 @@ func TestPreCommitHookFilesMatchSnapshots(t *testing.T) {
 		t.Errorf("files: matches a file below __toolsnaps__/a/")
 	}
 }
+
+// TestSnapshotHelpNamesFlagValues: snapshot's flags name their values as
+// check's do (--format FORMAT), not with Go's type names (STRING, VALUE).
+func TestSnapshotHelpNamesFlagValues(t *testing.T) {
+	_, out, _ := runMain(t, t.TempDir(), "help", "snapshot")
+	for _, want := range []string{"--format FORMAT", "--header HEADER", "--url URL", "--check FILE"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help snapshot lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{" STRING ", " VALUE "} {
+		if strings.Contains(out, bad) {
+			t.Errorf("help snapshot names a value %q:\n%s", bad, out)
+		}
+	}
+}
