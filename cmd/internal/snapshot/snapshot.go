@@ -82,11 +82,11 @@ func (h *headerFlag) Set(v string) error { *h = append(*h, v); return nil }
 func DeclareFlags(fs *flag.FlagSet, o *Options) *headerFlag {
 	fs.StringVar(&o.URL, "url", "", "connect to the streamable HTTP MCP server at `URL` instead of starting a command")
 	headers := &headerFlag{}
-	fs.Var(headers, "header", "HTTP header 'Name: value' for --url (repeatable); ${VAR} in the value is read from the environment")
+	fs.Var(headers, "header", "HTTP `header` 'Name: value' for --url (repeatable); ${VAR} in the value is read from the environment")
 	fs.BoolVar(&o.All, "all", false, "also list prompts, resources and resource templates when the server declares them")
 	fs.StringVar(&o.Output, "output", "", "write the snapshot to `FILE` (default standard output)")
 	fs.StringVar(&o.Split, "split", "", "write one <tool>.json per tool into `DIR` (like __toolsnaps__)")
-	fs.StringVar(&o.Format, "format", "json", "snapshot format: json (a tools/list result) or mcpdesc (an MCP Description)")
+	fs.StringVar(&o.Format, "format", "json", "snapshot `format`: json (a tools/list result) or mcpdesc (an MCP Description)")
 	fs.StringVar(&o.Check, "check", "", "compare the live server with the committed snapshot `FILE` (a DIR with --split) instead of writing it")
 	fs.DurationVar(&o.StartupTimeout, "startup-timeout", 30*time.Second, "time allowed to start the server and initialize")
 	fs.DurationVar(&o.RequestTimeout, "timeout", 30*time.Second, "time allowed for each list request")
