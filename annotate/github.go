@@ -56,7 +56,7 @@ func Command(f report.Finding) string {
 
 // detailMessage is the message followed by the base location and witness.
 func detailMessage(f report.Finding) string {
-	msg := f.Message
+	msg := shownMessage(f) // the base position once: on the base line
 	if f.Base != nil {
 		msg += "\nbase: " + BaseText(f.Base)
 	}

@@ -20,6 +20,31 @@ type Links struct {
 	Head, Base string
 	// CheckRun is the check run's page ("": none).
 	CheckRun string
+	// deleted are the files that exist only at the base (their removed
+	// tools sit on line 1): not linked at the head, where they are gone.
+	deleted map[string]bool
+}
+
+// forReport is l knowing which of rep's files were deleted: those a
+// finding places at its own base file while the head has no such file.
+func (l *Links) forReport(rep *report.Report) *Links {
+	if !l.ok() {
+		return l
+	}
+	head := map[string]bool{}
+	for _, f := range rep.Files {
+		head[f.Path] = true
+	}
+	c := *l
+	for _, f := range rep.Findings {
+		if f.Base != nil && f.Base.File == f.File && !head[f.File] {
+			if c.deleted == nil {
+				c.deleted = map[string]bool{}
+			}
+			c.deleted[f.File] = true
+		}
+	}
+	return &c
 }
 
 // ok reports whether links can be made at all.
@@ -67,7 +92,7 @@ func mdLink(text, u string) string {
 // headPos renders a finding's position as code, linked to its line at the head.
 func (l *Links) headPos(text string, f report.Finding) string {
 	var sha string
-	if l != nil {
+	if l != nil && !l.deleted[f.File] {
 		sha = l.Head
 	}
 	return mdLink(mdCode(text), l.blob(sha, f.File, f.Line))

@@ -80,7 +80,7 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 			others = append(others, f)
 		}
 	}
-	lk := opt.Links
+	lk := opt.Links.forReport(rep)
 	if len(breaking) > 0 {
 		writeBreaking(b, breaking, lk)
 	}

@@ -37,7 +37,9 @@ func WriteTextFinding(w io.Writer, f report.Finding) {
 	if at == "" { // a finding about the run, such as a pattern that matches nothing
 		at = "mcpschema"
 	}
-	fmt.Fprintf(w, "%s: %s: %s [%s]\n", at, f.Severity, oneLine(ToolMessage(f)), f.Rule)
+	shown := f
+	shown.Message = shownMessage(f) // the base position once: on the base line
+	fmt.Fprintf(w, "%s: %s: %s [%s]\n", at, f.Severity, oneLine(ToolMessage(shown)), f.Rule)
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base: %s\n", SafeText(BaseText(f.Base)))
 	}

@@ -47,7 +47,8 @@ func NewMatcher(patterns []string) (*Matcher, error) {
 	m := &Matcher{}
 	for _, p := range patterns {
 		if rest, ok := strings.CutPrefix(p, "!"); ok {
-			g := Clean(rest)
+			// "!dir/" names the directory, as in .gitignore
+			g := strings.TrimRight(Clean(rest), "/")
 			if g == "" || g == "." {
 				return nil, fmt.Errorf("exclude %q names no file: write \"!\" followed by a pattern, such as \"!node_modules/**\"", p)
 			}

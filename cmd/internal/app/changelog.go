@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"github.com/mcpschema/mcpschema/validate/load"
@@ -16,42 +15,37 @@ import (
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-const changelogUsage = `usage: mcpschema changelog --base REF [flags] [PATTERN ...]
+// changelogFlags are the flags of `mcpschema changelog`.
+type changelogFlags struct {
+	format, base, head, baseMode, config *string
+}
 
-Lists every change to the tools since REF, grouped by tool, for release
-notes: tools added, removed and renamed, arguments and result fields added,
-and every breaking or notable change (the compat.* findings of check --base).
-Ignores in the config file do not hide changes here.
-
-flags:
-`
+// newChangelogFlags declares changelog's flags on fs (the help listing uses it too).
+func newChangelogFlags(fs *flag.FlagSet) *changelogFlags {
+	return &changelogFlags{
+		format:   fs.String("format", "markdown", "output `format`: markdown or json"),
+		base:     fs.String("base", "", "git revision `ref` the changes are counted from (a tag of the last release, a branch, a commit)"),
+		head:     fs.String("head", "", "read the files at git revision `ref` instead of the working tree"),
+		baseMode: fs.String("base-mode", baseModeTip, "the `mode` --base compares with: tip (--base itself, the default for release notes) or merge-base (of --base and the head revision)"),
+		config:   fs.String("config", "", "config `file` (default .mcpschema.yaml when present): files and aliases"),
+	}
+}
 
 // runChangelog implements `mcpschema changelog`.
 func runChangelog(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("changelog", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	format := fs.String("format", "markdown", "output format: markdown or json")
-	base := fs.String("base", "", "git revision the changes are counted from (a tag of the last release, a branch, a commit)")
-	head := fs.String("head", "", "read the files at this git revision instead of the working tree")
-	baseMode := fs.String("base-mode", baseModeTip, "what --base compares with: tip (--base itself, the default for release notes) or merge-base")
-	config := fs.String("config", "", "config file (default .mcpschema.yaml when present): files and aliases")
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, changelogUsage)
-		fs.PrintDefaults()
+	fs := newFlagSet("changelog")
+	cf := newChangelogFlags(fs)
+	patterns, code, ok := parseCommandFlags("changelog", fs, args, env)
+	if !ok {
+		return code
 	}
-	patterns, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitOK
-		}
-		return ExitUsage
-	}
+	format, base, head, baseMode, config := cf.format, cf.base, cf.head, cf.baseMode, cf.config
 	fail := func(err error) int {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
 	if *format != "markdown" && *format != "json" {
-		return fail(fmt.Errorf("unknown format %q: use markdown or json", *format))
+		return fail(fmt.Errorf("unknown format %q%s", *format, unknownHint(*format, []string{"markdown", "json"}, "%q", "use markdown or json")))
 	}
 	if *base == "" {
 		return fail(fmt.Errorf("changelog needs --base REF, the revision to list the changes since"))
@@ -149,7 +143,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 		cl.Commit = baseline.Commit
 	}
 	findings := diffcheck.Compare(base, head, diffcheck.Options{Aliases: cfg.Aliases, Schema: lim.Schema})
-	cl.Tools = groupChanges(findings, addedMembers(base, head))
+	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
 	return cl, nil
 }
 

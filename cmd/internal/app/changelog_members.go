@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -56,11 +58,16 @@ func schemaMembers(tool map[string]any, key string) (props map[string]bool, requ
 // addedMembers lists, per tool, the optional arguments and the result
 // fields added since the base (a required argument added is a breaking
 // finding already), and the arguments of each new tool.
-func addedMembers(base, head []*source.File) map[string][]Change {
+// A renamed tool (renamed: head name to base tool) is compared with the
+// tool it replaces.
+func addedMembers(base, head []*source.File, renamed map[string]toolAt) map[string][]Change {
 	bt, ht := toolsByName(base), toolsByName(head)
 	out := map[string][]Change{}
 	for name, h := range ht {
 		b, paired := bt[name]
+		if r, ok := renamed[name]; ok && !paired {
+			b, paired = r, true
+		}
 		for _, side := range []struct{ key, noun string }{{"inputSchema", "argument"}, {"outputSchema", "result field"}} {
 			hp, hr := schemaMembers(h.tool.Value, side.key)
 			var bp map[string]bool
@@ -85,6 +92,30 @@ func addedMembers(base, head []*source.File) map[string][]Change {
 				}
 				pos, _ := h.file.Index.Locate(h.tool.Pointer + "/" + side.key + "/properties/" + escapeToken(p))
 				out[name] = append(out[name], Change{Kind: "added", Message: msg, File: h.file.Path, Line: pos.Line})
+			}
+		}
+	}
+	return out
+}
+
+// renamedFrom maps the head name of each renamed tool (a
+// compat.tool.renamed finding, guessed or from the config's aliases) to the
+// base tool at (or around) the finding's base location.
+func renamedFrom(findings []report.Finding, base []*source.File) map[string]toolAt {
+	out := map[string]toolAt{}
+	for _, f := range findings {
+		if f.Rule != diffcheck.RuleToolRenamed.ID || f.Base == nil || f.Tool == "" {
+			continue
+		}
+		for _, bf := range base {
+			if bf == nil || bf.Path != f.Base.File {
+				continue
+			}
+			for _, t := range bf.Tools {
+				at := f.Base.Pointer // the tool's, or a member's inside it (its name)
+				if t.Value != nil && (at == t.Pointer || strings.HasPrefix(at, t.Pointer+"/")) {
+					out[f.Tool] = toolAt{bf, t}
+				}
 			}
 		}
 	}

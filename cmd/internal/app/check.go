@@ -34,7 +34,7 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	c.format = fs.String("format", "text", "output `format`: "+strings.Join(annotate.Formats, ", "))
 	c.base = fs.String("base", "", "git revision `ref` (branch, tag or commit) to diff every tool against")
 	c.head = fs.String("head", "", "read the files at git revision `ref` instead of the working tree")
-	c.baseMode = fs.String("base-mode", baseModeMergeBase, "what --base compares with: `merge-base` (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
+	c.baseMode = fs.String("base-mode", baseModeMergeBase, "the `mode` --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
 	c.config = fs.String("config", "", "config `file` (default .mcpschema.yaml when present)")
 	c.configFrom = fs.String("config-from", "", "apply the config at git revision `ref` (e.g. the pull request's base) and report what the working tree's config would change")
 	c.failOn = fs.String("fail-on", "", "lowest `severity` that fails the run: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")

@@ -75,6 +75,11 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 			return nil, fmt.Errorf("the config at %q (the revision the config is read from) is invalid: %w", o.ConfigFrom, err)
 		}
 	}
+	if !baseFound && !headFound {
+		// no config anywhere: the defaults apply, nothing changed
+		tc.Proposed = tc.Applied
+		return tc, nil
+	}
 	if baseFound == headFound && headErr == nil && bytes.Equal(baseData, headData) {
 		tc.Proposed = tc.Applied
 		return tc, nil

@@ -31,8 +31,9 @@ var commands = []command{
 	{name: "rules", args: "[--format text|json] [ID]", summary: "list the rules, or print one rule's documentation",
 		doc:   "Without ID, lists every rule: id, severity and summary (with the protocol versions it\napplies to when not all); --format json gives every field. With ID, prints the rule's\ndocumentation.",
 		flags: func(fs *flag.FlagSet) { newRulesFlags(fs) }},
-	{name: "changelog", args: "--base REF [flags]", summary: "list every tool change since REF, by tool (release notes)",
-		doc: "Lists every change of the tools since REF (added tools and arguments too, not only breaking\nchanges), grouped by tool: Markdown by default, --format json too."},
+	{name: "changelog", args: "--base REF [flags] [PATTERN ...]", summary: "list every tool change since REF, by tool (release notes)",
+		doc:   "Lists every change of the tools since REF (added tools and arguments too, not only breaking\nchanges), grouped by tool: Markdown by default, --format json too. Ignores in the config\nfile do not hide changes here.",
+		flags: func(fs *flag.FlagSet) { newChangelogFlags(fs) }},
 	{name: "action", summary: "run as a GitHub Action (reads INPUT_* and GITHUB_*)",
 		doc: "Runs mcpschema as the GitHub Action: configured by the action's inputs (INPUT_*) and the\nworkflow's environment (GITHUB_*), not by arguments. See README.md, \"GitHub Action\"."},
 	{name: "snapshot", args: "[flags] -- COMMAND [ARGS ...] | --url URL", summary: "capture a live MCP server's tools (--check FILE compares with a committed snapshot)",
@@ -272,4 +273,16 @@ func parseCommandFlags(name string, fs *flag.FlagSet, args []string, env Env) (r
 		return nil, flagParseError(name, fs, err, env), false
 	}
 	return rest, 0, true
+}
+
+// snapshotFlagError reports a flag error of `mcpschema snapshot` as for the
+// other commands (--flag, the nearest flag, once) before snapshot.Main runs;
+// bad is false when the flags parse.
+func snapshotFlagError(args []string, env Env) (code int, bad bool) {
+	fs := newFlagSet("snapshot")
+	snapshot.DeclareFlags(fs, &snapshot.Options{})
+	if err := fs.Parse(args); err != nil && !errors.Is(err, flag.ErrHelp) {
+		return flagParseError("snapshot", fs, err, env), true
+	}
+	return 0, false
 }

@@ -65,6 +65,9 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case "action":
 		return runAction(ctx, args[1:], env)
 	case "snapshot":
+		if code, bad := snapshotFlagError(args[1:], env); bad {
+			return code
+		}
 		return snapshot.Main(ctx, args[1:], snapshot.Env{Stdout: env.Stdout, Stderr: env.Stderr, Getenv: env.Getenv, Dir: env.dir()})
 	case "version", "--version":
 		return runVersion(args[1:], env)

@@ -95,7 +95,7 @@ func parseBaseMode(mode string) (string, error) {
 	case baseModeTip:
 		return mode, nil
 	}
-	return "", usageErr("unknown --base-mode %q: use merge-base or tip", mode)
+	return "", usageErr("unknown --base-mode %q%s", mode, unknownHint(mode, []string{baseModeMergeBase, baseModeTip}, "%q", "use merge-base or tip"))
 }
 
 // cliBaseline resolves `check --base REF` to the commit to compare with: the

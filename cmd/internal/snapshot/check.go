@@ -34,6 +34,15 @@ func runCheck(o *Options, s *Surface, env Env) int {
 		}
 		identical = bytes.Equal(data, files[0].data)
 		base = append(base, source.Parse(o.Check, data, source.Limits{}))
+		if want := committedFormat(base[0]); want != "" && want != o.Format {
+			fmt.Fprintf(env.Stderr, "mcpschema snapshot: snapshot %s is %s: compare it with --format %s (a refresh with --format %s would rewrite it in the other format)\n",
+				o.Check, formatNoun[want], want, o.Format)
+			return ExitUsage
+		}
+		if held := allOnly(base[0]); len(held) > 0 && !o.All {
+			fmt.Fprintf(env.Stderr, "mcpschema snapshot: snapshot %s holds %s, which only --all lists: add --all to compare them\n", o.Check, strings.Join(held, ", "))
+			return ExitUsage
+		}
 		head = append(head, source.Parse(o.Check, files[0].data, source.Limits{}))
 	} else {
 		dir := abs(env.Dir, o.Check)
@@ -282,6 +291,34 @@ func annotations(v any) []string {
 	walk(v, 0)
 	sort.Strings(out)
 	return out
+}
+
+// formatNoun says what a snapshot of each --format is.
+var formatNoun = map[string]string{"json": "a tools/list result", "mcpdesc": "an MCP Description document"}
+
+// committedFormat is the --format a committed snapshot was written with
+// ("" when its shape is neither).
+func committedFormat(f *source.File) string {
+	switch f.Shape {
+	case source.ShapeDescription:
+		return "mcpdesc"
+	case source.ShapeListResult:
+		return "json"
+	}
+	return ""
+}
+
+// allOnly names the collections of a committed snapshot that only a
+// snapshot taken with --all holds.
+func allOnly(f *source.File) []string {
+	root, _ := f.Root.(map[string]any)
+	var held []string
+	for _, k := range []string{"prompts", "resources", "resourceTemplates"} {
+		if _, ok := root[k]; ok {
+			held = append(held, k)
+		}
+	}
+	return held
 }
 
 // listChanges reports changes to prompts, resources and resource templates

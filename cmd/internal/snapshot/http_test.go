@@ -53,10 +53,14 @@ func TestSnapshotHTTP(t *testing.T) {
 	if strings.Replace(s.stdout, "2026-07-28", "2025-11-25", 1) != string(data) {
 		t.Errorf("HTTP and stdio snapshots differ:\n%s\n---\n%s", data, s.stdout)
 	}
-	// --check over HTTP; the refresh command keeps ${MCP_TOKEN}, not the token
-	c := run(t, dir, "snapshot", "--url", url, "--header", "Authorization: Bearer ${MCP_TOKEN}", "--check", "tools.snapshot.json")
+	// --check over HTTP against a server without the prompts (a real drift:
+	// without --all they are not listed, see
+	// TestSnapshotCheckWithoutAllOfAnAllSnapshot); the refresh command keeps
+	// ${MCP_TOKEN}, not the token
+	gone := httpServer(t, "basic", token)
+	c := run(t, dir, "snapshot", "--all", "--url", gone, "--header", "Authorization: Bearer ${MCP_TOKEN}", "--check", "tools.snapshot.json")
 	if c.code != 1 || !strings.Contains(c.stdout, "prompt \"summarize\" is in the snapshot but no longer on the server") ||
-		!strings.Contains(c.stdout, `mcpschema snapshot --url `+url+` --header 'Authorization: Bearer ${MCP_TOKEN}' --output tools.snapshot.json`) {
+		!strings.Contains(c.stdout, `mcpschema snapshot --all --url `+gone+` --header 'Authorization: Bearer ${MCP_TOKEN}' --output tools.snapshot.json`) {
 		t.Fatalf("exit %d: %s%s", c.code, c.stdout, c.stderr)
 	}
 	if strings.Contains(c.stdout+c.stderr, token) {

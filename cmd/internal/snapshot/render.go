@@ -237,10 +237,12 @@ func render(o *Options, s *Surface) ([]rendered, error) {
 		obj, _ := t.(map[string]any)
 		name, _ := obj["name"].(string)
 		file := toolFileName(name)
-		if other, dup := seen[file]; dup {
-			return nil, fmt.Errorf("tools %q and %q would both be written to %q: --split needs distinct tool names", other, name, file)
+		// keyed in lower case: a case-insensitive file system (macOS,
+		// Windows) would write "Search.json" and "search.json" to one file
+		if other, dup := seen[strings.ToLower(file)]; dup {
+			return nil, fmt.Errorf("tools %q and %q would both be written to %q (file names that differ only in case are one file on macOS and Windows): --split needs distinct tool names", other, name, file)
 		}
-		seen[file] = name
+		seen[strings.ToLower(file)] = name
 		out = append(out, rendered{name: file, data: encode(toolDocument(t, s.ProtocolVersion))})
 	}
 	return out, nil

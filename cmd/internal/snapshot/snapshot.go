@@ -14,6 +14,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/mcpschema/mcpschema/internal/suggest"
 )
 
 // Exit codes (the same as the other commands').
@@ -80,11 +82,11 @@ func (h *headerFlag) Set(v string) error { *h = append(*h, v); return nil }
 func DeclareFlags(fs *flag.FlagSet, o *Options) *headerFlag {
 	fs.StringVar(&o.URL, "url", "", "connect to the streamable HTTP MCP server at `URL` instead of starting a command")
 	headers := &headerFlag{}
-	fs.Var(headers, "header", "HTTP header 'Name: value' for --url (repeatable); ${VAR} in the value is read from the environment")
+	fs.Var(headers, "header", "HTTP `header` 'Name: value' for --url (repeatable); ${VAR} in the value is read from the environment")
 	fs.BoolVar(&o.All, "all", false, "also list prompts, resources and resource templates when the server declares them")
 	fs.StringVar(&o.Output, "output", "", "write the snapshot to `FILE` (default standard output)")
 	fs.StringVar(&o.Split, "split", "", "write one <tool>.json per tool into `DIR` (like __toolsnaps__)")
-	fs.StringVar(&o.Format, "format", "json", "snapshot format: json (a tools/list result) or mcpdesc (an MCP Description)")
+	fs.StringVar(&o.Format, "format", "json", "snapshot `format`: json (a tools/list result) or mcpdesc (an MCP Description)")
 	fs.StringVar(&o.Check, "check", "", "compare the live server with the committed snapshot `FILE` (a DIR with --split) instead of writing it")
 	fs.DurationVar(&o.StartupTimeout, "startup-timeout", 30*time.Second, "time allowed to start the server and initialize")
 	fs.DurationVar(&o.RequestTimeout, "timeout", 30*time.Second, "time allowed for each list request")
@@ -116,7 +118,7 @@ func parse(args []string, stderr io.Writer) (*Options, error) {
 	case len(o.Headers) > 0 && o.URL == "":
 		return nil, errors.New("--header is for --url only: a stdio server reads its configuration from the environment")
 	case o.Format != "json" && o.Format != "mcpdesc":
-		return nil, fmt.Errorf("unknown format %q: use json or mcpdesc", o.Format)
+		return nil, fmt.Errorf("unknown format %q%s", o.Format, formatHint(o.Format))
 	case o.Split != "" && o.Format != "json":
 		return nil, errors.New("--split writes tools/list tool objects: it cannot be combined with --format mcpdesc")
 	case o.Split != "" && o.All:
@@ -163,3 +165,12 @@ type usageError struct{ err error }
 
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
+
+// formatHint follows "unknown format %q": the nearest format when one is
+// near, then the formats there are (as the other commands write it).
+func formatHint(f string) string {
+	if s, ok := suggest.Nearest(f, []string{"json", "mcpdesc"}); ok {
+		return fmt.Sprintf(": did you mean %q? use json or mcpdesc", s)
+	}
+	return ": use json or mcpdesc"
+}
