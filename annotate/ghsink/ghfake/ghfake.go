@@ -1,5 +1,6 @@
 // Package ghfake is an in-memory GitHub REST API for tests: check runs,
-// pull request comments and the compare endpoint's merge base, with GitHub's limits and failures (token checks,
+// pull request comments, the compare endpoint's merge base and pull requests
+// (by number and by commit), with GitHub's limits and failures (token checks,
 // 50 annotations per request, 65,535-character summaries, read-only tokens,
 // injected 5xx and rate-limit answers).
 package ghfake
@@ -110,6 +111,9 @@ type Server struct {
 	// (GITHUB_TOKEN), which GET /user refuses and whose comments are
 	// written as "github-actions[bot]".
 	User string
+	// Pulls are the pull requests GET /repos/{owner}/{repo}/pulls/{number}
+	// and GET /repos/{owner}/{repo}/commits/{sha}/pulls answer.
+	Pulls []PullRequest
 
 	mu        sync.Mutex
 	faults    []*Fault
@@ -236,6 +240,10 @@ func (s *Server) handle(r *http.Request, rec *Request) (int, string, map[string]
 	case r.Method == http.MethodGet && reCompare.MatchString(p):
 		m := reCompare.FindStringSubmatch(p)
 		return s.compare(m[3], m[4])
+	case r.Method == http.MethodGet && reCommitPulls.MatchString(p):
+		return s.commitPulls(reCommitPulls.FindStringSubmatch(p)[3])
+	case r.Method == http.MethodGet && rePull.MatchString(p):
+		return s.pull(rePull.FindStringSubmatch(p)[3])
 	case r.Method == http.MethodPatch && reIssueCmt.MatchString(p):
 		id, _ := strconv.ParseInt(reIssueCmt.FindStringSubmatch(p)[3], 10, 64)
 		return s.editComment(r, id)
