@@ -71,7 +71,7 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		// the notes reach the report files and the check run.
 		res.Report.Notes[i] = red.String(n)
 	}
-	applySkipLabel(res, in.SkipLabel, ev, tgt.PR)
+	skipLabel(ctx, res, in, gctx, ev, tgt, dir, stdout)
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: red}
 	p.publish(ctx)
 	if res.Failed {

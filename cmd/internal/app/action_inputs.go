@@ -88,8 +88,10 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 
 // actionEvent is what mcpschema reads of the event payload (GITHUB_EVENT_PATH).
 type actionEvent struct {
-	Number      int    `json:"number"`
-	Before      string `json:"before"`
+	Number int    `json:"number"`
+	Before string `json:"before"`
+	// Ref is the pushed ref ("refs/heads/main") of a push.
+	Ref         string `json:"ref"`
 	After       string `json:"after"`
 	PullRequest *struct {
 		Number int `json:"number"`
@@ -107,6 +109,10 @@ type actionEvent struct {
 	MergeGroup *struct {
 		HeadSHA string `json:"head_sha"`
 		BaseSHA string `json:"base_sha"`
+		// HeadRef names the queued pull request
+		// ("refs/heads/gh-readonly-queue/main/pr-7-<its head sha>").
+		HeadRef string `json:"head_ref"`
+		BaseRef string `json:"base_ref"`
 	} `json:"merge_group"`
 	// found says the payload file was read (see checkEvent).
 	found bool

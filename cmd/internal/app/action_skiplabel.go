@@ -19,6 +19,12 @@ func applySkipLabel(res *Result, label string, ev *actionEvent, pr int) {
 	if label == "" || ev == nil || ev.PullRequest == nil || !hasLabel(ev, label) {
 		return
 	}
+	grantSkipLabel(res, label, fmt.Sprintf("pull request #%d has the label %q", pr, label), "this pull request")
+}
+
+// grantSkipLabel turns the breaking errors into notices: subject says which
+// pull request has the label, scope whom the breaks are allowed for.
+func grantSkipLabel(res *Result, label, subject, scope string) {
 	rep := res.Report
 	n := 0
 	for i, f := range rep.Findings {
@@ -27,10 +33,10 @@ func applySkipLabel(res *Result, label string, ev *actionEvent, pr int) {
 		}
 		n++
 		rep.Findings[i].Severity = rules.Notice
-		rep.Findings[i].Message = f.Message + fmt.Sprintf(" (breaking, allowed for this pull request by the label %q)", label)
+		rep.Findings[i].Message = f.Message + fmt.Sprintf(" (breaking, allowed for %s by the label %q)", scope, label)
 	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("pull request #%d has the label %q: %s %s for this pull request (%s)",
-		pr, label, annotate.Plural(n, "breaking change"), areNotices(n), skipLabelWho))
+	rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s %s for %s (%s)",
+		subject, annotate.Plural(n, "breaking change"), areNotices(n), scope, skipLabelWho))
 	rep.Finalize()
 	res.Failed = rep.Reaches(res.FailOn) || (res.Config != nil && res.Config.FailOnIncomplete && !rep.Summary.Complete)
 }

@@ -65,8 +65,8 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 			} else if rep.Summary.Breaking != 1 {
 				t.Errorf("breaking %d, want 1", rep.Summary.Breaking)
 			}
-			if c.note != "" && !strings.Contains(sum, c.note) {
-				t.Errorf("summary lacks %q:\n%s", c.note, sum)
+			if notes := strings.Join(rep.Notes, "\n"); c.note != "" && (!strings.Contains(notes, c.note) || !strings.Contains(sum, "mcp-breaking-ok")) {
+				t.Errorf("notes lack %q:\n%s\nsummary:\n%s", c.note, notes, sum)
 			}
 			if c.note == "" && strings.Contains(sum, "mcp-breaking-ok") {
 				t.Errorf("summary names the label:\n%s", sum)
@@ -116,8 +116,9 @@ func TestActionSkipLabelOnMergeGroup(t *testing.T) {
 				t.Fatalf("exit %d, want %d\n%s\n%s", code, c.want, e.out.String(), e.err.String())
 			}
 			sum := e.file("summary.md")
-			if c.note != "" && !strings.Contains(sum, c.note) {
-				t.Errorf("summary lacks %q:\n%s", c.note, sum)
+			rep := readReport(t, e.outputs()["report"])
+			if notes := strings.Join(rep.Notes, "\n"); c.note != "" && (!strings.Contains(notes, c.note) || !strings.Contains(sum, "mcp-breaking-ok")) {
+				t.Errorf("notes lack %q:\n%s\nsummary:\n%s", c.note, notes, sum)
 			}
 			if c.note == "" && strings.Contains(sum, "mcp-breaking-ok") {
 				t.Errorf("summary names the label:\n%s", sum)
