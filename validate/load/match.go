@@ -152,6 +152,27 @@ func (m *Matcher) Hits(paths []string) []int {
 	return hits
 }
 
+// RemovedBy returns the excludes ("!pattern") that remove the slash path p
+// from include pattern i's matches: its glob matches p, p lies under no
+// default-skipped directory the pattern does not name, and these excludes
+// match p or a directory above it. It is empty when p is no such match.
+func (m *Matcher) RemovedBy(i int, p string) []string {
+	in := &m.includes[i]
+	if ok, _ := doublestar.Match(in.glob, p); !ok || m.skippedFor(in, p) {
+		return nil
+	}
+	var by []string
+	for _, e := range m.excludes {
+		for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
+			if ok, _ := doublestar.Match(e, q); ok {
+				by = append(by, "!"+e)
+				break
+			}
+		}
+	}
+	return by
+}
+
 // Excluded reports whether an exclude matches p or a directory above it.
 func (m *Matcher) Excluded(p string) bool {
 	for _, e := range m.excludes {

@@ -49,6 +49,10 @@ type Config struct {
 	// Exclude are patterns whose matches are never read, whichever
 	// patterns the run was given (each as if written "!pattern").
 	Exclude []string
+	// runDir is the directory the run's patterns are relative to (set by
+	// runPatterns), where a pattern whose matches were all excluded is
+	// looked at again to name the excludes.
+	runDir string
 	// ProtocolVersions are the default protocol versions.
 	ProtocolVersions []string
 	// FailOn is the lowest severity that fails the run.

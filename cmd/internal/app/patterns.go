@@ -22,6 +22,7 @@ var RulePatternUnmatched = rules.Register(rules.Rule{
 // config's files), with the config's exclude appended as "!pattern"
 // entries, and whether they come from the config.
 func runPatterns(o RunOptions, cfg *Config) ([]string, bool, error) {
+	cfg.runDir = o.Dir
 	patterns, fromConfig := o.Patterns, false
 	if len(patterns) == 0 {
 		patterns, fromConfig = cfg.Files, true
@@ -59,13 +60,18 @@ func pathHits(m *load.Matcher, files []*source.File) []int {
 func unmatchedPatterns(m *load.Matcher, headHits, baseHits []int, cfg *Config, fromConfig bool, head, base string) ([]report.Finding, error) {
 	var none []string
 	var findings []report.Finding
+	excluded := map[string]string{}
 	for i := 0; i < m.Len(); i++ {
 		if headHits[i] > 0 || (baseHits != nil && baseHits[i] > 0) {
 			continue
 		}
 		none = append(none, m.Pattern(i))
-		f := report.Finding{Rule: RulePatternUnmatched.ID, Severity: RulePatternUnmatched.Severity,
-			Message: fmt.Sprintf("pattern %q matches no file%s: fix or remove it (node_modules, vendor and .git are skipped unless the pattern names them)", m.Pattern(i), where(head, base))}
+		msg := fmt.Sprintf("pattern %q matches no file%s: fix or remove it (node_modules, vendor and .git are skipped unless the pattern names them)", m.Pattern(i), where(head, base))
+		if by := removedBy(m, i, cfg.runDir, head, base); len(by) > 0 {
+			msg = excludedMessage(m.Pattern(i), by, head, base)
+			excluded[m.Pattern(i)] = msg
+		}
+		f := report.Finding{Rule: RulePatternUnmatched.ID, Severity: RulePatternUnmatched.Severity, Message: msg}
 		if fromConfig && cfg.File != nil {
 			f.File = cfg.Path
 			f.Pointer = cfg.filesPointer(m.Pattern(i))
@@ -79,7 +85,19 @@ func unmatchedPatterns(m *load.Matcher, headHits, baseHits []int, cfg *Config, f
 		return findings, nil
 	}
 	if len(none) == 1 {
+		if msg, ok := excluded[none[0]]; ok {
+			return nil, usageErr("%s", msg)
+		}
 		return nil, usageErr("pattern %q matches no file%s", none[0], where(head, base))
+	}
+	var why []string
+	for _, p := range none {
+		if msg, ok := excluded[p]; ok {
+			why = append(why, msg)
+		}
+	}
+	if len(why) > 0 {
+		return nil, usageErr("no pattern matches a file%s: %s (%s)", where(head, base), load.QuoteAll(none), strings.Join(why, "; "))
 	}
 	return nil, usageErr("no pattern matches a file%s: %s", where(head, base), load.QuoteAll(none))
 }

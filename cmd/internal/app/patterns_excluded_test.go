@@ -15,14 +15,15 @@ func TestPatternEveryMatchExcluded(t *testing.T) {
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "tree", map[string]string{"tools/a.json": goodTool, "tools/bad.json": badTool,
 		"legacy/old.json": goodTool, "legacy/deep/older.json": goodTool, "conf/.mcpschema.yaml": "files: ['tools/bad.json', 'legacy/*.json']\nexclude: ['legacy/**']\n"})
-	only := `pattern "tools/a.json" matches no file that is not excluded: every file it matches is removed by the exclude "!tools/a.json"; change the pattern or the exclude`
+	only := []string{`pattern "tools/a.json" matches no file that is not excluded`,
+		`: every file it matches is removed by the exclude "!tools/a.json"; change the pattern or the exclude`}
 	for _, args := range [][]string{
 		{"check", "tools/a.json", "!tools/a.json"},
 		{"check", "--head", "HEAD", "tools/a.json", "!tools/a.json"},
 		{"check", "--base", "HEAD", "tools/a.json", "!tools/a.json"},
 	} {
 		code, _, errOut := runMain(t, repo, args...)
-		if code != ExitUsage || !strings.Contains(errOut, only) {
+		if code != ExitUsage || !strings.Contains(errOut, only[0]) || !strings.Contains(errOut, only[1]) {
 			t.Errorf("%q: exit %d, %q", args, code, errOut)
 		}
 	}
@@ -44,6 +45,11 @@ func TestPatternEveryMatchExcluded(t *testing.T) {
 		if code != ExitFindings || !strings.Contains(out, c.want) {
 			t.Errorf("%q: exit %d, stderr %q, want %q in\n%s", c.args, code, errOut, c.want, out)
 		}
+	}
+	// No pattern selects a file: the one that was excluded says by what.
+	if code, _, errOut := runMain(t, repo, "check", "none.json", "tools/a.json", "!tools/a.json"); code != ExitUsage ||
+		!strings.Contains(errOut, `no pattern matches a file: "none.json", "tools/a.json" (pattern "tools/a.json" matches no file that is not excluded: every file it matches is removed by the exclude "!tools/a.json"`) {
+		t.Errorf("exit %d, %q", code, errOut)
 	}
 	// A pattern that matches nothing at all still says so.
 	if code, out, _ := runMain(t, repo, "check", "tools/bad.json", "nothing/*.json", "!legacy"); code != ExitFindings || !strings.Contains(out, `pattern "nothing/*.json" matches no file: fix or remove it`) {
