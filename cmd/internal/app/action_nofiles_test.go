@@ -1,0 +1,27 @@
+package app
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestActionWithoutFilesNamesTheInput: an action run without a "files"
+// input and without files: in the config stops with exit 2 naming the
+// action's "files" input and the config's files key, not the CLI's
+// "give patterns"; the CLI keeps its own wording.
+func TestActionWithoutFilesNamesTheInput(t *testing.T) {
+	repo, base, head, merge := prRepo(t)
+	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
+	e.vars["INPUT_FILES"] = ""
+	code := e.run()
+	msg := e.err.String() + e.out.String()
+	if code != ExitUsage || !strings.Contains(msg, `no files to check: set the action's "files" input (for example files: 'tools/**/*.json'), or the "files" key of the config file (.mcpschema.yaml)`) ||
+		strings.Contains(msg, "give patterns") {
+		t.Errorf("exit %d\nstderr %s\nstdout %s", code, e.err.String(), e.out.String())
+	}
+	e.assertNoToken(repo)
+	dir := writeFiles(t, map[string]string{"a.json": goodTool})
+	if code, _, errOut := runMain(t, dir, "check"); code != ExitUsage || !strings.Contains(errOut, "give patterns such as 'tools/**/*.json' or set files: in .mcpschema.yaml") {
+		t.Errorf("cli: exit %d, %q", code, errOut)
+	}
+}
