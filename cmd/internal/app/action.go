@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -62,7 +63,7 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
 		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: configFrom})
 	if err != nil {
-		return fail(err)
+		return fail(actionNoFiles(err, in))
 	}
 	setBaseline(res.Report, rv.Baseline, rv.Notes...)
 	red := newRedactor(token)
@@ -78,6 +79,20 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		return ExitFindings
 	}
 	return ExitOK
+}
+
+// actionNoFiles words a run without patterns for the action: its "files"
+// input and the config's files key, not the command line's patterns.
+func actionNoFiles(err error, in *actionInputs) error {
+	var nf errNoFiles
+	if !errors.As(err, &nf) {
+		return err
+	}
+	config := in.Config
+	if config == "" {
+		config = DefaultConfigName
+	}
+	return &UsageError{Err: fmt.Errorf("no files to check: set the action's \"files\" input (for example files: 'tools/**/*.json'), or the \"files\" key of the config file (%s)", config)}
 }
 
 // actionCompareAPI is the compare endpoint for the run's repository, or nil

@@ -33,13 +33,21 @@ func runPatterns(o RunOptions, cfg *Config) ([]string, bool, error) {
 		}
 	}
 	if len(patterns) == 0 {
-		return nil, false, usageErr("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", DefaultConfigName)
+		return nil, false, &UsageError{Err: errNoFiles{config: DefaultConfigName}}
 	}
 	out := append([]string(nil), patterns...)
 	for _, e := range cfg.Exclude {
 		out = append(out, "!"+strings.TrimPrefix(e, "!"))
 	}
 	return out, fromConfig, nil
+}
+
+// errNoFiles is the error of a run given no patterns and no files: in the
+// config; the action names its own input instead (see actionNoFiles).
+type errNoFiles struct{ config string }
+
+func (e errNoFiles) Error() string {
+	return fmt.Sprintf("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", e.config)
 }
 
 // pathHits counts, per include pattern of m, the files it selects.
