@@ -66,13 +66,13 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		return fail(actionNoFiles(err, in))
 	}
 	setBaseline(res.Report, rv.Baseline, rv.Notes...)
+	skipLabel(ctx, res, in, gctx, ev, tgt, dir, stdout)
 	red := newRedactor(token)
 	for i, n := range res.Report.Notes {
-		// an API error on the way (the compare endpoint) may echo the token;
+		// an API error on the way (the compare or pulls endpoints) may echo the token;
 		// the notes reach the report files and the check run.
 		res.Report.Notes[i] = red.String(n)
 	}
-	skipLabel(ctx, res, in, gctx, ev, tgt, dir, stdout)
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: red}
 	p.publish(ctx)
 	if res.Failed {

@@ -47,7 +47,7 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 			srv.GitDir = repo
 			srv.Pulls = c.pulls
 			if c.fault {
-				srv.AddFault(ghfake.Fault{Method: "GET", PathSuffix: "/pulls", Status: 500, Body: `{"message": "boom"}`})
+				srv.AddFault(ghfake.Fault{Method: "GET", PathSuffix: "/pulls", Status: 422, Body: `{"message": "bad token ` + actToken + `"}`})
 			}
 			defer srv.Close()
 			e := newActEnv(t, repo, srv.URL, "push", event, head)
@@ -56,6 +56,7 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 			if code := e.run(); code != c.want {
 				t.Fatalf("exit %d, want %d\n%s\n%s", code, c.want, e.out.String(), e.err.String())
 			}
+			e.assertNoToken(repo)
 			rep := readReport(t, e.outputs()["report"])
 			sum := e.file("summary.md")
 			if c.want == ExitOK {
