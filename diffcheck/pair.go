@@ -13,6 +13,12 @@ type toolRef struct {
 	tool source.Tool
 	// scope is the tool's own protocolVersions, sorted ("" when undeclared).
 	scope []string
+	// src and idx say where the tool is: its file (side and order) and
+	// its index in the file's Tools, so that a summary can be reloaded.
+	src *fileSrc
+	idx int
+	// sum is what a summary keeps of the per-path comparison (see Differ).
+	sum *toolSum
 }
 
 func (t *toolRef) name() string { return t.tool.Name }
@@ -29,17 +35,24 @@ type pair struct {
 func collectTools(files []*source.File) []*toolRef {
 	var out []*toolRef
 	for _, f := range files {
-		if f == nil || f.Fatal() {
+		out = append(out, fileTools(f, nil)...)
+	}
+	return out
+}
+
+// fileTools returns the named tool objects of a readable file.
+func fileTools(f *source.File, src *fileSrc) []*toolRef {
+	if f == nil || f.Fatal() {
+		return nil
+	}
+	var out []*toolRef
+	for i, t := range f.Tools {
+		if !t.HasName || t.Value == nil {
 			continue
 		}
-		for _, t := range f.Tools {
-			if !t.HasName || t.Value == nil {
-				continue
-			}
-			scope := append([]string(nil), t.DeclaredVersions...)
-			sort.Strings(scope)
-			out = append(out, &toolRef{file: f, tool: t, scope: scope})
-		}
+		scope := append([]string(nil), t.DeclaredVersions...)
+		sort.Strings(scope)
+		out = append(out, &toolRef{file: f, tool: t, scope: scope, src: src, idx: i})
 	}
 	return out
 }
