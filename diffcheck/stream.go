@@ -58,8 +58,8 @@ type toolSum struct {
 	local *localPair
 	// removed and added are the findings of the tool if it stays unpaired
 	// (valid when hasRemoved or hasAdded; nil when suppressed).
-	removed, added        []report.Finding
-	hasRemoved, hasAdded  bool
+	removed, added       []report.Finding
+	hasRemoved, hasAdded bool
 	// sig summarises the tool's inputSchema for renames ("" when unusable;
 	// valid when hasSig): equivalent inputs have equal signatures.
 	sig    string
