@@ -112,12 +112,13 @@ func (c *comparer) judgePairs(pairs []pair) [][]report.Finding {
 // judgePair judges a pair unless both sides are the same tool: the same
 // entry of the same file, or equal tool objects that reference nothing
 // outside themselves (see unchangedTool). An unchanged tool has nothing
-// to report.
-func (c *comparer) judgePair(p pair) {
+// to report. It reports whether the pair was judged.
+func (c *comparer) judgePair(p pair) bool {
 	if !p.renamed && unchangedTool(p.base, p.head) {
-		return
+		return false
 	}
 	c.comparePair(p)
+	return true
 }
 
 // comparePair judges one pair: name, inputs, outputs, annotations, examples.

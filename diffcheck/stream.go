@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/schema"
@@ -24,6 +25,8 @@ type Differ struct {
 	eng   *schema.Engine
 	mu    sync.Mutex
 	units []*unitResult
+	// judged counts the pairs judged in Add (tests read it).
+	judged atomic.Int64
 }
 
 // NewDiffer returns a Differ; eng is the schema engine to share (nil: a new one).
@@ -43,7 +46,7 @@ type fileSrc struct {
 	base bool
 	seq  int
 	path string
-	stub *source.File // only Path: what summaries point to
+	stub *source.File // only Path (shared by the files of a path): what summaries point to
 }
 
 // sideIn is one input file and its place in the order of its side.
@@ -122,8 +125,9 @@ func (d *Differ) addUnit(path string, bases, heads []sideIn) {
 		}
 	}
 	summary := map[*toolRef]*toolRef{}
+	stub := &source.File{Path: path}
 	collect := func(in sideIn, base bool) (fileSum, []*toolRef) {
-		src := &fileSrc{base: base, seq: in.seq, path: path, stub: &source.File{Path: path}}
+		src := &fileSrc{base: base, seq: in.seq, path: path, stub: stub}
 		fs := fileSum{src: src}
 		full := fileTools(in.f, src)
 		for _, t := range full {
@@ -152,7 +156,9 @@ func (d *Differ) addUnit(path string, bases, heads []sideIn) {
 	}
 	pairs, removed, added := pairTools(bt, ht, d.opts.Aliases, nil)
 	for _, p := range pairs {
-		c.judgePair(p)
+		if c.judgePair(p) {
+			d.judged.Add(1)
+		}
 		sumOf(summary[p.base]).local = &localPair{head: summary[p.head], renamed: p.renamed, alias: p.alias, findings: c.findings}
 		c.findings = nil
 	}

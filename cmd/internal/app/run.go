@@ -105,6 +105,13 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 	}
 	opts := validate.Options{DefaultVersions: versions, Limits: cfg.Limits.WithDefaults()}
+	if o.Base != "" {
+		rep, err := runBase(ctx, o, patterns, cfg.Aliases, opts)
+		if err != nil {
+			return nil, err
+		}
+		return finish(rep, cfg, failOn, o.Now, tc), nil
+	}
 
 	var files []*source.File
 	if o.HeadRef != "" {
@@ -120,20 +127,9 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
-		if o.Base == "" {
-			return finish(checkFiles(matched, opts), cfg, failOn, o.Now, tc), nil
-		}
-		files = readFiles(matched, opts.Limits.Limits)
+		return finish(checkFiles(matched, opts), cfg, failOn, o.Now, tc), nil
 	}
-	rep := validate.Run(files, opts)
-	if o.Base != "" {
-		baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
-		if err != nil {
-			return nil, &UsageError{Err: err}
-		}
-		rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: opts.Limits.Schema})...)
-	}
-	return finish(rep, cfg, failOn, o.Now, tc), nil
+	return finish(validate.Run(files, opts), cfg, failOn, o.Now, tc), nil
 }
 
 // finish applies the config to the findings and decides the outcome. With
@@ -160,13 +156,6 @@ func loadRunConfig(o RunOptions) (*Config, error) {
 		return LoadConfig(configPath(o.Dir, o.ConfigPath), o.ConfigPath, true)
 	}
 	return LoadConfig(configPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
-}
-
-// readFiles reads and parses the matched files, one at a time per CPU.
-func readFiles(matched []matchedFile, lim source.Limits) []*source.File {
-	files := make([]*source.File, len(matched))
-	parallel(len(matched), func(i int) { files[i] = readFile(matched[i], lim) })
-	return files
 }
 
 // checkFiles reads, parses and checks each matched file, one at a time per
