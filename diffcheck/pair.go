@@ -23,6 +23,14 @@ type toolRef struct {
 
 func (t *toolRef) name() string { return t.tool.Name }
 
+// path is the path of the tool's file (a summary has no file).
+func (t *toolRef) path() string {
+	if t.file == nil {
+		return t.src.path
+	}
+	return t.file.Path
+}
+
 func (t *toolRef) scopeKey() string { return strings.Join(t.scope, ",") }
 
 // pair is a base tool and the head tool that continues it.
@@ -148,7 +156,7 @@ func matchScopes(bs, hs []*toolRef, usedB, usedH map[*toolRef]bool) []pair {
 	for _, sameFile := range []bool{true, false} {
 		for _, b := range free(bs, usedB) {
 			for _, h := range free(hs, usedH) {
-				if b.scopeKey() == h.scopeKey() && (!sameFile || b.file.Path == h.file.Path) {
+				if b.scopeKey() == h.scopeKey() && (!sameFile || b.path() == h.path()) {
 					take(b, h)
 					break
 				}

@@ -1,6 +1,7 @@
 package diffcheck
 
 import (
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,7 +47,6 @@ type fileSrc struct {
 	base bool
 	seq  int
 	path string
-	stub *source.File // only Path (shared by the files of a path): what summaries point to
 }
 
 // sideIn is one input file and its place in the order of its side.
@@ -57,8 +57,9 @@ type sideIn struct {
 
 // toolSum is what a tool summary keeps of the per-path comparison.
 type toolSum struct {
-	// local is the per-path pair of a base tool (nil: unpaired there).
-	local *localPair
+	// local is the per-path pair of a base tool (its head is nil when
+	// the tool was unpaired there).
+	local localPair
 	// removed and added are the findings of the tool if it stays unpaired
 	// (valid when hasRemoved or hasAdded; nil when suppressed).
 	removed, added       []report.Finding
@@ -92,7 +93,7 @@ type unitResult struct {
 }
 
 // Add pairs and judges the tools of one path: base and head are the files
-// at the base and at the head (nil when absent; not both). Pass the same
+// at the base and at the head, with the same Path (nil when absent). Pass the same
 // file as base and head when its bytes did not change: its tools are then
 // not judged again. seq orders the paths (as the files of a side would be
 // listed); Add may be called from several goroutines.
@@ -105,7 +106,7 @@ func (d *Differ) Add(seq int, base, head *source.File) {
 	if head != nil {
 		heads, path = []sideIn{{head, seq}}, head.Path
 	}
-	if path == "" && base == nil && head == nil {
+	if base == nil && head == nil {
 		return
 	}
 	d.addUnit(path, bases, heads)
@@ -125,13 +126,12 @@ func (d *Differ) addUnit(path string, bases, heads []sideIn) {
 		}
 	}
 	summary := map[*toolRef]*toolRef{}
-	stub := &source.File{Path: path}
 	collect := func(in sideIn, base bool) (fileSum, []*toolRef) {
-		src := &fileSrc{base: base, seq: in.seq, path: path, stub: stub}
+		src := &fileSrc{base: base, seq: in.seq, path: path}
 		fs := fileSum{src: src}
 		full := fileTools(in.f, src)
 		for _, t := range full {
-			s := &toolRef{file: src.stub, tool: source.Tool{Name: t.tool.Name, HasName: true}, scope: t.scope, src: src, idx: t.idx}
+			s := &toolRef{tool: source.Tool{Name: t.tool.Name, HasName: true}, scope: t.scope, src: src, idx: t.idx}
 			summary[t] = s
 			fs.tools = append(fs.tools, s)
 		}
@@ -159,7 +159,7 @@ func (d *Differ) addUnit(path string, bases, heads []sideIn) {
 		if c.judgePair(p) {
 			d.judged.Add(1)
 		}
-		sumOf(summary[p.base]).local = &localPair{head: summary[p.head], renamed: p.renamed, alias: p.alias, findings: c.findings}
+		sumOf(summary[p.base]).local = localPair{head: summary[p.head], renamed: p.renamed, alias: p.alias, findings: c.findings}
 		c.findings = nil
 	}
 	for _, t := range removed {
@@ -192,7 +192,9 @@ func sumOf(t *toolRef) *toolSum {
 
 // Finish pairs the tools of every path as one tree and returns all
 // findings, sorted. load returns a file given to Add again; it is called
-// only for tools whose pairing differs from the per-path guess.
+// only for the files of tools whose pairing differs from the per-path
+// guess (moved, renamed, aliased), and those files are kept until Finish
+// returns.
 func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	var bases, heads []fileSum
 	byPath := map[string]*unitResult{}
@@ -227,7 +229,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	var todoAt []int
 	for i, p := range pairs {
 		if p.base.sum != nil {
-			if lp := p.base.sum.local; lp != nil && lp.head == p.head && lp.renamed == p.renamed && lp.alias == p.alias {
+			if lp := &p.base.sum.local; lp.head != nil && lp.head == p.head && lp.renamed == p.renamed && lp.alias == p.alias {
 				found[i] = lp.findings
 				continue
 			}
@@ -293,7 +295,11 @@ func (r *reloader) file(src *fileSrc) *source.File {
 	if f, ok := r.files[src]; ok {
 		return f
 	}
-	f, err := r.load(src.base, src.seq)
+	var f *source.File
+	err := errors.New("diffcheck: no loader to read a file again")
+	if r.load != nil {
+		f, err = r.load(src.base, src.seq)
+	}
 	if err != nil && r.err == nil {
 		r.err = err
 	}
