@@ -13,7 +13,6 @@ package diffcheck
 
 import (
 	"runtime"
-	"sort"
 	"sync"
 
 	"github.com/mcpschema/mcpschema/validate/report"
@@ -36,71 +35,90 @@ type comparer struct {
 	headByPath map[string]*source.File
 }
 
-// Compare returns the findings of every base/head tool pair, sorted.
+// Compare returns the findings of every base/head tool pair, sorted. It
+// pairs and judges the files of each path first and the tree after (see
+// Differ), which gives the pairs that pairing all tools at once gives.
 func Compare(base, head []*source.File, opts Options) []report.Finding {
-	c := &comparer{eng: schema.NewEngine(opts.Schema.WithDefaults()), headByPath: map[string]*source.File{}}
-	for _, f := range head {
+	d := NewDiffer(opts, nil)
+	type unit struct {
+		path         string
+		bases, heads []sideIn
+	}
+	units := map[string]*unit{}
+	var order []*unit
+	get := func(path string) *unit {
+		u, ok := units[path]
+		if !ok {
+			u = &unit{path: path}
+			units[path] = u
+			order = append(order, u)
+		}
+		return u
+	}
+	for i, f := range base {
 		if f != nil {
-			c.headByPath[f.Path] = f
+			u := get(f.Path)
+			u.bases = append(u.bases, sideIn{f, i})
 		}
 	}
-	unreadable := map[string]bool{}
-	for _, f := range base {
-		if f != nil && f.Fatal() {
-			unreadable[f.Path] = true
-			c.baseUnreadable(f)
+	for i, f := range head {
+		if f != nil {
+			u := get(f.Path)
+			u.heads = append(u.heads, sideIn{f, i})
 		}
 	}
-	headFatal := map[string]bool{}
-	for _, f := range head {
-		if f != nil && f.Fatal() {
-			headFatal[f.Path] = true
+	parallel(len(order), func(i int) { d.addUnit(order[i].path, order[i].bases, order[i].heads) })
+	out, _ := d.Finish(func(isBase bool, seq int) (*source.File, error) {
+		if isBase {
+			return base[seq], nil
 		}
-	}
-	bt, ht := collectTools(base), collectTools(head)
-	pairs, removed, added := pairTools(bt, ht, opts.Aliases, c.equivalentInputs)
-	c.comparePairs(pairs)
-	for _, t := range removed {
-		if !headFatal[t.file.Path] {
-			c.toolRemoved(t)
-		}
-	}
-	for _, t := range added {
-		if !unreadable[t.file.Path] {
-			c.toolAdded(t)
-		}
-	}
-	// the rest of each MCP Description document: prompts, resources, security, ...
-	c.findings = append(c.findings, CompareDocuments(base, head)...)
-	sort.SliceStable(c.findings, func(i, j int) bool { return report.Less(c.findings[i], c.findings[j]) })
-	return BaseNotComparable(base, head, c.findings)
+		return head[seq], nil
+	})
+	return out
 }
 
-// comparePairs judges the pairs on one goroutine per CPU and keeps their
-// findings in pair order, as judging them one after the other would.
-func (c *comparer) comparePairs(pairs []pair) {
-	found := make([][]report.Finding, len(pairs))
+// parallel calls work(i) for every i below n, on one goroutine per CPU.
+func parallel(n int, work func(i int)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pairs)) {
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				pc := &comparer{eng: c.eng, headByPath: c.headByPath}
-				pc.comparePair(pairs[i])
-				found[i] = pc.findings
+				work(i)
 			}
 		}()
 	}
-	for i := range pairs {
+	for i := range n {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	for _, fs := range found {
-		c.findings = append(c.findings, fs...)
+}
+
+// judgePairs judges the pairs on one goroutine per CPU and returns the
+// findings of each pair.
+func (c *comparer) judgePairs(pairs []pair) [][]report.Finding {
+	found := make([][]report.Finding, len(pairs))
+	parallel(len(pairs), func(i int) {
+		pc := &comparer{eng: c.eng, headByPath: c.headByPath}
+		pc.judgePair(pairs[i])
+		found[i] = pc.findings
+	})
+	return found
+}
+
+// judgePair judges a pair unless both sides are the same tool: the same
+// entry of the same file, or equal tool objects that reference nothing
+// outside themselves (see unchangedTool). An unchanged tool has nothing
+// to report. It reports whether the pair was judged.
+func (c *comparer) judgePair(p pair) bool {
+	if !p.renamed && unchangedTool(p.base, p.head) {
+		return false
 	}
+	c.comparePair(p)
+	return true
 }
 
 // comparePair judges one pair: name, inputs, outputs, annotations, examples.

@@ -39,34 +39,13 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = source.DefaultLimits.MaxBytes
 	}
-	if strings.HasPrefix(ref, "-") || strings.ContainsAny(ref, "\x00\n") || ref == "" {
-		return nil, fmt.Errorf("invalid revision %q: name a branch, tag or commit", ref)
-	}
-	if _, err := git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}"); err != nil {
-		if _, err2 := git(ctx, dir, nil, "rev-parse", "--git-dir"); err2 != nil {
-			return nil, fmt.Errorf("%s is not a git repository: %w", dir, err2)
-		}
-		return nil, missingRevision(ctx, dir, ref)
-	}
-	prefixOut, err := git(ctx, dir, nil, "rev-parse", "--show-prefix")
+	rev, err := ListRevision(ctx, dir, ref, patterns)
 	if err != nil {
 		return nil, err
 	}
-	prefix := strings.TrimSpace(string(prefixOut))
-	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-t", "-l", "-z", "--full-tree", "--end-of-options", ref)
-	if err != nil {
-		return nil, fmt.Errorf("list files of %q: %w", ref, err)
-	}
-	blobs, err := matchTree(out, prefix, patterns)
-	if err != nil {
-		return nil, err
-	}
-	blobs, linkFiles, err := resolveLinks(ctx, dir, out, prefix, blobs)
-	if err != nil {
-		return nil, err
-	}
-	files := make([]*source.File, 0, len(blobs)+len(linkFiles))
-	files = append(files, linkFiles...)
+	blobs := rev.blobs
+	files := make([]*source.File, 0, len(blobs)+len(rev.problems))
+	files = append(files, rev.problems...)
 	var toRead []blob
 	for _, b := range blobs {
 		if b.size > lim.MaxBytes {

@@ -49,19 +49,32 @@ func BaseNotComparable(base, head []*source.File, findings []report.Finding) []r
 			continue
 		}
 		paths[b.Path] = true
-		c.add(draft{rule: RuleBaseNotComparable, at: loc{file: h, ptr: ""}, base: &loc{file: b, ptr: ""}, before: b.Path,
-			msg: fmt.Sprintf("file %q held no tool definitions at the base revision (its format changed): nothing there was comparable, so none of its tools is reported as added; review them by hand", b.Path)})
+		c.baseNotComparable(b, h)
 	}
 	if len(paths) == 0 {
 		return findings
 	}
-	out := c.findings
+	out := append(c.findings, dropAdded(findings, paths)...)
+	sort.SliceStable(out, func(i, j int) bool { return report.Less(out[i], out[j]) })
+	return out
+}
+
+// baseNotComparable reports that base, the file at the base revision of
+// head's path, held no tool definitions (see NotComparable).
+func (c *comparer) baseNotComparable(b, h *source.File) {
+	c.add(draft{rule: RuleBaseNotComparable, at: loc{file: h, ptr: ""}, base: &loc{file: b, ptr: ""}, before: b.Path,
+		msg: fmt.Sprintf("file %q held no tool definitions at the base revision (its format changed): nothing there was comparable, so none of its tools is reported as added; review them by hand", b.Path)})
+}
+
+// dropAdded returns findings without the "tool added" findings of the
+// files at paths.
+func dropAdded(findings []report.Finding, paths map[string]bool) []report.Finding {
+	out := make([]report.Finding, 0, len(findings))
 	for _, f := range findings {
 		if f.Rule == RuleToolAdded.ID && paths[f.File] {
 			continue
 		}
 		out = append(out, f)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return report.Less(out[i], out[j]) })
 	return out
 }

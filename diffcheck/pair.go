@@ -13,9 +13,23 @@ type toolRef struct {
 	tool source.Tool
 	// scope is the tool's own protocolVersions, sorted ("" when undeclared).
 	scope []string
+	// src and idx say where the tool is: its file (side and order) and
+	// its index in the file's Tools, so that a summary can be reloaded.
+	src *fileSrc
+	idx int
+	// sum is what a summary keeps of the per-path comparison (see Differ).
+	sum *toolSum
 }
 
 func (t *toolRef) name() string { return t.tool.Name }
+
+// path is the path of the tool's file (a summary has no file).
+func (t *toolRef) path() string {
+	if t.file == nil {
+		return t.src.path
+	}
+	return t.file.Path
+}
 
 func (t *toolRef) scopeKey() string { return strings.Join(t.scope, ",") }
 
@@ -29,17 +43,24 @@ type pair struct {
 func collectTools(files []*source.File) []*toolRef {
 	var out []*toolRef
 	for _, f := range files {
-		if f == nil || f.Fatal() {
+		out = append(out, fileTools(f, nil)...)
+	}
+	return out
+}
+
+// fileTools returns the named tool objects of a readable file.
+func fileTools(f *source.File, src *fileSrc) []*toolRef {
+	if f == nil || f.Fatal() {
+		return nil
+	}
+	var out []*toolRef
+	for i, t := range f.Tools {
+		if !t.HasName || t.Value == nil {
 			continue
 		}
-		for _, t := range f.Tools {
-			if !t.HasName || t.Value == nil {
-				continue
-			}
-			scope := append([]string(nil), t.DeclaredVersions...)
-			sort.Strings(scope)
-			out = append(out, &toolRef{file: f, tool: t, scope: scope})
-		}
+		scope := append([]string(nil), t.DeclaredVersions...)
+		sort.Strings(scope)
+		out = append(out, &toolRef{file: f, tool: t, scope: scope, src: src, idx: i})
 	}
 	return out
 }
@@ -135,7 +156,7 @@ func matchScopes(bs, hs []*toolRef, usedB, usedH map[*toolRef]bool) []pair {
 	for _, sameFile := range []bool{true, false} {
 		for _, b := range free(bs, usedB) {
 			for _, h := range free(hs, usedH) {
-				if b.scopeKey() == h.scopeKey() && (!sameFile || b.file.Path == h.file.Path) {
+				if b.scopeKey() == h.scopeKey() && (!sameFile || b.path() == h.path()) {
 					take(b, h)
 					break
 				}

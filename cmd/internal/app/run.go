@@ -122,10 +122,17 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
 	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
+	if o.Base != "" {
+		rep, err := runBase(ctx, o, baseRun{matcher: m, patterns: patterns, cfg: cfg, fromConfig: fromConfig}, opts)
+		if err != nil {
+			return nil, err
+		}
+		return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
+	}
 
 	var files []*source.File
 	var exp *expansion
-	var headHits, baseHits []int
+	var headHits []int
 	if o.HeadRef != "" {
 		files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
 		if err != nil {
@@ -138,34 +145,18 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		headHits = exp.hits
 	}
-	var baseFiles []*source.File
-	if o.Base != "" {
-		if baseFiles, err = diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits); err != nil {
-			return nil, &UsageError{Err: err}
-		}
-		baseHits = pathHits(m, baseFiles)
-	}
-	unmatched, err := unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
+	unmatched, err := unmatchedPatterns(m, headHits, nil, cfg, fromConfig, o.HeadRef, "")
 	if err != nil {
 		return nil, err
 	}
 	var rep *report.Report
-	switch {
-	case exp != nil && o.Base == "":
-		rep = checkFiles(exp.files, opts)
-	case exp != nil:
-		files = readFiles(exp.files, opts.Limits.Limits)
-		rep = validate.Run(files, opts)
-	default:
-		rep = validate.Run(files, opts)
-	}
 	if exp != nil {
+		rep = checkFiles(exp.files, opts)
 		rep.Notes = append(rep.Notes, exp.notes...)
+	} else {
+		rep = validate.Run(files, opts)
 	}
 	rep.Findings = append(rep.Findings, unmatched...)
-	if o.Base != "" {
-		rep.Findings = append(rep.Findings, compareInBudget(baseFiles, files, cfg.Aliases, opts)...)
-	}
 	return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
 }
 

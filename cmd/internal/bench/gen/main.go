@@ -9,6 +9,10 @@
 //	schemas/<tool>.json    each inputSchema alone (without $schema), for ajv-cli
 //	repo/                  with -git: a git repository whose base commit holds
 //	                       list/ and whose head commit changes one tool in ten
+//	repo-1pct/             with -git: the same, but only 1% of the list files
+//	                       change (one tool in ten of those): the everyday pull request
+//	repo-snap/             with -git-snap: a git repository of snap/ (one file
+//	                       per tool) whose head commit changes one tool in ten
 //
 // Usage: go run ./cmd/internal/bench/gen -n 10000 -out /tmp/bench/10000 -git
 package main
@@ -32,7 +36,8 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "folder of real tool files (*/latest/*.json)")
 	out := flag.String("out", "", "output folder (required)")
 	n := flag.Int("n", 10000, "number of tools")
-	withGit := flag.Bool("git", false, "also write a git repository with a base and a head commit")
+	withGit := flag.Bool("git", false, "also write git repositories (repo, repo-1pct) with a base and a head commit")
+	withSnap := flag.Bool("git-snap", false, "also write a git repository of one file per tool (repo-snap)")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "gen: -out is required")
@@ -50,7 +55,11 @@ func main() {
 	}
 	must(writeLayout(*out, tools))
 	if *withGit {
-		must(writeRepo(filepath.Join(*out, "repo"), tools, rng))
+		must(writeRepo(filepath.Join(*out, "repo"), tools, rng, writeLists, perList, func(int) bool { return true }))
+		must(writeRepo(filepath.Join(*out, "repo-1pct"), tools, rng, writeLists, perList, func(f int) bool { return f%100 == 0 }))
+	}
+	if *withSnap {
+		must(writeRepo(filepath.Join(*out, "repo-snap"), tools, rng, writeSnaps, 1, func(int) bool { return true }))
 	}
 }
 
@@ -176,11 +185,11 @@ func writeLayout(dir string, tools []map[string]any) error {
 	if err := writeLists(filepath.Join(dir, "list"), tools); err != nil {
 		return err
 	}
+	if err := writeSnaps(filepath.Join(dir, "snap"), tools); err != nil {
+		return err
+	}
 	for _, t := range tools {
 		name := t["name"].(string)
-		if err := writeJSON(filepath.Join(dir, "snap", name+".json"), t); err != nil {
-			return err
-		}
 		s := deepCopy(t["inputSchema"]).(map[string]any)
 		delete(s, "$schema") // ajv-cli reads every schema as 2020-12 here
 		if err := writeJSON(filepath.Join(dir, "schemas", name+".json"), s); err != nil {
@@ -204,6 +213,16 @@ func writeLists(dir string, tools []map[string]any) error {
 	return nil
 }
 
+// writeSnaps writes one file per tool, named after the tool.
+func writeSnaps(dir string, tools []map[string]any) error {
+	for _, t := range tools {
+		if err := writeJSON(filepath.Join(dir, t["name"].(string)+".json"), t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func writeJSON(p string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
@@ -212,11 +231,16 @@ func writeJSON(p string, v any) error {
 	return os.WriteFile(p, append(data, '\n'), 0o644)
 }
 
-// writeRepo commits the tools as list files (base), then changes one tool
-// in ten (a new optional or required property, a narrowed type, a new
+// writeRepo commits the tools with write (base: list/ or snap/, perFile
+// tools per file), then changes one tool in ten in the files that changed
+// selects (a new optional or required property, a narrowed type, a new
 // description) and commits again (head). The working tree is the head.
-func writeRepo(dir string, tools []map[string]any, rng *rand.Rand) error {
-	if err := os.MkdirAll(filepath.Join(dir, "list"), 0o755); err != nil {
+func writeRepo(dir string, tools []map[string]any, rng *rand.Rand, write func(string, []map[string]any) error, perFile int, changed func(file int) bool) error {
+	sub := "list"
+	if perFile == 1 {
+		sub = "snap"
+	}
+	if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 		return err
 	}
 	git := func(args ...string) error {
@@ -229,7 +253,7 @@ func writeRepo(dir string, tools []map[string]any, rng *rand.Rand) error {
 		}
 		return nil
 	}
-	if err := writeLists(filepath.Join(dir, "list"), tools); err != nil {
+	if err := write(filepath.Join(dir, sub), tools); err != nil {
 		return err
 	}
 	if err := git("init", "-q", "-b", "main"); err != nil {
@@ -247,7 +271,7 @@ func writeRepo(dir string, tools []map[string]any, rng *rand.Rand) error {
 	head := make([]map[string]any, len(tools))
 	for i, t := range tools {
 		head[i] = t
-		if i%10 != 0 {
+		if i%10 != 0 || !changed(i/perFile) {
 			continue
 		}
 		c := deepCopy(t).(map[string]any)
@@ -269,7 +293,7 @@ func writeRepo(dir string, tools []map[string]any, rng *rand.Rand) error {
 		}
 		head[i] = c
 	}
-	if err := writeLists(filepath.Join(dir, "list"), head); err != nil {
+	if err := write(filepath.Join(dir, sub), head); err != nil {
 		return err
 	}
 	return git("commit", "-q", "-am", "head")

@@ -1,0 +1,207 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/validate"
+	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// baseRepo is a git repository in a temporary folder.
+type baseRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newBaseRepo(t *testing.T) *baseRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	r := &baseRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main")
+	r.git("config", "user.email", "t@example.com")
+	r.git("config", "user.name", "t")
+	r.git("config", "commit.gpgsign", "false")
+	return r
+}
+
+func (r *baseRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", r.dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (r *baseRepo) write(name, content string) {
+	r.t.Helper()
+	p := filepath.Join(r.dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func btTools(ts ...string) string { return `{"tools": [` + strings.Join(ts, ",\n") + "]}\n" }
+
+func btTool(name, props string) string {
+	return fmt.Sprintf(`{"name": %q, "description": "tool %s", "inputSchema": {"type": "object", "properties": {%s}}}`, name, name, props)
+}
+
+// TestRunBaseMatchesWholeTrees: check --base, which reads, validates and
+// compares path by path, reports what validating every head file and
+// comparing the whole base tree with the whole head tree reports: tools
+// moved between files (out of a file that changed, next to a file that did
+// not), a deleted file, a new file, a base file that does not parse, an
+// alias, a rename, duplicates across files, unchanged files.
+func TestRunBaseMatchesWholeTrees(t *testing.T) {
+	r := newBaseRepo(t)
+	r.write(".mcpschema.yaml", "files: ['tools/**/*.json']\naliases:\n  fresh: stale\n")
+	r.write("tools/a.json", btTools(btTool("x", `"q": {"type": "string"}`), btTool("y", `"n": {"type": "integer"}`)))
+	r.write("tools/b.json", btTools(btTool("z", `"q": {"type": "string"}`)))
+	r.write("tools/c.json", btTools(btTool("w", `"q": {"type": "string"}`), btTool("dup", `"d": {"type": "string"}`)))
+	r.write("tools/d.json", btTools(btTool("v", `"q": {"type": "string"}`)))
+	r.write("tools/e.json", `{"tools": [`)
+	r.write("tools/f.json", btTools(btTool("stale", `"s": {"type": "string"}`), btTool("old", `"o1": {"type": "string"}, "o2": {"type": "boolean"}`)))
+	r.write("tools/sub/g.json", btTools(btTool("same", `"q": {"$ref": "#/$defs/nope"}`)))
+	r.git("add", "-A")
+	r.git("commit", "-q", "-m", "base")
+	r.git("tag", "base")
+	r.write("tools/a.json", btTools(btTool("x", `"q": {"type": "string"}, "r": {"type": "string"}`)))
+	r.write("tools/b.json", btTools(btTool("z", `"q": {"type": "string"}`), btTool("y", `"n": {"type": "string"}`), btTool("dup", `"d": {"type": "integer"}`)))
+	if err := os.Remove(filepath.Join(r.dir, "tools/d.json")); err != nil {
+		t.Fatal(err)
+	}
+	r.write("tools/e.json", btTools(btTool("e", `"q": {"type": "string"}`)))
+	r.write("tools/f.json", btTools(btTool("fresh", `"s": {"type": "integer"}`), btTool("new", `"o1": {"type": "string"}, "o2": {"type": "boolean"}`)))
+	r.write("tools/h.json", btTools(btTool("u", `"q": {"type": "string"}`)))
+	for _, commit := range []bool{false, true} {
+		opts := RunOptions{Dir: r.dir, Base: "base", FailOn: "never", Now: time.Unix(0, 0)}
+		if commit {
+			r.git("add", "-A")
+			r.git("commit", "-q", "-m", "head")
+			opts.HeadRef = "HEAD"
+		}
+		got, err := Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := wholeTrees(t, opts)
+		if !reflect.DeepEqual(got.Report.Findings, want.Report.Findings) || !reflect.DeepEqual(got.Report.Files, want.Report.Files) {
+			t.Errorf("head ref %v: path by path:\n%s\nwhole trees:\n%s", commit, listFindings(got), listFindings(want))
+		}
+		rules := map[string]int{}
+		for _, f := range got.Report.Findings {
+			rules[f.Rule]++
+		}
+		for _, r := range []string{"compat.tool.removed", "compat.tool.added", "compat.tool.renamed", "compat.file.base-unreadable", "compat.input.type-narrowed"} {
+			if rules[r] == 0 {
+				t.Errorf("head ref %v: no %s finding; the case does not test what it claims: %v", commit, r, rules)
+			}
+		}
+	}
+}
+
+func listFindings(res *Result) string {
+	var b strings.Builder
+	for _, f := range res.Report.Findings {
+		fmt.Fprintf(&b, "  %s %s#%s %s\n", f.Rule, f.File, f.Pointer, f.Message)
+	}
+	return b.String()
+}
+
+// wholeTrees is check --base as it was: every head file loaded and
+// validated, the whole base tree loaded, the two compared at once (with
+// the patterns' notes and unmatched warnings, under the run's deadline).
+func wholeTrees(t *testing.T, o RunOptions) *Result {
+	t.Helper()
+	ctx := context.Background()
+	cfg, err := loadRunConfig(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	patterns, fromConfig, err := runPatterns(o, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := load.NewMatcher(patterns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := validate.Options{DefaultVersions: cfg.ProtocolVersions, Limits: cfg.Limits.WithDefaults()}
+	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout)
+	var files []*source.File
+	var notes []string
+	if o.HeadRef != "" {
+		if files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		exp, err := expandPatterns(o.Dir, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, notes = readFiles(exp.files, opts.Limits.Limits), exp.notes
+	}
+	baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unmatched, err := unmatchedPatterns(m, pathHits(m, files), pathHits(m, baseFiles), cfg, fromConfig, o.HeadRef, o.Base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := validate.Run(files, opts)
+	rep.Notes = append(rep.Notes, notes...)
+	rep.Findings = append(rep.Findings, unmatched...)
+	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: diffLimits(opts)})...)
+	return keepIgnored(finish(rep, cfg, cfg.FailOn, o.Now, nil), o.ShowIgnored)
+}
+
+// TestReadPathUnchanged: a working file whose bytes equal its base blob
+// is not read from git and not judged; any byte changed (here line ends)
+// makes it a changed file.
+func TestReadPathUnchanged(t *testing.T) {
+	r := newBaseRepo(t)
+	content := btTools(btTool("x", `"q": {"type": "string"}`))
+	r.write("a.json", content)
+	r.git("add", "-A")
+	r.git("commit", "-q", "-m", "base")
+	rev, err := diffcheck.ListRevision(context.Background(), r.dir, "HEAD", []string{"*.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blobs, err := diffcheck.OpenBlobReader(context.Background(), r.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer blobs.Close()
+	b := rev.Blobs()[0]
+	m := matchedFile{abs: filepath.Join(r.dir, "a.json"), display: "a.json"}
+	lim := source.DefaultLimits
+	job, err := readPath(&basePath{path: "a.json", base: &b, head: &m}, blobs, lim)
+	if err != nil || !job.unchanged || job.baseData != nil {
+		t.Errorf("same bytes: unchanged %v, base read %v, err %v", job.unchanged, job.baseData != nil, err)
+	}
+	r.write("a.json", strings.ReplaceAll(content, "\n", "\r\n"))
+	job, err = readPath(&basePath{path: "a.json", base: &b, head: &m}, blobs, lim)
+	if err != nil || job.unchanged || string(job.baseData) != content {
+		t.Errorf("CRLF: unchanged %v, base %q, err %v", job.unchanged, job.baseData, err)
+	}
+}
