@@ -142,6 +142,8 @@ type docFinding struct {
 	msg           string
 	before, after any
 	witness       any
+	// incomplete: a bound stopped the comparison (compat.document.undecidable).
+	incomplete bool
 }
 
 func (d *docCmp) add(x docFinding) {
@@ -151,7 +153,7 @@ func (d *docCmp) add(x docFinding) {
 	}
 	pos, _ := x.at.file.Index.Locate(x.at.ptr)
 	f := report.Finding{Rule: x.rule.ID, Severity: sev, File: x.at.file.Path, Pointer: x.at.ptr,
-		Line: pos.Line, Column: pos.Column, Witness: x.witness, Tool: x.tool, ToolPointer: x.toolPtr}
+		Line: pos.Line, Column: pos.Column, Witness: x.witness, Tool: x.tool, ToolPointer: x.toolPtr, Incomplete: x.incomplete}
 	msg := x.msg
 	if x.base != nil {
 		f.Base = x.base.location()
@@ -162,6 +164,12 @@ func (d *docCmp) add(x docFinding) {
 	f.Message = msg
 	f.Fingerprint = report.Fingerprint(x.rule.ID, x.subject, canonical(x.before), canonical(x.after))
 	d.findings = append(d.findings, f)
+}
+
+// undecidable reports that a bound on the work stopped part of the
+// comparison: a warning that marks the report incomplete.
+func (d *docCmp) undecidable(at loc, base *loc, subject, msg string) {
+	d.add(docFinding{rule: RuleDocumentUndecidable, at: at, base: base, subject: subject, msg: msg, incomplete: true})
 }
 
 // gone places a finding about something at basePtr that is gone at head:
@@ -231,11 +239,17 @@ type declPair struct {
 	renamed    bool
 }
 
+// maxOverlapPairs bounds the scope-overlap pairing of the declarations of
+// one key: base candidates times head candidates.
+const maxOverlapPairs = 256
+
 // pairDecls pairs declarations with the same key (and protocol scope: equal
 // scopes first, then the largest overlap, then one left on each side). It
 // returns the pairs and what is left on each side, in document order.
-// Declarations whose key is "" are never paired.
-func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, removed, added []*decl) {
+// Declarations whose key is "" are never paired. what names the
+// declarations ("prompts named") for the compat.document.undecidable
+// finding reported when a key has too many candidates to pair by overlap.
+func (d *docCmp) pairDecls(what string, base, head []*decl, key func(*decl) string) (pairs []declPair, removed, added []*decl) {
 	bk, hk := map[string][]*decl{}, map[string][]*decl{}
 	for _, x := range base {
 		if k := key(x); k != "" {
@@ -275,7 +289,12 @@ func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, re
 		}
 		// the largest overlap next, for the few same-key declarations a
 		// document has (many of them are invalid anyway: scopes must be disjoint).
-		for fb, fh := free(bs), free(hs); len(fb)*len(fh) <= 256; fb, fh = free(bs), free(hs) {
+		if fb, fh := free(bs), free(hs); len(fb) > 0 && len(fh) > 0 && len(fb)*len(fh) > maxOverlapPairs {
+			d.undecidable(loc{file: d.head, ptr: fh[0].ptr}, &loc{file: d.base, ptr: fb[0].ptr}, what+" "+k,
+				fmt.Sprintf("%d base and %d head %s %q with different protocol scopes are more than the 16×16 mcpschema pairs by scope overlap: they are compared as removed and added, and what changed in them is not judged; give each declaration of a name its own protocol scope (scopes of one name must be disjoint)", len(fb), len(fh), what, k))
+			continue
+		}
+		for fb, fh := free(bs), free(hs); len(fb)*len(fh) <= maxOverlapPairs; fb, fh = free(bs), free(hs) {
 			best, bb, bh := 0, (*decl)(nil), (*decl)(nil)
 			for _, b := range fb {
 				for _, h := range fh {

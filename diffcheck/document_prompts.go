@@ -71,15 +71,21 @@ func sameArguments(a, b *decl) bool {
 	return true
 }
 
+// maxRenamePairs bounds the prompt rename search: removed times added prompts.
+const maxRenamePairs = 40000
+
 func (d *docCmp) comparePrompts() {
 	base, head := collectDecls(d.base, "prompts"), collectDecls(d.head, "prompts")
-	pairs, removed, added := pairDecls(base, head, func(x *decl) string { return x.name })
+	pairs, removed, added := d.pairDecls("prompts named", base, head, func(x *decl) string { return x.name })
 	// renames: a removed prompt and an added one with the same arguments, both unambiguous.
 	matches, back := map[*decl][]*decl{}, map[*decl]int{}
-	for _, b := range removed {
-		if len(removed)*len(added) > 40000 {
-			break
-		}
+	search := removed
+	if len(removed)*len(added) > maxRenamePairs {
+		d.undecidable(loc{file: d.head, ptr: added[0].ptr}, &loc{file: d.base, ptr: removed[0].ptr}, "prompt renames",
+			fmt.Sprintf("%d removed and %d added prompts are more than the 40000 pairs mcpschema searches for renames: the removed prompts are reported as removed, none as renamed; remove or rename fewer prompts in one change", len(removed), len(added)))
+		search = nil
+	}
+	for _, b := range search {
 		for _, h := range added {
 			if sameArguments(b, h) {
 				matches[b] = append(matches[b], h)

@@ -11,7 +11,7 @@ import (
 
 func (d *docCmp) compareResources() {
 	base, head := collectDecls(d.base, "resources"), collectDecls(d.head, "resources")
-	pairs, removed, added := pairDecls(base, head, func(x *decl) string { return x.str("uri") })
+	pairs, removed, added := d.pairDecls("resources at uri", base, head, func(x *decl) string { return x.str("uri") })
 	for _, b := range removed {
 		uri := b.str("uri")
 		if uri == "" {
@@ -56,8 +56,8 @@ func templateLabel(x *decl) string {
 func (d *docCmp) compareTemplates() {
 	base, head := collectDecls(d.base, "resourceTemplates"), collectDecls(d.head, "resourceTemplates")
 	// the same uriTemplate first, then the same name (a template whose uriTemplate changed).
-	pairs, rb, ah := pairDecls(base, head, func(x *decl) string { return x.str("uriTemplate") })
-	more, removed, _ := pairDecls(rb, ah, func(x *decl) string { return x.name })
+	pairs, rb, ah := d.pairDecls("resource templates with uriTemplate", base, head, func(x *decl) string { return x.str("uriTemplate") })
+	more, removed, _ := d.pairDecls("resource templates named", rb, ah, func(x *decl) string { return x.name })
 	pairs = append(pairs, more...)
 	for _, b := range removed {
 		if b.str("uriTemplate") == "" {

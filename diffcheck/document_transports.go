@@ -46,7 +46,7 @@ func transportLabel(x *decl) string {
 // transportPairs pairs the transports of base and head by type and endpoint.
 func (d *docCmp) transportPairs() (pairs []declPair, removed, added []*decl) {
 	if d.transports == nil {
-		p, r, a := pairDecls(collectDecls(d.base, "transports"), collectDecls(d.head, "transports"), transportKey)
+		p, r, a := d.pairDecls("transports at", collectDecls(d.base, "transports"), collectDecls(d.head, "transports"), transportKey)
 		d.transports = &transportPairing{pairs: p, removed: r, added: a}
 	}
 	return d.transports.pairs, d.transports.removed, d.transports.added
