@@ -87,7 +87,7 @@ func (d *docCmp) comparePrompts() {
 	}
 	for _, b := range search {
 		for _, h := range added {
-			if sameArguments(b, h) {
+			if b.name != h.name && sameArguments(b, h) {
 				matches[b] = append(matches[b], h)
 				back[h]++
 			}
