@@ -3,7 +3,7 @@ package diffcheck
 import "github.com/mcpschema/mcpschema/validate/rules"
 
 const (
-	docDoc = " Base and head are the same MCP Description document path at the two revisions (a document deleted at head removes everything it declared, reported at the base). Declarations are paired by identity and protocol scope, not by position: reordering a collection, reordering keys, or replacing an inline example by a `$componentRef` to an equal component is silent."
+	docDoc = " Base and head are the same MCP Description document path at the two revisions, or, for a document moved to another path, the one new head document that describes the same server (`info.name`) (a document deleted at head removes everything it declared, reported at the base). Declarations are paired by identity and protocol scope, not by position: reordering a collection, reordering keys, or replacing an inline example by a `$componentRef` to an equal component is silent."
 	secDoc = " A Security Requirement Array is compared as the set of grants it accepts (alternatives are OR, schemes in one alternative AND, every listed scope required; order never matters). Every base alternative is the smallest grant that satisfied the base; one the head no longer accepts is the witness. The effective requirement of a primitive is its own `security`, else its transport's, else the root's (MCP Description 7.5); a side where none is declared at any level makes no declaration and is not compared. Security schemes are compared by what clients configure (type, HTTP scheme, API key location and name, OAuth flows and their URLs, OpenID Connect URL), not by their local names: renaming a scheme together with its uses is silent."
 )
 
