@@ -301,11 +301,15 @@ func checkReadResult(fc *FileContext, ex namedExample, vs []string, what string)
 	}
 	checkResultTypeMembers(fc, RuleResourceExample, res, rptr, vs, what)
 	if contains(vs, "2026-07-28") {
-		if f, err := toFloat(res["ttlMs"]); err != nil || f < 0 {
-			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result has no non-negative \"ttlMs\", which protocol version \"2026-07-28\" requires: add it, for example \"ttlMs\": 60000", what)
+		if ttl, has := res["ttlMs"]; !has {
+			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result has no \"ttlMs\", which protocol version \"2026-07-28\" requires: add it, for example \"ttlMs\": 60000", what)
+		} else if f, err := toFloat(ttl); err != nil || f < 0 {
+			fc.Report(RuleResourceExample, source.Join(rptr, "ttlMs"), []string{"2026-07-28"}, "%s result ttlMs is %s, not the non-negative number protocol version \"2026-07-28\" requires: use a non-negative number of milliseconds, such as 60000", what, compactJSON(ttl))
 		}
-		if cs := res["cacheScope"]; cs != "public" && cs != "private" {
-			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result cacheScope is %s, but protocol version \"2026-07-28\" requires \"public\" or \"private\"", what, compactJSON(cs))
+		if cs, has := res["cacheScope"]; !has {
+			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result has no \"cacheScope\", which protocol version \"2026-07-28\" requires: add \"cacheScope\": \"public\" or \"private\"", what)
+		} else if cs != "public" && cs != "private" {
+			fc.Report(RuleResourceExample, source.Join(rptr, "cacheScope"), []string{"2026-07-28"}, "%s result cacheScope is %s, but protocol version \"2026-07-28\" requires \"public\" or \"private\": use \"public\" or \"private\"", what, compactJSON(cs))
 		}
 	}
 	if old := intersect(vs, versionsBefore("2026-07-28")); len(old) > 0 {
