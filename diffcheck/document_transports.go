@@ -22,7 +22,9 @@ func transportKey(x *decl) string {
 	return ""
 }
 
-// normalizeURL lower-cases a URL's scheme and host, which are case-insensitive.
+// normalizeURL lower-cases a URL's scheme and host, which are
+// case-insensitive, and drops the scheme's default port (:443 for https,
+// :80 for http), which names the same endpoint (RFC 3986 6.2.3).
 func normalizeURL(u string) string {
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok {
@@ -32,7 +34,11 @@ func normalizeURL(u string) string {
 	if path != "" || strings.HasSuffix(rest, "/") {
 		path = "/" + path
 	}
-	return strings.ToLower(scheme) + "://" + strings.ToLower(host) + path
+	scheme, host = strings.ToLower(scheme), strings.ToLower(host)
+	if port := map[string]string{"https": ":443", "http": ":80"}[scheme]; port != "" {
+		host = strings.TrimSuffix(host, port)
+	}
+	return scheme + "://" + host + path
 }
 
 // transportLabel names a transport for messages.
