@@ -332,6 +332,9 @@ func checkReadResult(fc *FileContext, ex namedExample, vs []string, what string)
 			continue
 		}
 		reportCarriedExtensions(fc, entry, cptr, "resource contents")
+		if _, has := entry["annotations"]; has {
+			fc.Report(RuleResourceExample, source.Join(cptr, "annotations"), nil, "%s contents entry has \"annotations\", which the MCP Resource Contents type does not define: annotations describe the declaration, so keep them on it and remove them here", what)
+		}
 		if uri, ok := memberString(fc, RuleResourceExample, entry, cptr, "uri", what+" contents entry", true, false); ok {
 			if p := uriProblem(uri); p != "" {
 				fc.Report(RuleResourceExample, source.Join(cptr, "uri"), nil, "%s contents uri %q %s: every returned URI must be valid", what, uri, p)
