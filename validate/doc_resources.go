@@ -62,7 +62,7 @@ var (
 		ID: "mcpdesc.resource.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "resource and resource template examples are completed resources/read results for every version in scope",
 		Doc: "MCP Description 0.8.0 section 10.4: examples is a non-empty map from names (^[A-Za-z0-9._-]+$) to Resource Example Objects {result} (or references to #/components/resourceExamples/<name>) on a resource, and Resource Template Example Objects {uri, result} (or references to resourceTemplateExamples) on a template, where uri is an expansion of the uriTemplate. " +
-			"result holds a non-empty contents array whose entries have a valid uri and exactly one of text and blob (valid base64); for MCP 2026-07-28 it holds resultType \"complete\", a non-negative ttlMs and cacheScope \"public\" or \"private\", which earlier versions MUST NOT hold; _meta exists from 2025-06-18; task, input-required and JSON-RPC forms are not examples.",
+			"result holds a non-empty contents array whose entries have a valid uri and exactly one of text and blob (valid base64), and no annotations (the MCP Resource Contents type defines none, 10.3); for MCP 2026-07-28 it holds resultType \"complete\", a non-negative ttlMs and cacheScope \"public\" or \"private\", which earlier versions MUST NOT hold; _meta exists from 2025-06-18; task, input-required and JSON-RPC forms are not examples.",
 		Fix: "give each example a completed read result with the members of every version in scope, or split the declaration into protocol-scoped variants",
 	})
 )
