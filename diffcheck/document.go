@@ -328,13 +328,11 @@ func (d *docCmp) pairDecls(what string, base, head []*decl, key func(*decl) stri
 			}
 		}
 		// the largest overlap next, for the few same-key declarations a
-		// document has (many of them are invalid anyway: scopes must be disjoint).
-		if fb, fh := free(bs), free(hs); len(fb) > 0 && len(fh) > 0 && len(fb)*len(fh) > maxOverlapPairs {
-			d.undecidable(loc{file: d.head, ptr: fh[0].ptr}, &loc{file: d.base, ptr: fb[0].ptr}, what+" "+k,
-				fmt.Sprintf("%d base and %d head %s %q with different protocol scopes are more than the 16×16 mcpschema pairs by scope overlap: they are compared as removed and added, and what changed in them is not judged; give each declaration of a name its own protocol scope (scopes of one name must be disjoint)", len(fb), len(fh), what, k))
-			continue
-		}
-		for fb, fh := free(bs), free(hs); len(fb)*len(fh) <= maxOverlapPairs; fb, fh = free(bs), free(hs) {
+		// document has (many of them are invalid anyway: scopes must be
+		// disjoint); past the bound the search is not made.
+		fb, fh := free(bs), free(hs)
+		over := len(fb) > 0 && len(fh) > 0 && len(fb)*len(fh) > maxOverlapPairs
+		for ; !over && len(fb) > 0 && len(fh) > 0; fb, fh = free(bs), free(hs) {
 			best, bb, bh := 0, (*decl)(nil), (*decl)(nil)
 			for _, b := range fb {
 				for _, h := range fh {
@@ -348,11 +346,65 @@ func (d *docCmp) pairDecls(what string, base, head []*decl, key func(*decl) stri
 			}
 			take(bb, bh)
 		}
-		if fb, fh := free(bs), free(hs); len(fb) == 1 && len(fh) == 1 {
+		if fb, fh := free(bs), free(hs); !over && len(fb) == 1 && len(fh) == 1 {
 			take(fb[0], fh[0])
+		}
+		d.pairCovered(free(bs), hs, used, &pairs)
+		if fb, fh := free(bs), free(hs); over && len(fb) > 0 && len(fh) > 0 {
+			d.undecidable(loc{file: d.head, ptr: fh[0].ptr}, &loc{file: d.base, ptr: fb[0].ptr}, what+" "+k,
+				fmt.Sprintf("%d base and %d head %s %q with different protocol scopes are more than the 16×16 mcpschema pairs by scope overlap: they are compared as removed and added, and what changed in them is not judged; give each declaration of a name its own protocol scope (scopes of one name must be disjoint)", len(fb), len(fh), what, k))
 		}
 	}
 	return pairs, free(base), free(head)
+}
+
+// pairCovered pairs each base declaration left unpaired with a head
+// declaration of the same key whose effective protocol scope covers every
+// version the base one served that the head still describes: variants
+// merged into one declaration are not removed, and the merged one is
+// compared with each of them. A head declaration may so continue several
+// base ones. Effective scopes are sets of the few known versions, so the
+// head side is grouped by scope and the search stays linear.
+func (d *docCmp) pairCovered(left, hs []*decl, used map[*decl]bool, pairs *[]declPair) {
+	if len(left) == 0 || len(hs) == 0 || d.head == nil {
+		return
+	}
+	type scoped struct {
+		scope []string
+		h     *decl
+	}
+	var byScope []scoped
+	seen := map[string]bool{}
+	for _, h := range hs {
+		sc := effectiveScope(d.head, h.obj)
+		if k := strings.Join(sc, ","); !seen[k] {
+			seen[k] = true
+			byScope = append(byScope, scoped{sc, h})
+		}
+	}
+	hv := rootVersions(d.head)
+	for _, b := range left {
+		var need []string
+		for _, v := range effectiveScope(d.base, b.obj) {
+			if hasString(hv, v) {
+				need = append(need, v)
+			}
+		}
+		if len(need) == 0 {
+			continue // its versions are gone: reported with them
+		}
+		for _, c := range byScope {
+			covers := true
+			for _, v := range need {
+				covers = covers && hasString(c.scope, v)
+			}
+			if covers {
+				used[b] = true
+				*pairs = append(*pairs, declPair{base: b, head: c.h})
+				break
+			}
+		}
+	}
 }
 
 // scopeOverlap counts the versions two sorted scopes share.

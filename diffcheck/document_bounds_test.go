@@ -60,7 +60,7 @@ func TestCompareDocumentBoundsAreUndecidable(t *testing.T) {
 		base, head *source.File
 		bound      string
 	}{
-		{"scope overlap pairing", boundDoc(t, prompts(17, same, `"2025-06-18"`)), boundDoc(t, prompts(17, same, `"2025-06-18", "2025-11-25"`)), "16"},
+		{"scope overlap pairing", boundDoc(t, prompts(17, same, `"2025-06-18", "2025-11-25"`)), boundDoc(t, prompts(17, same, `"2025-06-18"`)), "16"},
 		{"prompt rename search", boundDoc(t, prompts(201, func(i int) string { return fmt.Sprint("old", i) }, `"2025-06-18"`)),
 			boundDoc(t, prompts(201, func(i int) string { return fmt.Sprint("new", i) }, `"2025-06-18"`)), "40000"},
 		{"grant checks", boundDoc(t, schemes, `"security": `+list(400, func(i int) string { return fmt.Sprintf(`{"o": ["a%d"]}`, i) })),
