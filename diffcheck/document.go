@@ -358,12 +358,13 @@ func (d *docCmp) pairDecls(what string, base, head []*decl, key func(*decl) stri
 	return pairs, free(base), free(head)
 }
 
-// pairCovered pairs each base declaration left unpaired with a head
-// declaration of the same key whose effective protocol scope covers every
-// version the base one served that the head still describes: variants
-// merged into one declaration are not removed, and the merged one is
-// compared with each of them. A head declaration may so continue several
-// base ones. Effective scopes are sets of the few known versions, so the
+// pairCovered pairs each base declaration left unpaired with the head
+// declarations of the same key whose effective protocol scopes together
+// cover every version the base one served that the head still describes:
+// variants merged into one declaration, or one declaration split into
+// variants, are not removed, and each head declaration is compared with
+// the base ones it continues (a head declaration may continue several
+// base ones, a base one several head ones). Effective scopes are sets of the few known versions, so the
 // head side is grouped by scope and the search stays linear.
 func (d *docCmp) pairCovered(left, hs []*decl, used map[*decl]bool, pairs *[]declPair) {
 	if len(left) == 0 || len(hs) == 0 || d.head == nil {
@@ -393,16 +394,27 @@ func (d *docCmp) pairCovered(left, hs []*decl, used map[*decl]bool, pairs *[]dec
 		if len(need) == 0 {
 			continue // its versions are gone: reported with them
 		}
+		// the head variants serving some of those versions, if together
+		// they serve all of them: each is compared with the base one.
+		var with []*decl
+		covered := map[string]bool{}
 		for _, c := range byScope {
-			covers := true
+			hit := false
 			for _, v := range need {
-				covers = covers && hasString(c.scope, v)
+				if hasString(c.scope, v) {
+					hit, covered[v] = true, true
+				}
 			}
-			if covers {
-				used[b] = true
-				*pairs = append(*pairs, declPair{base: b, head: c.h})
-				break
+			if hit {
+				with = append(with, c.h)
 			}
+		}
+		if len(covered) < len(need) {
+			continue // a version it served is gone: removed
+		}
+		used[b] = true
+		for _, h := range with {
+			*pairs = append(*pairs, declPair{base: b, head: h})
 		}
 	}
 }
