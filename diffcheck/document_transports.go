@@ -85,8 +85,21 @@ func (d *docCmp) compareTransports() {
 			msg: fmt.Sprintf("the %s was removed%s: clients configured to connect through it break%s; keep it, or announce the move and remove it in a later release", transportLabel(b), withDoc, hint)})
 	}
 	hv := rootVersions(d.head)
+	// the versions each endpoint serves at head, over all its declarations
+	// (one transport may be declared once per version).
+	serves := map[string][]string{}
+	for _, h := range collectDecls(d.head, "transports") {
+		if k := transportKey(h); k != "" {
+			serves[k] = append(serves[k], effectiveScope(d.head, h.obj)...)
+		}
+	}
+	done := map[*decl]bool{}
 	for _, p := range pairs {
-		bs, hs := effectiveScope(d.base, p.base.obj), effectiveScope(d.head, p.head.obj)
+		if done[p.base] {
+			continue
+		}
+		done[p.base] = true
+		bs, hs := effectiveScope(d.base, p.base.obj), serves[transportKey(p.head)]
 		var lost []string
 		for _, v := range bs {
 			if hasString(hv, v) && !hasString(hs, v) {
