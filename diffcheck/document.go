@@ -487,3 +487,44 @@ func hasString(list []string, s string) bool {
 	}
 	return false
 }
+
+// reportLostVersions reports each paired base declaration that served a
+// protocol version the head still describes and that no head declaration
+// of the same head key (name, uri or uriTemplate) serves any longer: a
+// declaration narrowed to fewer versions is removed for the others. clients
+// says what the clients of those versions do ("get it by name").
+func (d *docCmp) reportLostVersions(rule *rules.Rule, pairs []declPair, head []*decl, key func(*decl) string, label func(*decl) string, subject func(declPair) string, clients string) {
+	if d.head == nil {
+		return
+	}
+	hv := rootVersions(d.head)
+	serves := map[string][]string{}
+	for _, h := range head {
+		if k := key(h); k != "" {
+			serves[k] = append(serves[k], effectiveScope(d.head, h.obj)...)
+		}
+	}
+	done := map[*decl]bool{}
+	for _, p := range pairs {
+		if done[p.base] {
+			continue
+		}
+		done[p.base] = true
+		var lost []string
+		for _, v := range effectiveScope(d.base, p.base.obj) {
+			if hasString(hv, v) && !hasString(serves[key(p.head)], v) {
+				lost = append(lost, v)
+			}
+		}
+		if len(lost) == 0 {
+			continue
+		}
+		at := p.head.ptr
+		if _, own := p.head.obj["protocolVersions"]; own {
+			at = source.Join(at, "protocolVersions")
+		}
+		d.add(docFinding{rule: rule, at: loc{file: d.head, ptr: at}, base: &loc{file: d.base, ptr: p.base.ptr},
+			subject: subject(p) + " versions", before: lost,
+			msg: fmt.Sprintf("%s is no longer declared for protocol versions %s, which the document still describes: clients of those versions that %s break; keep them in its protocolVersions, or declare a variant for them", label(p.head), strings.Join(lost, ", "), clients)})
+	}
+}

@@ -113,6 +113,8 @@ func (d *docCmp) comparePrompts() {
 		d.add(docFinding{rule: RulePromptRemoved, at: at, base: bl, removed: rm, subject: "prompt " + b.name, before: b.name,
 			msg: fmt.Sprintf("prompt %q%s was removed%s: clients that get it by name break; keep it, or mark it deprecated first and remove it in a later release", b.name, scopeText(b), how)})
 	}
+	d.reportLostVersions(RulePromptRemoved, pairs, head, func(x *decl) string { return x.name },
+		func(x *decl) string { return fmt.Sprintf("prompt %q", x.name) }, func(p declPair) string { return "prompt " + p.base.name }, "get it by name")
 	for _, p := range pairs {
 		d.comparePrompt(p)
 		d.prims = append(d.prims, primPair{declPair: p, label: fmt.Sprintf("prompt %q", p.head.name), subject: "prompt " + p.head.name})

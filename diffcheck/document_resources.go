@@ -23,7 +23,7 @@ func (d *docCmp) compareResources() {
 			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
 		}
 		for _, h := range added {
-			if h.name != "" && h.name == b.name && h.str("uri") != "" {
+			if h.name != "" && h.name == b.name && h.str("uri") != "" && h.str("uri") != uri {
 				hint = fmt.Sprintf("; a resource of that name is now at %q", h.str("uri"))
 				break
 			}
@@ -31,6 +31,8 @@ func (d *docCmp) compareResources() {
 		d.add(docFinding{rule: RuleResourceRemoved, at: at, base: bl, removed: rm, subject: "resource " + uri, before: uri,
 			msg: fmt.Sprintf("%s%s was removed%s: clients that read %q break%s; keep serving it, or mark it deprecated first and remove it in a later release", resourceLabel(b), scopeText(b), withDoc, uri, hint)})
 	}
+	d.reportLostVersions(RuleResourceRemoved, pairs, head, func(x *decl) string { return x.str("uri") }, resourceLabel,
+		func(p declPair) string { return "resource " + p.base.str("uri") }, "read it")
 	for _, p := range pairs {
 		d.compareMimeType(p, RuleResourceMimeTypeChanged, resourceLabel(p.head), "resource "+p.head.str("uri"))
 		d.prims = append(d.prims, primPair{declPair: p, label: resourceLabel(p.head), subject: "resource " + p.head.str("uri")})
@@ -71,6 +73,8 @@ func (d *docCmp) compareTemplates() {
 		d.add(docFinding{rule: RuleTemplateRemoved, at: at, base: bl, removed: rm, subject: "resource template " + b.str("uriTemplate"), before: b.str("uriTemplate"),
 			msg: fmt.Sprintf("%s%s was removed%s: clients that read resources through it break; keep it, or mark it deprecated first and remove it in a later release", templateLabel(b), scopeText(b), how)})
 	}
+	d.reportLostVersions(RuleTemplateRemoved, pairs, head, func(x *decl) string { return x.str("uriTemplate") }, templateLabel,
+		func(p declPair) string { return "resource template " + p.base.str("uriTemplate") }, "read resources through it")
 	for _, p := range pairs {
 		subject := "resource template " + p.base.str("uriTemplate")
 		if p.base.name != "" {
