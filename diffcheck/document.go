@@ -523,8 +523,12 @@ func (d *docCmp) reportLostVersions(rule *rules.Rule, pairs []declPair, head []*
 		if _, own := p.head.obj["protocolVersions"]; own {
 			at = source.Join(at, "protocolVersions")
 		}
-		d.add(docFinding{rule: rule, at: loc{file: d.head, ptr: at}, base: &loc{file: d.base, ptr: p.base.ptr},
+		x := docFinding{rule: rule, at: loc{file: d.head, ptr: at}, base: &loc{file: d.base, ptr: p.base.ptr},
 			subject: subject(p) + " versions", before: lost,
-			msg: fmt.Sprintf("%s is no longer declared for protocol versions %s, which the document still describes: clients of those versions that %s break; keep them in its protocolVersions, or declare a variant for them", label(p.head), strings.Join(lost, ", "), clients)})
+			msg: fmt.Sprintf("%s is no longer declared for protocol versions %s, which the document still describes: clients of those versions that %s break; keep them in its protocolVersions, or declare a variant for them", label(p.head), strings.Join(lost, ", "), clients)}
+		if rule == RuleToolRemoved {
+			x.tool, x.toolPtr = p.head.name, p.head.ptr
+		}
+		d.add(x)
 	}
 }

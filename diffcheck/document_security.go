@@ -11,8 +11,15 @@ import (
 // addToolPrims pairs the document's tools by name and protocol scope for
 // the security and client-requirement comparisons (their schemas are
 // compared by Compare).
+//
+// A tool no longer declared for a protocol version the document still
+// describes is removed for it (compat.tool.removed): the tool pairing of
+// Compare pairs tools by name across files and does not see versions.
 func (d *docCmp) addToolPrims() {
-	pairs, _, _ := d.pairDecls("tools named", collectDecls(d.base, "tools"), collectDecls(d.head, "tools"), func(x *decl) string { return x.name })
+	head := collectDecls(d.head, "tools")
+	pairs, _, _ := d.pairDecls("tools named", collectDecls(d.base, "tools"), head, func(x *decl) string { return x.name })
+	d.reportLostVersions(RuleToolRemoved, pairs, head, func(x *decl) string { return x.name },
+		func(x *decl) string { return fmt.Sprintf("tool %q", x.name) }, func(p declPair) string { return "tool " + p.base.name }, "call it")
 	for _, p := range pairs {
 		d.prims = append(d.prims, primPair{declPair: p, label: fmt.Sprintf("tool %q", p.head.name), subject: "tool " + p.head.name, tool: true})
 	}
