@@ -24,7 +24,7 @@ var RuleDocumentUndecidable = compat("compat.document.undecidable", rules.Should
 var (
 	RulePromptRemoved = compat("compat.prompt.removed", rules.Must, rules.Error,
 		"a prompt present at the base revision is still declared",
-		"Clients get prompts by name (prompts/get); removing one breaks every client, saved workflow or slash command that names it. Prompts are paired by name and protocol scope (MCP Description 11.1), so a prompt moved within the list is not removed."+docDoc,
+		"Clients get prompts by name (prompts/get); removing one breaks every client, saved workflow or slash command that names it. Prompts are paired by name and protocol scope (MCP Description 11.1), so a prompt moved within the list is not removed; a prompt no longer declared for a protocol version the document still describes is removed for that version (for a tool of the document, compat.tool.removed says the same)."+docDoc,
 		"keep the prompt, or mark it `deprecated: true` first and remove it in a later release"+aliasFix)
 	RulePromptRenamed = compat("compat.prompt.renamed", rules.Must, rules.Error,
 		"a prompt keeps its name",
@@ -44,7 +44,7 @@ var (
 var (
 	RuleResourceRemoved = compat("compat.resource.removed", rules.Must, rules.Error,
 		"a resource present at the base revision is still declared",
-		"Clients read resources by uri (resources/read); a resource is paired by its uri and protocol scope, so a changed uri removes the old resource (the message names the resource of the same name that took its place). A changed name, title or description is not a removal."+docDoc,
+		"Clients read resources by uri (resources/read); a resource is paired by its uri and protocol scope, so a changed uri removes the old resource (the message names the resource of the same name that took its place). A changed name, title or description is not a removal; a resource no longer declared for a protocol version the document still describes is removed for that version."+docDoc,
 		"keep serving the resource at its old uri, or mark it `deprecated: true` first and remove it in a later release")
 	RuleResourceMimeTypeChanged = compat("compat.resource.mime-type-changed", rules.Should, rules.Warning,
 		"a resource keeps its declared mimeType",
@@ -52,7 +52,7 @@ var (
 		"keep the old type, or serve the new representation under another uri")
 	RuleTemplateRemoved = compat("compat.resource-template.removed", rules.Must, rules.Error,
 		"a resource template present at the base revision is still declared",
-		"Clients build resource uris from templates (and complete their variables); removing one breaks them. Templates are paired by `uriTemplate`, then by name (a template whose `uriTemplate` changed), with their protocol scope."+docDoc,
+		"Clients build resource uris from templates (and complete their variables); removing one breaks them. Templates are paired by `uriTemplate`, then by name (a template whose `uriTemplate` changed), with their protocol scope; a template no longer declared for a protocol version the document still describes is removed for that version."+docDoc,
 		"keep the template, or mark it `deprecated: true` first and remove it in a later release")
 	RuleTemplateVariableRemoved = compat("compat.resource-template.variable-removed", rules.Must, rules.Error,
 		"no variable of a resource template is removed",
