@@ -14,11 +14,37 @@ import (
 // path by path and returns the findings of CompareDocument for each pair
 // (a document deleted at head is compared with nothing). Documents that
 // cannot be read on either side are left to the file rules.
+//
+// A base document whose path is gone at head is paired with the head
+// document, new at head, that describes the same server (the same
+// info.name), when exactly one base and one head document share that
+// name: a document moved with git mv is compared, not removed.
 func CompareDocuments(base, head []*source.File) []report.Finding {
-	headByPath := map[string]*source.File{}
+	headByPath, baseByPath := map[string]*source.File{}, map[string]bool{}
 	for _, f := range head {
 		if f != nil {
 			headByPath[f.Path] = f
+		}
+	}
+	for _, f := range base {
+		if f != nil {
+			baseByPath[f.Path] = true
+		}
+	}
+	// documents only on one side, by server name, for moves.
+	gone, added := map[string][]*source.File{}, map[string][]*source.File{}
+	for _, b := range base {
+		if _, ok := headByPath[b.Path]; b != nil && !ok {
+			if n := serverName(b); n != "" {
+				gone[n] = append(gone[n], b)
+			}
+		}
+	}
+	for _, h := range head {
+		if h != nil && !baseByPath[h.Path] && !h.Fatal() {
+			if n := serverName(h); n != "" {
+				added[n] = append(added[n], h)
+			}
 		}
 	}
 	var out []report.Finding
@@ -32,10 +58,24 @@ func CompareDocuments(base, head []*source.File) []report.Finding {
 		}
 		if !ok {
 			h = nil
+			if n := serverName(b); len(gone[n]) == 1 && len(added[n]) == 1 {
+				h = added[n][0]
+			}
 		}
 		out = append(out, CompareDocument(b, h)...)
 	}
 	return out
+}
+
+// serverName is the info.name of an MCP Description document ("" for
+// any other file).
+func serverName(f *source.File) string {
+	if f.Fatal() || f.Shape != source.ShapeDescription {
+		return ""
+	}
+	info, _ := docRoot(f)["info"].(map[string]any)
+	name, _ := info["name"].(string)
+	return name
 }
 
 // CompareDocument judges the parts of an MCP Description document beyond
@@ -142,6 +182,8 @@ type docFinding struct {
 	msg           string
 	before, after any
 	witness       any
+	// incomplete: a bound stopped the comparison (compat.document.undecidable).
+	incomplete bool
 }
 
 func (d *docCmp) add(x docFinding) {
@@ -151,7 +193,7 @@ func (d *docCmp) add(x docFinding) {
 	}
 	pos, _ := x.at.file.Index.Locate(x.at.ptr)
 	f := report.Finding{Rule: x.rule.ID, Severity: sev, File: x.at.file.Path, Pointer: x.at.ptr,
-		Line: pos.Line, Column: pos.Column, Witness: x.witness, Tool: x.tool, ToolPointer: x.toolPtr}
+		Line: pos.Line, Column: pos.Column, Witness: x.witness, Tool: x.tool, ToolPointer: x.toolPtr, Incomplete: x.incomplete}
 	msg := x.msg
 	if x.base != nil {
 		f.Base = x.base.location()
@@ -162,6 +204,12 @@ func (d *docCmp) add(x docFinding) {
 	f.Message = msg
 	f.Fingerprint = report.Fingerprint(x.rule.ID, x.subject, canonical(x.before), canonical(x.after))
 	d.findings = append(d.findings, f)
+}
+
+// undecidable reports that a bound on the work stopped part of the
+// comparison: a warning that marks the report incomplete.
+func (d *docCmp) undecidable(at loc, base *loc, subject, msg string) {
+	d.add(docFinding{rule: RuleDocumentUndecidable, at: at, base: base, subject: subject, msg: msg, incomplete: true})
 }
 
 // gone places a finding about something at basePtr that is gone at head:
@@ -231,11 +279,17 @@ type declPair struct {
 	renamed    bool
 }
 
+// maxOverlapPairs bounds the scope-overlap pairing of the declarations of
+// one key: base candidates times head candidates.
+const maxOverlapPairs = 256
+
 // pairDecls pairs declarations with the same key (and protocol scope: equal
 // scopes first, then the largest overlap, then one left on each side). It
 // returns the pairs and what is left on each side, in document order.
-// Declarations whose key is "" are never paired.
-func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, removed, added []*decl) {
+// Declarations whose key is "" are never paired. what names the
+// declarations ("prompts named") for the compat.document.undecidable
+// finding reported when a key has too many candidates to pair by overlap.
+func (d *docCmp) pairDecls(what string, base, head []*decl, key func(*decl) string) (pairs []declPair, removed, added []*decl) {
 	bk, hk := map[string][]*decl{}, map[string][]*decl{}
 	for _, x := range base {
 		if k := key(x); k != "" {
@@ -274,8 +328,11 @@ func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, re
 			}
 		}
 		// the largest overlap next, for the few same-key declarations a
-		// document has (many of them are invalid anyway: scopes must be disjoint).
-		for fb, fh := free(bs), free(hs); len(fb)*len(fh) <= 256; fb, fh = free(bs), free(hs) {
+		// document has (many of them are invalid anyway: scopes must be
+		// disjoint); past the bound the search is not made.
+		fb, fh := free(bs), free(hs)
+		over := len(fb) > 0 && len(fh) > 0 && len(fb)*len(fh) > maxOverlapPairs
+		for ; !over && len(fb) > 0 && len(fh) > 0; fb, fh = free(bs), free(hs) {
 			best, bb, bh := 0, (*decl)(nil), (*decl)(nil)
 			for _, b := range fb {
 				for _, h := range fh {
@@ -289,11 +346,77 @@ func pairDecls(base, head []*decl, key func(*decl) string) (pairs []declPair, re
 			}
 			take(bb, bh)
 		}
-		if fb, fh := free(bs), free(hs); len(fb) == 1 && len(fh) == 1 {
+		if fb, fh := free(bs), free(hs); !over && len(fb) == 1 && len(fh) == 1 {
 			take(fb[0], fh[0])
+		}
+		d.pairCovered(free(bs), hs, used, &pairs)
+		if fb, fh := free(bs), free(hs); over && len(fb) > 0 && len(fh) > 0 {
+			d.undecidable(loc{file: d.head, ptr: fh[0].ptr}, &loc{file: d.base, ptr: fb[0].ptr}, what+" "+k,
+				fmt.Sprintf("%d base and %d head %s %q with different protocol scopes are more than the 16×16 mcpschema pairs by scope overlap: they are compared as removed and added, and what changed in them is not judged; give each declaration of a name its own protocol scope (scopes of one name must be disjoint)", len(fb), len(fh), what, k))
 		}
 	}
 	return pairs, free(base), free(head)
+}
+
+// pairCovered pairs each base declaration left unpaired with the head
+// declarations of the same key whose effective protocol scopes together
+// cover every version the base one served that the head still describes:
+// variants merged into one declaration, or one declaration split into
+// variants, are not removed, and each head declaration is compared with
+// the base ones it continues (a head declaration may continue several
+// base ones, a base one several head ones). Effective scopes are sets of the few known versions, so the
+// head side is grouped by scope and the search stays linear.
+func (d *docCmp) pairCovered(left, hs []*decl, used map[*decl]bool, pairs *[]declPair) {
+	if len(left) == 0 || len(hs) == 0 || d.head == nil {
+		return
+	}
+	type scoped struct {
+		scope []string
+		h     *decl
+	}
+	var byScope []scoped
+	seen := map[string]bool{}
+	for _, h := range hs {
+		sc := effectiveScope(d.head, h.obj)
+		if k := strings.Join(sc, ","); !seen[k] {
+			seen[k] = true
+			byScope = append(byScope, scoped{sc, h})
+		}
+	}
+	hv := rootVersions(d.head)
+	for _, b := range left {
+		var need []string
+		for _, v := range effectiveScope(d.base, b.obj) {
+			if hasString(hv, v) {
+				need = append(need, v)
+			}
+		}
+		if len(need) == 0 {
+			continue // its versions are gone: reported with them
+		}
+		// the head variants serving some of those versions, if together
+		// they serve all of them: each is compared with the base one.
+		var with []*decl
+		covered := map[string]bool{}
+		for _, c := range byScope {
+			hit := false
+			for _, v := range need {
+				if hasString(c.scope, v) {
+					hit, covered[v] = true, true
+				}
+			}
+			if hit {
+				with = append(with, c.h)
+			}
+		}
+		if len(covered) < len(need) {
+			continue // a version it served is gone: removed
+		}
+		used[b] = true
+		for _, h := range with {
+			*pairs = append(*pairs, declPair{base: b, head: h})
+		}
+	}
 }
 
 // scopeOverlap counts the versions two sorted scopes share.
@@ -363,4 +486,49 @@ func hasString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// reportLostVersions reports each paired base declaration that served a
+// protocol version the head still describes and that no head declaration
+// of the same head key (name, uri or uriTemplate) serves any longer: a
+// declaration narrowed to fewer versions is removed for the others. clients
+// says what the clients of those versions do ("get it by name").
+func (d *docCmp) reportLostVersions(rule *rules.Rule, pairs []declPair, head []*decl, key func(*decl) string, label func(*decl) string, subject func(declPair) string, clients string) {
+	if d.head == nil {
+		return
+	}
+	hv := rootVersions(d.head)
+	serves := map[string][]string{}
+	for _, h := range head {
+		if k := key(h); k != "" {
+			serves[k] = append(serves[k], effectiveScope(d.head, h.obj)...)
+		}
+	}
+	done := map[*decl]bool{}
+	for _, p := range pairs {
+		if done[p.base] {
+			continue
+		}
+		done[p.base] = true
+		var lost []string
+		for _, v := range effectiveScope(d.base, p.base.obj) {
+			if hasString(hv, v) && !hasString(serves[key(p.head)], v) {
+				lost = append(lost, v)
+			}
+		}
+		if len(lost) == 0 {
+			continue
+		}
+		at := p.head.ptr
+		if _, own := p.head.obj["protocolVersions"]; own {
+			at = source.Join(at, "protocolVersions")
+		}
+		x := docFinding{rule: rule, at: loc{file: d.head, ptr: at}, base: &loc{file: d.base, ptr: p.base.ptr},
+			subject: subject(p) + " versions", before: lost,
+			msg: fmt.Sprintf("%s is no longer declared for protocol versions %s, which the document still describes: clients of those versions that %s break; keep them in its protocolVersions, or declare a variant for them", label(p.head), strings.Join(lost, ", "), clients)}
+		if rule == RuleToolRemoved {
+			x.tool, x.toolPtr = p.head.name, p.head.ptr
+		}
+		d.add(x)
+	}
 }

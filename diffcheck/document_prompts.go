@@ -71,17 +71,23 @@ func sameArguments(a, b *decl) bool {
 	return true
 }
 
+// maxRenamePairs bounds the prompt rename search: removed times added prompts.
+const maxRenamePairs = 40000
+
 func (d *docCmp) comparePrompts() {
 	base, head := collectDecls(d.base, "prompts"), collectDecls(d.head, "prompts")
-	pairs, removed, added := pairDecls(base, head, func(x *decl) string { return x.name })
+	pairs, removed, added := d.pairDecls("prompts named", base, head, func(x *decl) string { return x.name })
 	// renames: a removed prompt and an added one with the same arguments, both unambiguous.
 	matches, back := map[*decl][]*decl{}, map[*decl]int{}
-	for _, b := range removed {
-		if len(removed)*len(added) > 40000 {
-			break
-		}
+	search := removed
+	if len(removed)*len(added) > maxRenamePairs {
+		d.undecidable(loc{file: d.head, ptr: added[0].ptr}, &loc{file: d.base, ptr: removed[0].ptr}, "prompt renames",
+			fmt.Sprintf("%d removed and %d added prompts are more than the 40000 pairs mcpschema searches for renames: the removed prompts are reported as removed, none as renamed; remove or rename fewer prompts in one change", len(removed), len(added)))
+		search = nil
+	}
+	for _, b := range search {
 		for _, h := range added {
-			if sameArguments(b, h) {
+			if b.name != h.name && sameArguments(b, h) {
 				matches[b] = append(matches[b], h)
 				back[h]++
 			}
@@ -107,6 +113,8 @@ func (d *docCmp) comparePrompts() {
 		d.add(docFinding{rule: RulePromptRemoved, at: at, base: bl, removed: rm, subject: "prompt " + b.name, before: b.name,
 			msg: fmt.Sprintf("prompt %q%s was removed%s: clients that get it by name break; keep it, or mark it deprecated first and remove it in a later release", b.name, scopeText(b), how)})
 	}
+	d.reportLostVersions(RulePromptRemoved, pairs, head, func(x *decl) string { return x.name },
+		func(x *decl) string { return fmt.Sprintf("prompt %q", x.name) }, func(p declPair) string { return "prompt " + p.base.name }, "get it by name")
 	for _, p := range pairs {
 		d.comparePrompt(p)
 		d.prims = append(d.prims, primPair{declPair: p, label: fmt.Sprintf("prompt %q", p.head.name), subject: "prompt " + p.head.name})

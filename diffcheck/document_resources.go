@@ -11,7 +11,7 @@ import (
 
 func (d *docCmp) compareResources() {
 	base, head := collectDecls(d.base, "resources"), collectDecls(d.head, "resources")
-	pairs, removed, added := pairDecls(base, head, func(x *decl) string { return x.str("uri") })
+	pairs, removed, added := d.pairDecls("resources at uri", base, head, func(x *decl) string { return x.str("uri") })
 	for _, b := range removed {
 		uri := b.str("uri")
 		if uri == "" {
@@ -23,7 +23,7 @@ func (d *docCmp) compareResources() {
 			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
 		}
 		for _, h := range added {
-			if h.name != "" && h.name == b.name && h.str("uri") != "" {
+			if h.name != "" && h.name == b.name && h.str("uri") != "" && h.str("uri") != uri {
 				hint = fmt.Sprintf("; a resource of that name is now at %q", h.str("uri"))
 				break
 			}
@@ -31,6 +31,8 @@ func (d *docCmp) compareResources() {
 		d.add(docFinding{rule: RuleResourceRemoved, at: at, base: bl, removed: rm, subject: "resource " + uri, before: uri,
 			msg: fmt.Sprintf("%s%s was removed%s: clients that read %q break%s; keep serving it, or mark it deprecated first and remove it in a later release", resourceLabel(b), scopeText(b), withDoc, uri, hint)})
 	}
+	d.reportLostVersions(RuleResourceRemoved, pairs, head, func(x *decl) string { return x.str("uri") }, resourceLabel,
+		func(p declPair) string { return "resource " + p.base.str("uri") }, "read it")
 	for _, p := range pairs {
 		d.compareMimeType(p, RuleResourceMimeTypeChanged, resourceLabel(p.head), "resource "+p.head.str("uri"))
 		d.prims = append(d.prims, primPair{declPair: p, label: resourceLabel(p.head), subject: "resource " + p.head.str("uri")})
@@ -56,8 +58,8 @@ func templateLabel(x *decl) string {
 func (d *docCmp) compareTemplates() {
 	base, head := collectDecls(d.base, "resourceTemplates"), collectDecls(d.head, "resourceTemplates")
 	// the same uriTemplate first, then the same name (a template whose uriTemplate changed).
-	pairs, rb, ah := pairDecls(base, head, func(x *decl) string { return x.str("uriTemplate") })
-	more, removed, _ := pairDecls(rb, ah, func(x *decl) string { return x.name })
+	pairs, rb, ah := d.pairDecls("resource templates with uriTemplate", base, head, func(x *decl) string { return x.str("uriTemplate") })
+	more, removed, _ := d.pairDecls("resource templates named", rb, ah, func(x *decl) string { return x.name })
 	pairs = append(pairs, more...)
 	for _, b := range removed {
 		if b.str("uriTemplate") == "" {
@@ -71,6 +73,8 @@ func (d *docCmp) compareTemplates() {
 		d.add(docFinding{rule: RuleTemplateRemoved, at: at, base: bl, removed: rm, subject: "resource template " + b.str("uriTemplate"), before: b.str("uriTemplate"),
 			msg: fmt.Sprintf("%s%s was removed%s: clients that read resources through it break; keep it, or mark it deprecated first and remove it in a later release", templateLabel(b), scopeText(b), how)})
 	}
+	d.reportLostVersions(RuleTemplateRemoved, pairs, head, func(x *decl) string { return x.str("uriTemplate") }, templateLabel,
+		func(p declPair) string { return "resource template " + p.base.str("uriTemplate") }, "read resources through it")
 	for _, p := range pairs {
 		subject := "resource template " + p.base.str("uriTemplate")
 		if p.base.name != "" {

@@ -3,7 +3,7 @@ package diffcheck
 import "github.com/mcpschema/mcpschema/validate/rules"
 
 const (
-	docDoc = " Base and head are the same MCP Description document path at the two revisions (a document deleted at head removes everything it declared, reported at the base). Declarations are paired by identity and protocol scope, not by position: reordering a collection, reordering keys, or replacing an inline example by a `$componentRef` to an equal component is silent."
+	docDoc = " Base and head are the same MCP Description document path at the two revisions, or, for a document moved to another path, the one new head document that describes the same server (`info.name`) (a document deleted at head removes everything it declared, reported at the base). Declarations are paired by identity and protocol scope, not by position (protocol-scoped variants merged into one declaration that still covers their versions are each compared with it): reordering a collection, reordering keys, or replacing an inline example by a `$componentRef` to an equal component is silent."
 	secDoc = " A Security Requirement Array is compared as the set of grants it accepts (alternatives are OR, schemes in one alternative AND, every listed scope required; order never matters). Every base alternative is the smallest grant that satisfied the base; one the head no longer accepts is the witness. The effective requirement of a primitive is its own `security`, else its transport's, else the root's (MCP Description 7.5); a side where none is declared at any level makes no declaration and is not compared. Security schemes are compared by what clients configure (type, HTTP scheme, API key location and name, OAuth flows and their URLs, OpenID Connect URL), not by their local names: renaming a scheme together with its uses is silent."
 )
 
@@ -13,11 +13,18 @@ var RuleProtocolVersionRemoved = compat("compat.document.protocol-version-remove
 	"Root `protocolVersions` is the set of MCP revisions the document describes; a client that speaks only a revision dropped from it loses everything the document declares for it. Only known protocol versions are compared (an unknown one is a validation finding). The declarations scoped to that version alone are then reported as removed too."+docDoc,
 	"keep the version in protocolVersions, or announce the end of its support first")
 
+// RuleDocumentUndecidable: a bound on the work of the document comparison
+// was reached; the comparison says so instead of passing silently.
+var RuleDocumentUndecidable = compat("compat.document.undecidable", rules.Should, rules.Warning,
+	"a change of an MCP Description document can be judged within the work bounds",
+	"The document comparison is bounded on hostile input: at most 16×16 same-key declarations with different protocol scopes are paired by scope overlap, at most 40000 removed×added prompt pairs are searched for renames, at most 100000 alternative checks compare one Security Requirement Array with another, and a primitive is compared through at most 32 distinct transport security requirements. Past a bound the part left unjudged is reported with this warning, which names the bound, and the report is incomplete (`fail-on: incomplete` fails); what was judged is still reported."+docDoc,
+	"split the declarations so each comparison stays within the bound (give each name one declaration per disjoint protocol scope, fewer security alternatives, fewer distinct transport requirements), or review the change by hand")
+
 // Prompt rules (MCP Description section 11).
 var (
 	RulePromptRemoved = compat("compat.prompt.removed", rules.Must, rules.Error,
 		"a prompt present at the base revision is still declared",
-		"Clients get prompts by name (prompts/get); removing one breaks every client, saved workflow or slash command that names it. Prompts are paired by name and protocol scope (MCP Description 11.1), so a prompt moved within the list is not removed."+docDoc,
+		"Clients get prompts by name (prompts/get); removing one breaks every client, saved workflow or slash command that names it. Prompts are paired by name and protocol scope (MCP Description 11.1), so a prompt moved within the list is not removed; a prompt no longer declared for a protocol version the document still describes is removed for that version (for a tool of the document, compat.tool.removed says the same)."+docDoc,
 		"keep the prompt, or mark it `deprecated: true` first and remove it in a later release"+aliasFix)
 	RulePromptRenamed = compat("compat.prompt.renamed", rules.Must, rules.Error,
 		"a prompt keeps its name",
@@ -37,7 +44,7 @@ var (
 var (
 	RuleResourceRemoved = compat("compat.resource.removed", rules.Must, rules.Error,
 		"a resource present at the base revision is still declared",
-		"Clients read resources by uri (resources/read); a resource is paired by its uri and protocol scope, so a changed uri removes the old resource (the message names the resource of the same name that took its place). A changed name, title or description is not a removal."+docDoc,
+		"Clients read resources by uri (resources/read); a resource is paired by its uri and protocol scope, so a changed uri removes the old resource (the message names the resource of the same name that took its place). A changed name, title or description is not a removal; a resource no longer declared for a protocol version the document still describes is removed for that version."+docDoc,
 		"keep serving the resource at its old uri, or mark it `deprecated: true` first and remove it in a later release")
 	RuleResourceMimeTypeChanged = compat("compat.resource.mime-type-changed", rules.Should, rules.Warning,
 		"a resource keeps its declared mimeType",
@@ -45,7 +52,7 @@ var (
 		"keep the old type, or serve the new representation under another uri")
 	RuleTemplateRemoved = compat("compat.resource-template.removed", rules.Must, rules.Error,
 		"a resource template present at the base revision is still declared",
-		"Clients build resource uris from templates (and complete their variables); removing one breaks them. Templates are paired by `uriTemplate`, then by name (a template whose `uriTemplate` changed), with their protocol scope."+docDoc,
+		"Clients build resource uris from templates (and complete their variables); removing one breaks them. Templates are paired by `uriTemplate`, then by name (a template whose `uriTemplate` changed), with their protocol scope; a template no longer declared for a protocol version the document still describes is removed for that version."+docDoc,
 		"keep the template, or mark it `deprecated: true` first and remove it in a later release")
 	RuleTemplateVariableRemoved = compat("compat.resource-template.variable-removed", rules.Must, rules.Error,
 		"no variable of a resource template is removed",

@@ -11,8 +11,15 @@ import (
 // addToolPrims pairs the document's tools by name and protocol scope for
 // the security and client-requirement comparisons (their schemas are
 // compared by Compare).
+//
+// A tool no longer declared for a protocol version the document still
+// describes is removed for it (compat.tool.removed): the tool pairing of
+// Compare pairs tools by name across files and does not see versions.
 func (d *docCmp) addToolPrims() {
-	pairs, _, _ := pairDecls(collectDecls(d.base, "tools"), collectDecls(d.head, "tools"), func(x *decl) string { return x.name })
+	head := collectDecls(d.head, "tools")
+	pairs, _, _ := d.pairDecls("tools named", collectDecls(d.base, "tools"), head, func(x *decl) string { return x.name })
+	d.reportLostVersions(RuleToolRemoved, pairs, head, func(x *decl) string { return x.name },
+		func(x *decl) string { return fmt.Sprintf("tool %q", x.name) }, func(p declPair) string { return "tool " + p.base.name }, "call it")
 	for _, p := range pairs {
 		d.prims = append(d.prims, primPair{declPair: p, label: fmt.Sprintf("tool %q", p.head.name), subject: "tool " + p.head.name, tool: true})
 	}
@@ -303,42 +310,69 @@ func (d *docCmp) compareSecurity() {
 				bt, ht, primPair{declPair: p, subject: "transport " + transportKey(p.base)})
 		}
 	}
+	// the transports' own requirements, each distinct pair once: a
+	// primitive without its own security on a side takes its transport's.
+	type ctx struct {
+		b, h       any
+		bHas, hHas bool
+	}
+	var tctxs []ctx
+	seenT := map[string]bool{}
+	for _, t := range tpairs {
+		c := ctx{b: bRoot, bHas: bHas, h: hRoot, hHas: hHas}
+		if v, ok := t.base.obj["security"]; ok {
+			c.b, c.bHas = v, true
+		}
+		if v, ok := t.head.obj["security"]; ok {
+			c.h, c.hHas = v, true
+		}
+		if k := fmt.Sprint(c.bHas, c.hHas, canonical(c.b), canonical(c.h)); !seenT[k] {
+			seenT[k] = true
+			tctxs = append(tctxs, c)
+		}
+	}
 	for _, p := range d.prims {
 		bp, bOwn := p.base.obj["security"]
 		hp, hOwn := p.head.obj["security"]
 		if !bOwn && !hOwn {
 			continue
 		}
-		type ctx struct{ b, h any }
-		ctxs := []ctx{}
-		eff := func(own bool, v any, t map[string]any, root any, rootHas bool) (any, bool) {
-			if own {
-				return v, true
-			}
-			if tv, ok := t["security"]; ok {
-				return tv, true
-			}
-			return root, rootHas
+		ctxs := []ctx{{b: bRoot, bHas: bHas, h: hRoot, hHas: hHas}}
+		if !bOwn || !hOwn {
+			// with its own security on both sides, a primitive's transports do not matter
+			ctxs = append(ctxs, tctxs...)
 		}
-		if b, ok := eff(bOwn, bp, nil, bRoot, bHas); ok {
-			if h, ok := eff(hOwn, hp, nil, hRoot, hHas); ok {
-				ctxs = append(ctxs, ctx{b, h})
-			}
+		var cut int
+		if len(ctxs) > maxTransportContexts+1 {
+			cut, ctxs = len(ctxs)-1, ctxs[:maxTransportContexts+1]
 		}
-		for i, t := range tpairs {
-			if i == maxTransportContexts || bOwn && hOwn {
-				break // with its own security on both sides, a primitive's transports do not matter
-			}
-			if b, ok := eff(bOwn, bp, t.base.obj, bRoot, bHas); ok {
-				if h, ok := eff(hOwn, hp, t.head.obj, hRoot, hHas); ok {
-					ctxs = append(ctxs, ctx{b, h})
-				}
-			}
-		}
+		reported := false
+		seen := map[string]bool{}
 		for _, c := range ctxs {
+			if bOwn {
+				c.b, c.bHas = bp, true
+			}
+			if hOwn {
+				c.h, c.hHas = hp, true
+			}
+			k := canonical(c.b) + "\x00" + canonical(c.h)
+			if !c.bHas || !c.hHas || seen[k] {
+				continue
+			}
+			seen[k] = true
 			if d.compareRequirement(toBase, "the security of "+p.label, source.Join(p.base.ptr, "security"), source.Join(p.head.ptr, "security"), c.b, c.h, p) {
+				reported = true
 				break
 			}
+		}
+		if cut > 0 && !reported {
+			x := docFinding{rule: RuleDocumentUndecidable, incomplete: true, at: loc{file: d.head, ptr: surviving(d.head, source.Join(p.head.ptr, "security"))},
+				base: &loc{file: d.base, ptr: surviving(d.base, source.Join(p.base.ptr, "security"))}, subject: p.subject + " security",
+				msg: fmt.Sprintf("the security of %s is compared through the first 32 of its %d distinct transport requirements only, the work bound: a grant a later transport no longer accepts may go unreported; give %s its own security on both revisions, or give fewer transports their own security", p.label, cut, p.label)}
+			if p.tool {
+				x.tool, x.toolPtr = p.head.name, p.head.ptr
+			}
+			d.add(x)
 		}
 	}
 }
@@ -382,10 +416,11 @@ func (d *docCmp) compareRequirement(toBase map[string]string, where, basePtr, he
 		return false
 	}
 	halts, ok := parseSecurity(hv)
-	if !ok || len(balts)*len(halts) > maxGrantChecks {
+	if !ok {
 		return false
 	}
 	// head alternatives in base names; a scheme new at head is held by no base grant.
+	inHead := map[string]bool{}
 	for i, alt := range halts {
 		t := secAlt{}
 		for name, scopes := range alt {
@@ -396,8 +431,24 @@ func (d *docCmp) compareRequirement(toBase map[string]string, where, basePtr, he
 			}
 		}
 		halts[i] = t
+		inHead[canonical(grantValue(t))] = true
 	}
+	// a base alternative the head lists as well is satisfied by it: only
+	// the others are searched, within the bound.
+	var search []secAlt
+	seen := map[string]bool{}
 	for _, grant := range balts {
+		if k := canonical(grantValue(grant)); !inHead[k] && !seen[k] {
+			seen[k] = true
+			search = append(search, grant)
+		}
+	}
+	if len(search)*len(halts) > maxGrantChecks {
+		d.undecidable(loc{file: d.head, ptr: surviving(d.head, headPtr)}, &loc{file: d.base, ptr: surviving(d.base, basePtr)}, p.subject+" security",
+			fmt.Sprintf("%s cannot be compared: %d base alternatives against %d head alternatives are more than the 100000 checks mcpschema makes for one requirement, so a grant the head no longer accepts may go unreported; list fewer alternatives", where, len(search), len(halts)))
+		return true
+	}
+	for _, grant := range search {
 		var best secAlt
 		bestSchemes, bestScopes := -1, 0
 		satisfied := false

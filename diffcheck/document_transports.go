@@ -22,7 +22,9 @@ func transportKey(x *decl) string {
 	return ""
 }
 
-// normalizeURL lower-cases a URL's scheme and host, which are case-insensitive.
+// normalizeURL lower-cases a URL's scheme and host, which are
+// case-insensitive, and drops the scheme's default port (:443 for https,
+// :80 for http), which names the same endpoint (RFC 3986 6.2.3).
 func normalizeURL(u string) string {
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok {
@@ -32,7 +34,11 @@ func normalizeURL(u string) string {
 	if path != "" || strings.HasSuffix(rest, "/") {
 		path = "/" + path
 	}
-	return strings.ToLower(scheme) + "://" + strings.ToLower(host) + path
+	scheme, host = strings.ToLower(scheme), strings.ToLower(host)
+	if port := map[string]string{"https": ":443", "http": ":80"}[scheme]; port != "" {
+		host = strings.TrimSuffix(host, port)
+	}
+	return scheme + "://" + host + path
 }
 
 // transportLabel names a transport for messages.
@@ -46,7 +52,7 @@ func transportLabel(x *decl) string {
 // transportPairs pairs the transports of base and head by type and endpoint.
 func (d *docCmp) transportPairs() (pairs []declPair, removed, added []*decl) {
 	if d.transports == nil {
-		p, r, a := pairDecls(collectDecls(d.base, "transports"), collectDecls(d.head, "transports"), transportKey)
+		p, r, a := d.pairDecls("transports at", collectDecls(d.base, "transports"), collectDecls(d.head, "transports"), transportKey)
 		d.transports = &transportPairing{pairs: p, removed: r, added: a}
 	}
 	return d.transports.pairs, d.transports.removed, d.transports.added
@@ -79,8 +85,21 @@ func (d *docCmp) compareTransports() {
 			msg: fmt.Sprintf("the %s was removed%s: clients configured to connect through it break%s; keep it, or announce the move and remove it in a later release", transportLabel(b), withDoc, hint)})
 	}
 	hv := rootVersions(d.head)
+	// the versions each endpoint serves at head, over all its declarations
+	// (one transport may be declared once per version).
+	serves := map[string][]string{}
+	for _, h := range collectDecls(d.head, "transports") {
+		if k := transportKey(h); k != "" {
+			serves[k] = append(serves[k], effectiveScope(d.head, h.obj)...)
+		}
+	}
+	done := map[*decl]bool{}
 	for _, p := range pairs {
-		bs, hs := effectiveScope(d.base, p.base.obj), effectiveScope(d.head, p.head.obj)
+		if done[p.base] {
+			continue
+		}
+		done[p.base] = true
+		bs, hs := effectiveScope(d.base, p.base.obj), serves[transportKey(p.head)]
 		var lost []string
 		for _, v := range bs {
 			if hasString(hv, v) && !hasString(hs, v) {

@@ -55,6 +55,7 @@ var compatTitles = map[string]string{
 	"compat.example.input-invalid":                  "example input invalid",
 	"compat.example.result-invalid":                 "example result invalid",
 	"compat.document.protocol-version-removed":      "protocol version removed",
+	"compat.document.undecidable":                   "document change not decidable",
 	"compat.prompt.removed":                         "prompt removed",
 	"compat.prompt.renamed":                         "prompt renamed",
 	"compat.prompt.argument-removed":                "prompt argument removed",

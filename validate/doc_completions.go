@@ -116,7 +116,7 @@ func checkCompletionContext(fc *FileContext, ex namedExample, d decl, names []st
 		case k == completed:
 			fc.Report(RuleCompletionExample, kp, nil, "%s context repeats the completed %s %q: remove it from context", label, unit, k)
 		case known && !set[k]:
-			fc.Report(RuleCompletionExample, kp, nil, "%s context names %s %q, which the %s does not declare%s", label, unit, k, what, declaredFew(names))
+			fc.Report(RuleCompletionExample, kp, nil, "%s context names %s %q, which the %s does not declare%s: remove it from context, or declare it", label, unit, k, what, declaredFew(names))
 		case !isStr:
 			fc.Report(RuleCompletionExample, kp, nil, "%s context value of %q is %s, not a string", label, k, jsonType(args[k]))
 		}

@@ -148,7 +148,7 @@ func checkRequestedSchema(fc *FileContext, rep reporter, raw any, ptr string, vs
 	req, _ := sch["required"].([]any)
 	for i, r := range req {
 		if s, ok := r.(string); !ok || props[s] == nil {
-			rep.Report(RuleElicitationSchema, source.Join(ptr, "required", itoa(i)), nil, "%s requestedSchema requires %s, which properties does not declare", label, compactJSON(r))
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "required", itoa(i)), nil, "%s requestedSchema requires %s, which properties does not declare: declare it in properties, or remove it from required", label, compactJSON(r))
 		}
 	}
 }
@@ -187,7 +187,7 @@ func checkFormProperty(fc *FileContext, rep reporter, raw any, ptr string, vs []
 			rep.Report(RuleElicitationSchema, source.Join(ptr, "oneOf"), old, "%s uses a titled oneOf enum, which protocol version \"2025-06-18\" does not define: use enum with enumNames, or narrow the protocolVersions", what)
 		}
 		if d, has := p["default"]; has && hasEnum && !containsValue(enum, d) {
-			rep.Report(RuleElicitationSchema, source.Join(ptr, "default"), nil, "%s default %s is not one of its enum values", what, compactJSON(d))
+			rep.Report(RuleElicitationSchema, source.Join(ptr, "default"), nil, "%s default %s is not one of its enum values: use one of the enum values, or remove the default", what, compactJSON(d))
 		}
 	case "number", "integer":
 		reportSchemaKeywords(fc, rep, p, ptr, append(common, "minimum", "maximum"), what)
@@ -209,7 +209,7 @@ func checkFormProperty(fc *FileContext, rep reporter, raw any, ptr string, vs []
 		if d, ok := p["default"].([]any); ok && hasEnum {
 			for i, v := range d {
 				if !containsValue(enum, v) {
-					rep.Report(RuleElicitationSchema, source.Join(ptr, "default", itoa(i)), nil, "%s default %s is not one of its item choices", what, compactJSON(v))
+					rep.Report(RuleElicitationSchema, source.Join(ptr, "default", itoa(i)), nil, "%s default %s is not one of its item choices: use one of the item choices, or remove it from the default", what, compactJSON(v))
 				}
 			}
 		}
@@ -228,7 +228,7 @@ func checkMinMax(fc *FileContext, rep reporter, p map[string]any, ptr, lo, hi, w
 	a, errA := toFloat(p[lo])
 	b, errB := toFloat(p[hi])
 	if errA == nil && errB == nil && a > b {
-		rep.Report(RuleElicitationSchema, source.Join(ptr, lo), nil, "%s %s %v exceeds %s %v", what, lo, a, hi, b)
+		rep.Report(RuleElicitationSchema, source.Join(ptr, lo), nil, "%s %s %v exceeds %s %v: lower %s or raise %s", what, lo, a, hi, b, lo, hi)
 	}
 }
 

@@ -62,7 +62,7 @@ var (
 		ID: "mcpdesc.resource.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "resource and resource template examples are completed resources/read results for every version in scope",
 		Doc: "MCP Description 0.8.0 section 10.4: examples is a non-empty map from names (^[A-Za-z0-9._-]+$) to Resource Example Objects {result} (or references to #/components/resourceExamples/<name>) on a resource, and Resource Template Example Objects {uri, result} (or references to resourceTemplateExamples) on a template, where uri is an expansion of the uriTemplate. " +
-			"result holds a non-empty contents array whose entries have a valid uri and exactly one of text and blob (valid base64); for MCP 2026-07-28 it holds resultType \"complete\", a non-negative ttlMs and cacheScope \"public\" or \"private\", which earlier versions MUST NOT hold; _meta exists from 2025-06-18; task, input-required and JSON-RPC forms are not examples.",
+			"result holds a non-empty contents array whose entries have a valid uri and exactly one of text and blob (valid base64), and no annotations (the MCP Resource Contents type defines none, 10.3); for MCP 2026-07-28 it holds resultType \"complete\", a non-negative ttlMs and cacheScope \"public\" or \"private\", which earlier versions MUST NOT hold; _meta exists from 2025-06-18; task, input-required and JSON-RPC forms are not examples.",
 		Fix: "give each example a completed read result with the members of every version in scope, or split the declaration into protocol-scoped variants",
 	})
 )
@@ -301,11 +301,15 @@ func checkReadResult(fc *FileContext, ex namedExample, vs []string, what string)
 	}
 	checkResultTypeMembers(fc, RuleResourceExample, res, rptr, vs, what)
 	if contains(vs, "2026-07-28") {
-		if f, err := toFloat(res["ttlMs"]); err != nil || f < 0 {
-			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result has no non-negative \"ttlMs\", which protocol version \"2026-07-28\" requires: add it, for example \"ttlMs\": 60000", what)
+		if ttl, has := res["ttlMs"]; !has {
+			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result has no \"ttlMs\", which protocol version \"2026-07-28\" requires: add it, for example \"ttlMs\": 60000", what)
+		} else if f, err := toFloat(ttl); err != nil || f < 0 {
+			fc.Report(RuleResourceExample, source.Join(rptr, "ttlMs"), []string{"2026-07-28"}, "%s result ttlMs is %s, not the non-negative number protocol version \"2026-07-28\" requires: use a non-negative number of milliseconds, such as 60000", what, compactJSON(ttl))
 		}
-		if cs := res["cacheScope"]; cs != "public" && cs != "private" {
-			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result cacheScope is %s, but protocol version \"2026-07-28\" requires \"public\" or \"private\"", what, compactJSON(cs))
+		if cs, has := res["cacheScope"]; !has {
+			fc.Report(RuleResourceExample, rptr, []string{"2026-07-28"}, "%s result has no \"cacheScope\", which protocol version \"2026-07-28\" requires: add \"cacheScope\": \"public\" or \"private\"", what)
+		} else if cs != "public" && cs != "private" {
+			fc.Report(RuleResourceExample, source.Join(rptr, "cacheScope"), []string{"2026-07-28"}, "%s result cacheScope is %s, but protocol version \"2026-07-28\" requires \"public\" or \"private\": use \"public\" or \"private\"", what, compactJSON(cs))
 		}
 	}
 	if old := intersect(vs, versionsBefore("2026-07-28")); len(old) > 0 {
@@ -328,6 +332,9 @@ func checkReadResult(fc *FileContext, ex namedExample, vs []string, what string)
 			continue
 		}
 		reportCarriedExtensions(fc, entry, cptr, "resource contents")
+		if _, has := entry["annotations"]; has {
+			fc.Report(RuleResourceExample, source.Join(cptr, "annotations"), nil, "%s contents entry has \"annotations\", which the MCP Resource Contents type does not define: annotations describe the declaration, so keep them on it and remove them here", what)
+		}
 		if uri, ok := memberString(fc, RuleResourceExample, entry, cptr, "uri", what+" contents entry", true, false); ok {
 			if p := uriProblem(uri); p != "" {
 				fc.Report(RuleResourceExample, source.Join(cptr, "uri"), nil, "%s contents uri %q %s: every returned URI must be valid", what, uri, p)

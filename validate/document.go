@@ -190,6 +190,11 @@ func reportUnknownMembers(fc *FileContext, obj map[string]any, ptr string, known
 				"the %s holds a $componentRef, but MCP Description allows Reference Objects only in place of a whole schema or example: write the value inline", what)
 			continue
 		}
+		if k == "$ref" {
+			fc.Report(RuleDocUnknown, source.Join(ptr, k), nil,
+				"the %s holds \"$ref\", which belongs to JSON Schema and is never an MCP Description reference: where a Reference Object may stand (a whole schema or example), write {\"$componentRef\": \"#/components/<namespace>/<name>\"}; otherwise write the value inline", what)
+			continue
+		}
 		fc.Report(RuleDocUnknown, source.Join(ptr, k), nil,
 			"unknown property %q on the %s: MCP Description does not define it; remove it, fix its spelling, or rename it %q to keep it as an extension", k, what, "x-"+k)
 	}

@@ -28,8 +28,10 @@ func checkInfo(fc *FileContext, info map[string]any) {
 			fc.Report(RuleDocInfo, "/info", nil, "info has no %q: add the server's %s as a string", k, k)
 			continue
 		}
-		if _, isStr := v.(string); !isStr {
+		if s, isStr := v.(string); !isStr {
 			fc.Report(RuleDocInfo, source.Join("/info", k), nil, "info %s is %s, not a string: write it as a quoted string", k, jsonType(v))
+		} else if s == "" {
+			fc.Report(RuleDocInfo, source.Join("/info", k), nil, "info %s is empty, which MCP Description forbids: give the server's %s", k, k)
 		}
 	}
 }

@@ -34,7 +34,7 @@ var (
 	RuleFileNotJSON = rules.Register(rules.Rule{
 		ID: "mcpschema.file.json-value", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 		Summary: "every YAML value has a JSON equivalent",
-		Doc:     "Tool definitions are JSON values; a YAML file must only use values JSON can carry (no .inf or .nan, no non-scalar keys). A YAML value without JSON equivalent is reported and read as a string.",
+		Doc:     "Tool definitions are JSON values; a YAML file must only use values JSON can carry (no .inf or .nan, no non-scalar keys, and every mapping key a string: a numeric, boolean or null key such as 200, true or ~ is rejected, MCP Description 0.8.0 §15.3.3). A YAML value or key without JSON equivalent is reported and read as a string.",
 		Fix:     "quote the value or write it as a JSON number",
 	})
 	RuleFileEmpty = rules.Register(rules.Rule{

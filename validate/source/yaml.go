@@ -169,6 +169,10 @@ func (c *yamlConverter) mapping(n *yaml.Node, depth int, obj map[string]any) {
 		}
 		key := k.Value
 		c.path = append(c.path, pathStep{key: key, isKey: true})
+		if tag := k.ShortTag(); tag != "!!str" && tag != "!!merge" {
+			c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(k),
+				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", k.Value, yamlKeyKind(tag), key)})
+		}
 		if _, dup := obj[key]; dup {
 			if span, ok := spans[key]; ok {
 				c.replaced = append(c.replaced, span)
@@ -188,6 +192,19 @@ func (c *yamlConverter) mapping(n *yaml.Node, depth int, obj map[string]any) {
 			delete(spans, key)
 		}
 	}
+}
+
+// yamlKeyKind names the type a non-string mapping key resolves to.
+func yamlKeyKind(tag string) string {
+	switch tag {
+	case "!!int", "!!float":
+		return "a number"
+	case "!!bool":
+		return "a boolean"
+	case "!!null":
+		return "null"
+	}
+	return "a value of tag " + tag
 }
 
 func (c *yamlConverter) scalar(n *yaml.Node) any {

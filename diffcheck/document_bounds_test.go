@@ -1,0 +1,116 @@
+package diffcheck
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// boundDoc builds a JSON MCP Description document from root members.
+func boundDoc(t *testing.T, members ...string) *source.File {
+	t.Helper()
+	f := source.Parse("d.json", []byte(`{"mcpdesc": "0.8.0", "info": {"name": "x", "version": "1.0.0"}, "protocolVersions": ["2025-06-18", "2025-11-25"], `+strings.Join(members, ", ")+`}`),
+		source.Limits{MaxBytes: 64 << 20, MaxValues: 10_000_000})
+	if f.Fatal() {
+		t.Fatalf("fixture does not parse: %v", f.Problems)
+	}
+	return f
+}
+
+// list joins n renderings of an element into a JSON array.
+func list(n int, elem func(i int) string) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = elem(i)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// TestCompareDocumentBoundsAreUndecidable: past each work bound of the
+// document comparison (the scope-overlap pairing of same-name
+// declarations, the prompt rename search, the grant checks of one
+// security comparison, the transports a primitive is compared through)
+// the comparison reports compat.document.undecidable, a warning that
+// names the bound, and the report is incomplete: never a silent pass.
+func TestCompareDocumentBoundsAreUndecidable(t *testing.T) {
+	prompts := func(n int, name func(int) string, scope string) string {
+		return `"prompts": ` + list(n, func(i int) string {
+			return fmt.Sprintf(`{"name": %q, "protocolVersions": [%s], "arguments": [{"name": "a%d"}]}`, name(i), scope, i)
+		})
+	}
+	same := func(int) string { return "p" }
+	tool := func(security string) string {
+		s := ""
+		if security != "" {
+			s = `, "security": ` + security
+		}
+		return `"tools": [{"name": "t", "inputSchema": {"type": "object"}` + s + `}]`
+	}
+	transports := func(n int, scopes string) string {
+		return `"transports": ` + list(n, func(i int) string {
+			return fmt.Sprintf(`{"type": "streamable-http", "url": "https://h%d.example.com/mcp", "security": [{"o": [%q%s]}]}`, i, fmt.Sprint("s", i), scopes)
+		})
+	}
+	schemes := `"securitySchemes": {"o": {"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": "https://a.example.com/token", "scopes": {}}}}}`
+	for _, c := range []struct {
+		name       string
+		base, head *source.File
+		bound      string
+	}{
+		{"scope overlap pairing", boundDoc(t, prompts(17, same, `"2025-06-18", "2025-11-25"`)), boundDoc(t, prompts(17, same, `"2025-06-18"`)), "16"},
+		{"prompt rename search", boundDoc(t, prompts(201, func(i int) string { return fmt.Sprint("old", i) }, `"2025-06-18"`)),
+			boundDoc(t, prompts(201, func(i int) string { return fmt.Sprint("new", i) }, `"2025-06-18"`)), "40000"},
+		{"grant checks", boundDoc(t, schemes, `"security": `+list(400, func(i int) string { return fmt.Sprintf(`{"o": ["a%d"]}`, i) })),
+			boundDoc(t, schemes, `"security": `+list(400, func(i int) string { return fmt.Sprintf(`{"o": ["b%d"]}`, i) })), "100000"},
+		{"transports per primitive", boundDoc(t, schemes, transports(40, ""), tool("")),
+			boundDoc(t, schemes, transports(40, ""), tool(`[{"o": []}]`)), "32"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := CompareDocument(c.base, c.head)
+			rep := &report.Report{Findings: got}
+			rep.Finalize()
+			var und []report.Finding
+			for _, f := range got {
+				if f.Rule == RuleDocumentUndecidable.ID {
+					und = append(und, f)
+				}
+			}
+			if len(und) == 0 {
+				t.Fatalf("no %s finding; got %d findings", RuleDocumentUndecidable.ID, len(got))
+			}
+			for _, f := range und {
+				if f.Severity.String() != "warning" || !f.Incomplete || f.Line == 0 || !strings.Contains(f.Message, c.bound) {
+					t.Errorf("%s: want an incomplete warning naming the bound %s, positioned: %+v", c.name, c.bound, f)
+				}
+			}
+			if rep.Summary.Complete {
+				t.Errorf("%s: report complete, want incomplete", c.name)
+			}
+		})
+	}
+}
+
+// TestCompareDocumentWithinBoundsIsComplete: large but harmless documents
+// stay within the bounds: identical security alternatives are matched
+// without a search, transports that add nothing to a primitive's
+// requirement are compared once, and the report stays complete.
+func TestCompareDocumentWithinBoundsIsComplete(t *testing.T) {
+	schemes := `"securitySchemes": {"o": {"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": "https://a.example.com/token", "scopes": {}}}}}`
+	sec := `"security": ` + list(1000, func(i int) string { return fmt.Sprintf(`{"o": ["a%d"]}`, i) })
+	ts := `"transports": ` + list(100, func(i int) string {
+		return fmt.Sprintf(`{"type": "streamable-http", "url": "https://h%d.example.com/mcp"}`, i)
+	})
+	base := boundDoc(t, schemes, sec, ts, `"tools": [{"name": "t", "inputSchema": {"type": "object"}}]`)
+	head := boundDoc(t, schemes, sec, ts, `"tools": [{"name": "t", "inputSchema": {"type": "object"}, "security": [{"o": []}]}]`)
+	rep := &report.Report{Findings: CompareDocument(base, head)}
+	rep.Finalize()
+	for _, f := range rep.Findings {
+		t.Errorf("unexpected %s: %s", f.Rule, f.Message)
+	}
+	if !rep.Summary.Complete {
+		t.Error("report incomplete")
+	}
+}
