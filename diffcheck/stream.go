@@ -95,6 +95,12 @@ type unitResult struct {
 	// tool definitions, the notice saying so (notComparable).
 	documents     []report.Finding
 	notComparable bool
+	// goneDoc and newDoc are set for an MCP Description document present
+	// only at the base (goneDoc: its info.name, documents then holds the
+	// findings of its removal) or only at the head (newDoc), so that Finish
+	// can pair a moved document by its server name, as CompareDocuments does.
+	goneDoc, newDoc string
+	goneSrc, newSrc *fileSrc
 }
 
 // Add pairs and judges the tools of one path: base and head are the files
@@ -199,7 +205,17 @@ func (d *Differ) comparePathDocuments(c *comparer, u *unitResult, bases, heads [
 		head = heads[len(heads)-1].f
 	}
 	c.findings = nil
+	if len(bases) == 0 && head != nil && !head.Fatal() {
+		if n := serverName(head); n != "" {
+			u.newDoc, u.newSrc = n, &fileSrc{base: false, seq: heads[len(heads)-1].seq, path: head.Path}
+		}
+	}
 	for _, b := range bases {
+		if head == nil {
+			if n := serverName(b.f); n != "" && len(bases) == 1 {
+				u.goneDoc, u.goneSrc = n, &fileSrc{base: true, seq: b.seq, path: b.f.Path}
+			}
+		}
 		if head == nil || !head.Fatal() {
 			c.findings = append(c.findings, CompareDocument(b.f, head)...)
 		}
@@ -307,6 +323,9 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	if err := d.pairMovedDocuments(r); err != nil {
+		return nil, err
+	}
 	notComparable := map[string]bool{}
 	for _, u := range d.units {
 		out = append(out, u.documents...)
@@ -319,6 +338,37 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return report.Less(out[i], out[j]) })
 	return out, nil
+}
+
+// pairMovedDocuments compares a document deleted at one path with the one
+// new document of the same server name (info.name) at another path, like
+// CompareDocuments does for whole trees: a moved document is judged, not
+// reported as removed with everything it declared.
+func (d *Differ) pairMovedDocuments(r *reloader) error {
+	gone, added := map[string][]*unitResult{}, map[string][]*unitResult{}
+	for _, u := range d.units {
+		if u.goneDoc != "" {
+			gone[u.goneDoc] = append(gone[u.goneDoc], u)
+		}
+		if u.newDoc != "" {
+			added[u.newDoc] = append(added[u.newDoc], u)
+		}
+	}
+	for name, g := range gone {
+		a := added[name]
+		if len(g) != 1 || len(a) != 1 {
+			continue
+		}
+		b, h := r.file(g[0].goneSrc), r.file(a[0].newSrc)
+		if r.err != nil {
+			return r.err
+		}
+		if b == nil || h == nil {
+			continue
+		}
+		g[0].documents = CompareDocument(b, h)
+	}
+	return nil
 }
 
 // reloader loads the files of tool summaries again, each once.
