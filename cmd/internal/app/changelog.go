@@ -27,7 +27,7 @@ func newChangelogFlags(fs *flag.FlagSet) *changelogFlags {
 		base:     fs.String("base", "", "git revision `ref` the changes are counted from (a tag of the last release, a branch, a commit)"),
 		head:     fs.String("head", "", "read the files at git revision `ref` instead of the working tree"),
 		baseMode: fs.String("base-mode", baseModeTip, "the `mode` --base compares with: tip (--base itself, the default for release notes) or merge-base (of --base and the head revision)"),
-		config:   fs.String("config", "", "config `file` (default .mcpschema.yaml when present): files and aliases"),
+		config:   fs.String("config", "", "config `file` (default .mcpschema.yaml when present): files, exclude, aliases and limits"),
 	}
 }
 
