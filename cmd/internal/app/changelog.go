@@ -108,11 +108,8 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range o.Patterns {
-		if err := checkWorkspacePattern(p); err != nil {
-			return nil, err
-		}
-	}
+	// Command-line patterns are the user's own, as for check; the config's
+	// files were confined to the workspace by runPatterns.
 	m, err := load.NewMatcher(patterns)
 	if err != nil {
 		return nil, err
