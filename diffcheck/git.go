@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -19,7 +18,7 @@ import (
 // ErrRevisionMissing is wrapped by LoadRevision when the revision is not in
 // the local repository (a shallow clone, a branch never fetched, or a name
 // that does not exist); the message says how to fetch it.
-var ErrRevisionMissing = errors.New("revision not present in the local repository")
+var ErrRevisionMissing = load.ErrRevisionMissing
 
 // blob is one file of a tree that matched the patterns.
 type blob struct {
@@ -158,22 +157,6 @@ func catFiles(ctx context.Context, dir string, blobs []blob) ([][]byte, error) {
 		return nil, readErr
 	}
 	return out, nil
-}
-
-// git runs one git command in dir and returns its standard output.
-func git(ctx context.Context, dir string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	cmd.Stdin = stdin
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			return nil, fmt.Errorf("git %s: %w", args[0], err)
-		}
-		return nil, fmt.Errorf("git %s: %s", args[0], msg)
-	}
-	return stdout.Bytes(), nil
 }
 
 // tooLarge is the file returned for a blob over the size bound.

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -49,18 +50,18 @@ func ListRevision(ctx context.Context, dir, ref string, patterns []string) (*Rev
 	if strings.HasPrefix(ref, "-") || strings.ContainsAny(ref, "\x00\n") || ref == "" {
 		return nil, fmt.Errorf("invalid revision %q: name a branch, tag or commit", ref)
 	}
-	if _, err := git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}"); err != nil {
-		if _, err2 := git(ctx, dir, nil, "rev-parse", "--git-dir"); err2 != nil {
+	if _, err := load.Git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}"); err != nil {
+		if _, err2 := load.Git(ctx, dir, nil, "rev-parse", "--git-dir"); err2 != nil {
 			return nil, fmt.Errorf("%s is not a git repository: %w", dir, err2)
 		}
-		return nil, missingRevision(ctx, dir, ref)
+		return nil, load.MissingRevision(ctx, dir, ref)
 	}
-	prefixOut, err := git(ctx, dir, nil, "rev-parse", "--show-prefix")
+	prefixOut, err := load.Git(ctx, dir, nil, "rev-parse", "--show-prefix")
 	if err != nil {
 		return nil, err
 	}
 	prefix := strings.TrimSpace(string(prefixOut))
-	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-t", "-l", "-z", "--full-tree", "--end-of-options", ref)
+	out, err := load.Git(ctx, dir, nil, "ls-tree", "-r", "-t", "-l", "-z", "--full-tree", "--end-of-options", ref)
 	if err != nil {
 		return nil, fmt.Errorf("list files of %q: %w", ref, err)
 	}
