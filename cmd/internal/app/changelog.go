@@ -124,17 +124,17 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	lim := cfg.Limits.WithDefaults()
 	var head []*source.File
 	if o.Head != "" {
-		if head, err = diffcheck.LoadRevision(ctx, dir, o.Head, patterns, lim.Limits); err != nil {
+		if head, err = load.LoadRevision(ctx, dir, o.Head, patterns, lim.Limits); err != nil {
 			return nil, err
 		}
 	} else {
-		exp, err := expandPatterns(dir, m)
+		exp, err := load.Expand(dir, m)
 		if err != nil {
 			return nil, err
 		}
-		head = readFiles(exp.files, lim.Limits)
+		head = readFiles(exp.Files, lim.Limits)
 	}
-	base, err := diffcheck.LoadRevision(ctx, dir, baseRev, patterns, lim.Limits)
+	base, err := load.LoadRevision(ctx, dir, baseRev, patterns, lim.Limits)
 	if err != nil {
 		return nil, err
 	}

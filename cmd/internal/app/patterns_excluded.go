@@ -61,7 +61,7 @@ func workingTreeMatches(pattern, dir string) []string {
 	if err != nil {
 		return nil
 	}
-	matches, _, err := globFiles(dir, bare, 0)
+	matches, _, err := load.GlobFiles(dir, bare, 0)
 	if err != nil {
 		return nil
 	}

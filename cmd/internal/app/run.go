@@ -2,14 +2,12 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
 	"sync"
 	"time"
 
-	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
@@ -131,19 +129,19 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 
 	var files []*source.File
-	var exp *expansion
+	var exp *load.Expansion
 	var headHits []int
 	if o.HeadRef != "" {
-		files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
+		files, err = load.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
 		headHits = pathHits(m, files)
 	} else {
-		if exp, err = expandPatterns(o.Dir, m); err != nil {
+		if exp, err = load.Expand(o.Dir, m); err != nil {
 			return nil, &UsageError{Err: err}
 		}
-		headHits = exp.hits
+		headHits = exp.Hits
 	}
 	unmatched, err := unmatchedPatterns(m, headHits, nil, cfg, fromConfig, o.HeadRef, "")
 	if err != nil {
@@ -151,8 +149,8 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	var rep *report.Report
 	if exp != nil {
-		rep = checkFiles(exp.files, opts)
-		rep.Notes = append(rep.Notes, exp.notes...)
+		rep = checkFiles(exp.Files, opts)
+		rep.Notes = append(rep.Notes, exp.Notes...)
 	} else {
 		rep = validate.Run(files, opts)
 	}
@@ -196,9 +194,9 @@ func loadRunConfig(o RunOptions) (*Config, error) {
 }
 
 // readFiles reads and parses the matched files, one at a time per CPU.
-func readFiles(matched []matchedFile, lim source.Limits) []*source.File {
+func readFiles(matched []load.WorkFile, lim source.Limits) []*source.File {
 	files := make([]*source.File, len(matched))
-	parallel(len(matched), func(i int) { files[i] = readFile(matched[i], lim) })
+	parallel(len(matched), func(i int) { files[i] = load.ReadWorkFile(matched[i], lim) })
 	return files
 }
 
@@ -206,30 +204,13 @@ func readFiles(matched []matchedFile, lim source.Limits) []*source.File {
 // CPU, keeping only what checking it produced: memory then follows the
 // files being worked on, not every file of the run. Schemas are compiled
 // once per run (one engine), as validate.Run does.
-func checkFiles(matched []matchedFile, opts validate.Options) *report.Report {
+func checkFiles(matched []load.WorkFile, opts validate.Options) *report.Report {
 	eng := schema.NewEngine(opts.Limits.Schema)
 	results := make([]validate.Result, len(matched))
 	parallel(len(matched), func(i int) {
-		results[i] = validate.CheckFile(readFile(matched[i], opts.Limits.Limits), opts, eng)
+		results[i] = validate.CheckFile(load.ReadWorkFile(matched[i], opts.Limits.Limits), opts, eng)
 	})
 	return validate.Assemble(results)
-}
-
-// readFile reads and parses one matched file; a file that cannot be read
-// becomes a file with that problem.
-func readFile(m matchedFile, lim source.Limits) *source.File {
-	if m.problem != "" {
-		return source.Unreadable(m.display, m.problem)
-	}
-	f, err := source.ReadFile(m.abs, m.display, lim)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		f = source.Unreadable(m.display, fmt.Sprintf("cannot read file: %v", err))
-	}
-	return f
 }
 
 // parallel calls work(i) for every i below n, on one goroutine per CPU.

@@ -2,10 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io"
-	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -22,9 +18,9 @@ import (
 // at the head (the working tree, or the head revision), either may be absent.
 type basePath struct {
 	path     string
-	base     *diffcheck.Blob
-	head     *matchedFile    // working tree
-	headBlob *diffcheck.Blob // head revision
+	base     *load.Blob
+	head     *load.WorkFile // working tree
+	headBlob *load.Blob     // head revision
 	// baseFile and headFile are files already decided at listing: a
 	// symbolic link of a revision that leads to no regular file.
 	baseFile, headFile *source.File
@@ -63,7 +59,7 @@ func basePaths(ctx context.Context, o RunOptions, br baseRun) (paths []*basePath
 	}
 	var headHits []int
 	if o.HeadRef != "" {
-		rev, err := diffcheck.ListRevision(ctx, o.Dir, o.HeadRef, br.patterns)
+		rev, err := load.ListRevision(ctx, o.Dir, o.HeadRef, br.patterns)
 		if err != nil {
 			return nil, nil, nil, &UsageError{Err: err}
 		}
@@ -79,16 +75,16 @@ func basePaths(ctx context.Context, o RunOptions, br baseRun) (paths []*basePath
 		}
 		headHits = br.matcher.Hits(listed)
 	} else {
-		exp, err := expandPatterns(o.Dir, br.matcher)
+		exp, err := load.Expand(o.Dir, br.matcher)
 		if err != nil {
 			return nil, nil, nil, &UsageError{Err: err}
 		}
-		for i := range exp.files {
-			at(exp.files[i].display).head = &exp.files[i]
+		for i := range exp.Files {
+			at(exp.Files[i].Display).head = &exp.Files[i]
 		}
-		notes, headHits = exp.notes, exp.hits
+		notes, headHits = exp.Notes, exp.Hits
 	}
-	rev, err := diffcheck.ListRevision(ctx, o.Dir, o.Base, br.patterns)
+	rev, err := load.ListRevision(ctx, o.Dir, o.Base, br.patterns)
 	if err != nil {
 		return nil, nil, nil, &UsageError{Err: err}
 	}
@@ -130,7 +126,7 @@ func runBase(ctx context.Context, o RunOptions, br baseRun, opts validate.Option
 		return nil, err
 	}
 
-	blobs, err := diffcheck.OpenBlobReader(ctx, o.Dir)
+	blobs, err := load.OpenBlobReader(ctx, o.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +171,7 @@ func runBase(ctx context.Context, o RunOptions, br baseRun, opts validate.Option
 				case bp.baseFile != nil:
 					base = bp.baseFile
 				case bp.base != nil:
-					base = diffcheck.ParseBlob(*bp.base, job.baseData, lim)
+					base = load.ParseBlob(*bp.base, job.baseData, lim)
 				}
 				differ.Add(job.seq, base, head)
 			}
@@ -197,7 +193,7 @@ func runBase(ctx context.Context, o RunOptions, br baseRun, opts validate.Option
 			if err != nil {
 				return nil, err
 			}
-			return diffcheck.ParseBlob(*bp.base, data, lim), nil
+			return load.ParseBlob(*bp.base, data, lim), nil
 		}
 		job, err := readPath(&basePath{path: bp.path, head: bp.head, headBlob: bp.headBlob, headFile: bp.headFile}, blobs, lim)
 		if err != nil {
@@ -231,27 +227,27 @@ func runBase(ctx context.Context, o RunOptions, br baseRun, opts validate.Option
 
 // readPath reads the head bytes of a path and, unless they equal the
 // base's (same blob id), the base bytes.
-func readPath(bp *basePath, blobs *diffcheck.BlobReader, lim source.Limits) (baseJob, error) {
+func readPath(bp *basePath, blobs *load.BlobReader, lim source.Limits) (baseJob, error) {
 	var job baseJob
 	headID := ""
 	switch {
 	case bp.headFile != nil:
 		job.headFile = bp.headFile
 	case bp.headBlob != nil:
-		if !diffcheck.TooLarge(*bp.headBlob, lim) {
+		if !load.TooLarge(*bp.headBlob, lim) {
 			data, err := blobs.Read(*bp.headBlob)
 			if err != nil {
 				return job, err
 			}
 			job.headData, headID = data, bp.headBlob.ID
 		} else {
-			job.headFile = diffcheck.ParseBlob(*bp.headBlob, nil, lim)
+			job.headFile = load.ParseBlob(*bp.headBlob, nil, lim)
 		}
 	case bp.head != nil:
-		data, f := readWorkingFile(*bp.head, lim)
+		data, f := load.ReadWorkBytes(*bp.head, lim)
 		job.headData, job.headFile = data, f
 		if f == nil && bp.base != nil && int64(len(data)) <= lim.MaxBytes {
-			headID = diffcheck.BlobID(data, bp.base.ID)
+			headID = load.BlobID(data, bp.base.ID)
 		}
 	}
 	if bp.base == nil { // absent, or decided at listing (baseFile)
@@ -267,8 +263,8 @@ func readPath(bp *basePath, blobs *diffcheck.BlobReader, lim source.Limits) (bas
 }
 
 // readBlob reads a base blob unless it is too large to be parsed.
-func readBlob(b *diffcheck.Blob, blobs *diffcheck.BlobReader, lim source.Limits) ([]byte, error) {
-	if diffcheck.TooLarge(*b, lim) {
+func readBlob(b *load.Blob, blobs *load.BlobReader, lim source.Limits) ([]byte, error) {
+	if load.TooLarge(*b, lim) {
 		return nil, nil
 	}
 	return blobs.Read(*b)
@@ -277,43 +273,7 @@ func readBlob(b *diffcheck.Blob, blobs *diffcheck.BlobReader, lim source.Limits)
 // parseHead parses the head bytes of a path.
 func parseHead(bp *basePath, data []byte, lim source.Limits) *source.File {
 	if bp.headBlob != nil {
-		return diffcheck.ParseBlob(*bp.headBlob, data, lim)
+		return load.ParseBlob(*bp.headBlob, data, lim)
 	}
-	return source.Parse(bp.head.display, data, lim)
-}
-
-// readWorkingFile reads a matched file's bytes (at most lim.MaxBytes+1) the
-// way readFile does; a file that cannot be read comes back as a file with
-// that problem instead.
-func readWorkingFile(m matchedFile, lim source.Limits) ([]byte, *source.File) {
-	if m.problem != "" {
-		return nil, source.Unreadable(m.display, m.problem)
-	}
-	data, err := readLimited(m.abs, m.display, lim.MaxBytes)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, source.Unreadable(m.display, fmt.Sprintf("cannot read file: %v", err))
-	}
-	return data, nil
-}
-
-// readLimited reads at most max+1 bytes of the file at path, as
-// source.ReadFile does before parsing.
-func readLimited(path, display string, max int64) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", display)
-	}
-	return io.ReadAll(io.LimitReader(fh, max+1))
+	return source.Parse(bp.head.Display, data, lim)
 }

@@ -153,11 +153,11 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 			t.Fatal(err)
 		}
 	} else {
-		exp, err := expandPatterns(o.Dir, m)
+		exp, err := load.Expand(o.Dir, m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files, notes = readFiles(exp.files, opts.Limits.Limits), exp.notes
+		files, notes = readFiles(exp.Files, opts.Limits.Limits), exp.Notes
 	}
 	baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
 	if err != nil {
@@ -193,7 +193,7 @@ func TestReadPathUnchanged(t *testing.T) {
 	}
 	defer blobs.Close()
 	b := rev.Blobs()[0]
-	m := matchedFile{abs: filepath.Join(r.dir, "a.json"), display: "a.json"}
+	m := load.WorkFile{Abs: filepath.Join(r.dir, "a.json"), Display: "a.json"}
 	lim := source.DefaultLimits
 	job, err := readPath(&basePath{path: "a.json", base: &b, head: &m}, blobs, lim)
 	if err != nil || !job.unchanged || job.baseData != nil {
