@@ -4,16 +4,14 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
-	"sync"
 	"time"
 
+	"errors"
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/validate/pipeline"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/schema"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // RunOptions configure one run of the pipeline.
@@ -120,41 +118,18 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
 	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
-	if o.Base != "" {
-		rep, err := runBase(ctx, o, baseRun{matcher: m, patterns: patterns, cfg: cfg, fromConfig: fromConfig}, opts)
-		if err != nil {
-			return nil, err
-		}
-		return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
-	}
-
-	var files []*source.File
-	var exp *load.Expansion
-	var headHits []int
-	if o.HeadRef != "" {
-		files, err = load.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
-		if err != nil {
-			return nil, &UsageError{Err: err}
-		}
-		headHits = pathHits(m, files)
-	} else {
-		if exp, err = load.Expand(o.Dir, m); err != nil {
-			return nil, &UsageError{Err: err}
-		}
-		headHits = exp.Hits
-	}
-	unmatched, err := unmatchedPatterns(m, headHits, nil, cfg, fromConfig, o.HeadRef, "")
+	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
+		Aliases: cfg.Aliases, Options: opts,
+		Listed: func(headHits, baseHits []int) ([]report.Finding, error) {
+			return unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
+		}})
 	if err != nil {
+		var le *pipeline.ListError
+		if errors.As(err, &le) {
+			return nil, &UsageError{Err: le.Err}
+		}
 		return nil, err
 	}
-	var rep *report.Report
-	if exp != nil {
-		rep = checkFiles(exp.Files, opts)
-		rep.Notes = append(rep.Notes, exp.Notes...)
-	} else {
-		rep = validate.Run(files, opts)
-	}
-	rep.Findings = append(rep.Findings, unmatched...)
 	return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
 }
 
@@ -191,44 +166,4 @@ func loadRunConfig(o RunOptions) (*Config, error) {
 		return LoadConfig(configPath(o.Dir, o.ConfigPath), o.ConfigPath, true)
 	}
 	return LoadConfig(configPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
-}
-
-// readFiles reads and parses the matched files, one at a time per CPU.
-func readFiles(matched []load.WorkFile, lim source.Limits) []*source.File {
-	files := make([]*source.File, len(matched))
-	parallel(len(matched), func(i int) { files[i] = load.ReadWorkFile(matched[i], lim) })
-	return files
-}
-
-// checkFiles reads, parses and checks each matched file, one at a time per
-// CPU, keeping only what checking it produced: memory then follows the
-// files being worked on, not every file of the run. Schemas are compiled
-// once per run (one engine), as validate.Run does.
-func checkFiles(matched []load.WorkFile, opts validate.Options) *report.Report {
-	eng := schema.NewEngine(opts.Limits.Schema)
-	results := make([]validate.Result, len(matched))
-	parallel(len(matched), func(i int) {
-		results[i] = validate.CheckFile(load.ReadWorkFile(matched[i], opts.Limits.Limits), opts, eng)
-	})
-	return validate.Assemble(results)
-}
-
-// parallel calls work(i) for every i below n, on one goroutine per CPU.
-func parallel(n int, work func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				work(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
