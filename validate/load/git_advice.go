@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -42,7 +43,7 @@ func fetchAdvice(ctx context.Context, dir, ref string, shallow bool) string {
 	}
 	remotes := strings.Fields(gitText(ctx, dir, "remote"))
 	remote := "origin"
-	if len(remotes) > 0 && !contains(remotes, "origin") {
+	if len(remotes) > 0 && !slices.Contains(remotes, "origin") {
 		remote = remotes[0]
 	}
 	if loc := relSuffix.FindStringIndex(ref); loc != nil && loc[0] > 0 {
@@ -127,15 +128,6 @@ func commitExists(ctx context.Context, dir, ref string) bool {
 	}
 	_, err := Git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
 	return err == nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // CheckoutAdvice says how to make a commit present in an actions/checkout

@@ -9,27 +9,23 @@ import (
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-// ReadWorkFile reads and parses one matched file; a file that cannot be read
-// becomes a file with that problem.
+// ReadWorkFile reads and parses one matched file, as source.ReadFile
+// does; a file that cannot be read becomes a file with that problem.
 func ReadWorkFile(m WorkFile, lim source.Limits) *source.File {
-	if m.Problem != "" {
-		return source.Unreadable(m.Display, m.Problem)
+	data, f := ReadWorkBytes(m, lim)
+	if f != nil {
+		return f
 	}
-	f, err := source.ReadFile(m.Abs, m.Display, lim)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		f = source.Unreadable(m.Display, fmt.Sprintf("cannot read file: %v", err))
-	}
-	return f
+	return source.Parse(m.Display, data, lim)
 }
 
-// ReadWorkBytes reads a matched file's bytes (at most lim.MaxBytes+1) the
-// way readFile does; a file that cannot be read comes back as a file with
-// that problem instead.
+// ReadWorkBytes reads a matched file's bytes (at most lim.MaxBytes+1, zero:
+// source.DefaultLimits.MaxBytes); a file that cannot be read comes back as
+// a file with that problem instead.
 func ReadWorkBytes(m WorkFile, lim source.Limits) ([]byte, *source.File) {
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = source.DefaultLimits.MaxBytes
+	}
 	if m.Problem != "" {
 		return nil, source.Unreadable(m.Display, m.Problem)
 	}

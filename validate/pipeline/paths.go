@@ -24,21 +24,9 @@ func listPaths(ctx context.Context, in Input) (paths []*basePath, notes []string
 		return bp
 	}
 	if in.HeadRef != "" {
-		rev, err := load.ListRevision(ctx, in.Dir, in.HeadRef, in.Patterns)
-		if err != nil {
-			return nil, nil, nil, nil, &ListError{Err: err}
+		if headHits, err = listRevision(ctx, in, in.HeadRef, at, true); err != nil {
+			return nil, nil, nil, nil, err
 		}
-		var listed []string
-		blobs := rev.Blobs()
-		for i := range blobs {
-			at(blobs[i].Path).headBlob = &blobs[i]
-			listed = append(listed, blobs[i].Path)
-		}
-		for _, f := range rev.Problems() {
-			at(f.Path).headFile = f
-			listed = append(listed, f.Path)
-		}
-		headHits = in.Matcher.Hits(listed)
 	} else {
 		exp, err := load.Expand(in.Dir, in.Matcher)
 		if err != nil {
@@ -50,22 +38,40 @@ func listPaths(ctx context.Context, in Input) (paths []*basePath, notes []string
 		notes, headHits = exp.Notes, exp.Hits
 	}
 	if in.Base != "" {
-		rev, err := load.ListRevision(ctx, in.Dir, in.Base, in.Patterns)
-		if err != nil {
-			return nil, nil, nil, nil, &ListError{Err: err}
+		if baseHits, err = listRevision(ctx, in, in.Base, at, false); err != nil {
+			return nil, nil, nil, nil, err
 		}
-		var listed []string
-		baseBlobs := rev.Blobs()
-		for i := range baseBlobs {
-			at(baseBlobs[i].Path).base = &baseBlobs[i]
-			listed = append(listed, baseBlobs[i].Path)
-		}
-		for _, f := range rev.Problems() {
-			at(f.Path).baseFile = f
-			listed = append(listed, f.Path)
-		}
-		baseHits = in.Matcher.Hits(listed)
 	}
 	sort.Slice(paths, func(i, j int) bool { return paths[i].path < paths[j].path })
 	return paths, notes, headHits, baseHits, nil
+}
+
+// listRevision records the files of revision ref on their paths (at), as
+// the head's or the base's, and returns the files each include pattern
+// selected. A matched symbolic link that leads to no regular file is
+// recorded as an unreadable file.
+func listRevision(ctx context.Context, in Input, ref string, at func(string) *basePath, head bool) ([]int, error) {
+	rev, err := load.ListRevision(ctx, in.Dir, ref, in.Patterns)
+	if err != nil {
+		return nil, &ListError{Err: err}
+	}
+	var listed []string
+	blobs := rev.Blobs()
+	for i := range blobs {
+		if bp := at(blobs[i].Path); head {
+			bp.headBlob = &blobs[i]
+		} else {
+			bp.base = &blobs[i]
+		}
+		listed = append(listed, blobs[i].Path)
+	}
+	for _, f := range rev.Problems() {
+		if bp := at(f.Path); head {
+			bp.headFile = f
+		} else {
+			bp.baseFile = f
+		}
+		listed = append(listed, f.Path)
+	}
+	return in.Matcher.Hits(listed), nil
 }
