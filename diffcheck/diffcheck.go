@@ -49,7 +49,8 @@ type comparer struct {
 
 // Compare returns the findings of every base/head tool pair, sorted. It
 // pairs and judges the files of each path first and the tree after (see
-// Differ), which gives the pairs that pairing all tools at once gives.
+// Differ), which gives the pairs that pairing all tools at once gives; the
+// paths and pairs are worked on with opts.Each (one at a time when nil).
 func Compare(base, head []*source.File, opts Options) []report.Finding {
 	d := NewDiffer(opts, nil)
 	type unit struct {

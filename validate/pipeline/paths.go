@@ -13,13 +13,18 @@ import (
 // include pattern selected at the head and at the base (nil without
 // in.Base).
 func listPaths(ctx context.Context, in Input) (paths []*basePath, notes []string, headHits, baseHits []int, err error) {
-	byPath := map[string]*basePath{}
+	var byPath map[string]*basePath // the head's paths are distinct: only a base needs merging
+	if in.Base != "" {
+		byPath = map[string]*basePath{}
+	}
 	at := func(p string) *basePath {
 		if bp, ok := byPath[p]; ok {
 			return bp
 		}
 		bp := &basePath{path: p}
-		byPath[p] = bp
+		if byPath != nil {
+			byPath[p] = bp
+		}
 		paths = append(paths, bp)
 		return bp
 	}

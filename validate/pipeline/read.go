@@ -19,7 +19,6 @@ type basePath struct {
 
 // baseJob is one path read and ready to be parsed.
 type baseJob struct {
-	seq                int
 	headData, baseData []byte
 	headFile           *source.File // already decided (unreadable, too large, absent data)
 	unchanged          bool         // base and head have the same bytes

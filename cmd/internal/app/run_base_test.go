@@ -14,6 +14,7 @@ import (
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/validate/pipeline"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -173,6 +174,6 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 	rep := validate.Run(files, opts)
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, unmatched...)
-	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: diffLimits(opts)})...)
+	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: pipeline.DiffLimits(opts)})...)
 	return keepIgnored(finish(rep, cfg, cfg.FailOn, o.Now, nil), o.ShowIgnored)
 }
