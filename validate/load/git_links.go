@@ -46,16 +46,16 @@ func (t *gitTree) Readlink(p string) (string, error) {
 	return string(out[0]), nil
 }
 
-// indexTree indexes the tree's records by full path.
-func indexTree(entries []treeEntry) map[string]gitEntry {
-	m := make(map[string]gitEntry, len(entries))
-	for _, r := range entries {
+// indexTree indexes `ls-tree` output by full path.
+func indexTree(out []byte) map[string]gitEntry {
+	m := map[string]gitEntry{}
+	eachTreeRecord(out, func(r treeEntry) {
 		e := gitEntry{mode: r.mode, oid: r.oid}
 		if r.size != "-" {
 			e.size = parseSize(r.size)
 		}
 		m[r.name] = e
-	}
+	})
 	return m
 }
 
@@ -73,7 +73,7 @@ func parseSize(s string) int64 {
 // resolveLinks replaces each matched symbolic link by the regular file it
 // leads to (read under the link's name), or by a file with the problem
 // that stopped it, as the working tree does.
-func resolveLinks(ctx context.Context, dir string, entries []treeEntry, prefix string, blobs []blob) ([]blob, []*source.File, error) {
+func resolveLinks(ctx context.Context, dir string, out []byte, prefix string, blobs []blob) ([]blob, []*source.File, error) {
 	var tree *gitTree
 	var regular []blob
 	var problems []*source.File
@@ -83,7 +83,7 @@ func resolveLinks(ctx context.Context, dir string, entries []treeEntry, prefix s
 			continue
 		}
 		if tree == nil {
-			tree = &gitTree{ctx: ctx, dir: dir, prefix: prefix, entries: indexTree(entries)}
+			tree = &gitTree{ctx: ctx, dir: dir, prefix: prefix, entries: indexTree(out)}
 		}
 		target, problem := source.ResolveLink(tree, b.rel)
 		if problem != "" {

@@ -70,12 +70,11 @@ func ListRevision(ctx context.Context, dir, ref string, patterns []string) (*Rev
 	if err != nil {
 		return nil, fmt.Errorf("list files of %q: %w", ref, err)
 	}
-	entries := parseTreeRecords(out)
-	blobs, err := matchTree(entries, prefix, patterns)
+	blobs, err := matchTree(out, prefix, patterns)
 	if err != nil {
 		return nil, err
 	}
-	blobs, problems, err := resolveLinks(ctx, dir, entries, prefix, blobs)
+	blobs, problems, err := resolveLinks(ctx, dir, out, prefix, blobs)
 	if err != nil {
 		return nil, err
 	}

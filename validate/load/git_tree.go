@@ -15,10 +15,9 @@ type treeEntry struct {
 	name string
 }
 
-// parseTreeRecords splits `ls-tree -l -z` output into its records,
+// eachTreeRecord calls fn with each record of `ls-tree -l -z` output,
 // skipping any that is not "<mode> <type> <oid> <size>\t<path>".
-func parseTreeRecords(out []byte) []treeEntry {
-	var entries []treeEntry
+func eachTreeRecord(out []byte, fn func(treeEntry)) {
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		meta, name, ok := bytes.Cut(rec, []byte{'\t'})
 		if !ok {
@@ -28,35 +27,34 @@ func parseTreeRecords(out []byte) []treeEntry {
 		if len(f) != 4 {
 			continue
 		}
-		entries = append(entries, treeEntry{mode: f[0], typ: f[1], oid: f[2], size: f[3], name: string(name)})
+		fn(treeEntry{mode: f[0], typ: f[1], oid: f[2], size: f[3], name: string(name)})
 	}
-	return entries
 }
 
-// matchTree keeps the regular files and symbolic links of the records
-// under prefix whose relative path the patterns select (Matcher: excludes
+// matchTree keeps the regular files and symbolic links of `ls-tree`
+// output under prefix whose relative path the patterns select (Matcher: excludes
 // and default-skipped directories apply, exactly as in the working tree).
-func matchTree(entries []treeEntry, prefix string, patterns []string) ([]blob, error) {
+func matchTree(out []byte, prefix string, patterns []string) ([]blob, error) {
 	m, err := NewMatcher(patterns)
 	if err != nil {
 		return nil, err
 	}
 	var blobs []blob
-	for _, e := range entries {
+	eachTreeRecord(out, func(e treeEntry) {
 		if e.typ != "blob" || (e.mode != "100644" && e.mode != "100755" && e.mode != "120000") {
-			continue
+			return
 		}
 		if !strings.HasPrefix(e.name, prefix) {
-			continue
+			return
 		}
 		rel := strings.TrimPrefix(e.name, prefix)
 		size, err := strconv.ParseInt(e.size, 10, 64)
 		if err != nil {
-			continue
+			return
 		}
 		if _, ok := m.Select(rel); ok {
 			blobs = append(blobs, blob{full: e.name, rel: rel, oid: e.oid, size: size, link: e.mode == "120000"})
 		}
-	}
+	})
 	return blobs, nil
 }

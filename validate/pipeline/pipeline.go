@@ -8,7 +8,7 @@ package pipeline
 
 import (
 	"context"
-	"sync/atomic"
+	"sync"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/validate"
@@ -91,18 +91,17 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
 
-	results := make([]*validate.Result, len(paths))
-	readErr := make([]error, len(paths))
-	var failed atomic.Bool
+	results := make([]validate.Result, len(paths))
+	checked := make([]bool, len(paths))
+	var readErr firstError
 	p.Each(len(paths), func(i int) {
-		if failed.Load() {
+		if readErr.failed() {
 			return
 		}
 		bp := paths[i]
 		job, err := readPath(bp, blobs, lim)
 		if err != nil {
-			readErr[i] = err
-			failed.Store(true)
+			readErr.set(i, err)
 			return
 		}
 		head := job.headFile
@@ -110,8 +109,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			head = parseHead(bp, job.headData, lim)
 		}
 		if head != nil {
-			r := validate.CheckFile(head, opts, eng)
-			results[i] = &r
+			results[i], checked[i] = validate.CheckFile(head, opts, eng), true
 		}
 		if differ == nil {
 			return
@@ -127,10 +125,8 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 		differ.Add(i, base, head)
 	})
-	for _, err := range readErr {
-		if err != nil {
-			return nil, &ListError{Err: err}
-		}
+	if err := readErr.get(); err != nil {
+		return nil, &ListError{Err: err}
 	}
 	var diff []report.Finding
 	if differ != nil {
@@ -138,17 +134,17 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			return nil, &ListError{Err: err}
 		}
 	}
-	var checked []validate.Result
+	heads := results[:0]
 	firstHead := ""
 	for i, r := range results {
-		if r != nil {
-			checked = append(checked, *r)
+		if checked[i] {
+			heads = append(heads, r)
 			if firstHead == "" {
 				firstHead = paths[i].path
 			}
 		}
 	}
-	rep := validate.Assemble(checked)
+	rep := validate.Assemble(heads)
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, extra...)
 	if differ != nil {
@@ -182,4 +178,28 @@ func reread(paths []*basePath, blobs *load.BlobReader, lim source.Limits) func(i
 		}
 		return parseHead(bp, job.headData, lim), nil
 	}
+}
+
+// firstError keeps the error of the lowest path that failed to be read;
+// once one has, the other paths are not read.
+type firstError struct {
+	mu  sync.Mutex
+	at  int
+	err error
+}
+
+func (e *firstError) set(i int, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.err == nil || i < e.at {
+		e.at, e.err = i, err
+	}
+}
+
+func (e *firstError) failed() bool { return e.get() != nil }
+
+func (e *firstError) get() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.err
 }
