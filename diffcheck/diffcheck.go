@@ -12,9 +12,6 @@
 package diffcheck
 
 import (
-	"runtime"
-	"sync"
-
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -26,6 +23,21 @@ type Options struct {
 	Aliases map[string]string
 	// Schema bounds the work spent on each schema (zero fields: schema.DefaultLimits).
 	Schema schema.Limits
+	// Each calls work(i) for every i below n, possibly at once (the
+	// pipeline passes its worker pool's Each); nil: one at a time.
+	Each func(n int, work func(i int))
+}
+
+// each returns opts.Each, or a loop when it is nil.
+func (o Options) each() func(n int, work func(i int)) {
+	if o.Each != nil {
+		return o.Each
+	}
+	return func(n int, work func(i int)) {
+		for i := range n {
+			work(i)
+		}
+	}
 }
 
 // comparer holds what one Compare call shares.
@@ -37,7 +49,8 @@ type comparer struct {
 
 // Compare returns the findings of every base/head tool pair, sorted. It
 // pairs and judges the files of each path first and the tree after (see
-// Differ), which gives the pairs that pairing all tools at once gives.
+// Differ), which gives the pairs that pairing all tools at once gives; the
+// paths and pairs are worked on with opts.Each (one at a time when nil).
 func Compare(base, head []*source.File, opts Options) []report.Finding {
 	d := NewDiffer(opts, nil)
 	type unit struct {
@@ -67,7 +80,7 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 			u.heads = append(u.heads, sideIn{f, i})
 		}
 	}
-	parallel(len(order), func(i int) { d.addUnit(order[i].path, order[i].bases, order[i].heads) })
+	opts.each()(len(order), func(i int) { d.addUnit(order[i].path, order[i].bases, order[i].heads) })
 	out, _ := d.Finish(func(isBase bool, seq int) (*source.File, error) {
 		if isBase {
 			return base[seq], nil
@@ -77,31 +90,11 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 	return out
 }
 
-// parallel calls work(i) for every i below n, on one goroutine per CPU.
-func parallel(n int, work func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				work(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
-// judgePairs judges the pairs on one goroutine per CPU and returns the
-// findings of each pair.
-func (c *comparer) judgePairs(pairs []pair) [][]report.Finding {
+// judgePairs judges the pairs with each (see Options.Each) and returns
+// the findings of each pair.
+func (c *comparer) judgePairs(pairs []pair, each func(n int, work func(i int))) [][]report.Finding {
 	found := make([][]report.Finding, len(pairs))
-	parallel(len(pairs), func(i int) {
+	each(len(pairs), func(i int) {
 		pc := &comparer{eng: c.eng, headByPath: c.headByPath}
 		pc.judgePair(pairs[i])
 		found[i] = pc.findings

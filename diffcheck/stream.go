@@ -285,7 +285,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		todo = append(todo, pair{base: fb, head: fh, renamed: p.renamed, alias: p.alias})
 		todoAt = append(todoAt, i)
 	}
-	for k, fs := range c.judgePairs(todo) {
+	for k, fs := range c.judgePairs(todo, d.opts.each()) {
 		found[todoAt[k]] = fs
 	}
 	for _, fs := range found {

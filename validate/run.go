@@ -1,9 +1,7 @@
 package validate
 
 import (
-	"runtime"
-	"sync"
-
+	"github.com/mcpschema/mcpschema/validate/pool"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/schema"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -18,31 +16,15 @@ type Result struct {
 	toolFile bool
 }
 
-// Run checks every file, in parallel, and returns the finalized report.
+// Run checks every file, in parallel on one pool, and returns the
+// finalized report.
 func Run(files []*source.File, opts Options) *report.Report {
 	opts = opts.withDefaults()
 	eng := schema.NewEngine(opts.Limits.Schema)
 	results := make([]Result, len(files))
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = CheckFile(files[i], opts, eng)
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	pool.New(opts.Workers).Each(len(files), func(i int) {
+		results[i] = CheckFile(files[i], opts, eng)
+	})
 	return Assemble(results)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -38,8 +39,8 @@ func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha, ev
 	// head commit so that positions match the pull request's files, unless
 	// the workspace already has the head checked out.
 	head := sha
-	if tgt.HeadSHA != "" && tgt.HeadSHA != sha && checkedOut(ctx, dir) != tgt.HeadSHA {
-		h, err := ensureRevision(ctx, dir, "head", tgt.HeadSHA)
+	if tgt.HeadSHA != "" && tgt.HeadSHA != sha && load.CheckedOut(ctx, dir) != tgt.HeadSHA {
+		h, err := load.EnsureRevision(ctx, dir, "head", tgt.HeadSHA)
 		if err != nil {
 			return nil, err
 		}
@@ -58,7 +59,7 @@ func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha, ev
 		return rv, nil
 	}
 	if !isPullRequest(eventName) {
-		b, err := ensureRevision(ctx, dir, "base", base)
+		b, err := load.EnsureRevision(ctx, dir, "base", base)
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +78,7 @@ func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha, ev
 			short(mb), short(base), short(head)))
 		return rv, nil
 	}
-	b, err := ensureRevision(ctx, dir, "base", base)
+	b, err := load.EnsureRevision(ctx, dir, "base", base)
 	if err != nil {
 		return nil, fmt.Errorf("no merge base of the base %s and the head %s could be found, and the base commit cannot be read either: %v", short(base), short(head), err)
 	}
@@ -111,18 +112,18 @@ func findMergeBase(ctx context.Context, dir, base, head string, api compareAPI) 
 	if api != nil {
 		mb, err := api(ctx, base, head)
 		if err == nil {
-			if sha, ferr := ensureRevision(ctx, dir, "merge base", mb); ferr == nil {
+			if sha, ferr := load.EnsureRevision(ctx, dir, "merge base", mb); ferr == nil {
 				return sha, nil
 			}
 			err = fmt.Errorf("the compare api named %s, which could not be fetched from origin", short(mb))
 		}
 		notes = append(notes, fmt.Sprintf("the merge base was not found through the github api (%v): looked for it in the git history instead", err))
 	}
-	b, err := ensureRevision(ctx, dir, "base", base)
+	b, err := load.EnsureRevision(ctx, dir, "base", base)
 	if err != nil {
 		return "", notes
 	}
-	h, err := ensureRevision(ctx, dir, "head", head)
+	h, err := load.EnsureRevision(ctx, dir, "head", head)
 	if err != nil {
 		return "", notes
 	}

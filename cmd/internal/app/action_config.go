@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/mcpschema/mcpschema/validate/load"
 )
 
 // isPullRequestEvent reports whether the event runs on a pull request's
@@ -25,5 +26,5 @@ func configRevision(ctx context.Context, dir, eventName, base string, tgt target
 	if tgt.Base == "" {
 		return "", fmt.Errorf("the %q event names no base commit to read the config from: a pull request's own config is never trusted to judge it", eventName)
 	}
-	return ensureRevision(ctx, dir, "base", tgt.Base)
+	return load.EnsureRevision(ctx, dir, "base", tgt.Base)
 }

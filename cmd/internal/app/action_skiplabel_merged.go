@@ -11,6 +11,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/validate/load"
 )
 
 // pullsAPI reads pull requests (nil: no usable token).
@@ -123,7 +124,7 @@ func skipLabelMergeGroup(ctx context.Context, res *Result, label string, ev *act
 // firstParent reads the first parent of a commit from its object, which a
 // shallow checkout keeps although it hides the parent from history walks.
 func firstParent(ctx context.Context, dir, sha string) (string, error) {
-	obj, err := gitOut(ctx, dir, "cat-file", "commit", sha)
+	obj, err := load.GitOut(ctx, dir, "cat-file", "commit", sha)
 	if err != nil {
 		return "", err
 	}

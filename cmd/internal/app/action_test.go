@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -441,7 +442,7 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 	head := actCommit(t, origin, "head", map[string]string{"tools/tools.json": toolsJSON(5, 1, 0)})
 	work := filepath.Join(t.TempDir(), "work")
 	actGit(t, filepath.Dir(work), "clone", "-q", "--depth=1", "file://"+origin, work)
-	if _, err := gitOut(context.Background(), work, "cat-file", "-e", base+"^{commit}"); err == nil {
+	if _, err := load.GitOut(context.Background(), work, "cat-file", "-e", base+"^{commit}"); err == nil {
 		t.Fatal("the shallow clone already has the base commit")
 	}
 	srv := ghfake.New(actToken)
@@ -450,7 +451,7 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 	if code := e.run(); code != ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
-	if _, err := gitOut(context.Background(), work, "cat-file", "-e", base+"^{commit}"); err != nil {
+	if _, err := load.GitOut(context.Background(), work, "cat-file", "-e", base+"^{commit}"); err != nil {
 		t.Errorf("the base commit was not fetched: %v", err)
 	}
 	if runs := srv.CheckRuns(); len(runs) != 1 || runs[0].HeadSHA != head || len(srv.Comments()) != 0 {

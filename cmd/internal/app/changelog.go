@@ -10,9 +10,10 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/validate"
+	"github.com/mcpschema/mcpschema/validate/pipeline"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // changelogFlags are the flags of `mcpschema changelog`.
@@ -118,20 +119,9 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	if err != nil {
 		return nil, err
 	}
-	lim := cfg.Limits.WithDefaults()
-	var head []*source.File
-	if o.Head != "" {
-		if head, err = diffcheck.LoadRevision(ctx, dir, o.Head, patterns, lim.Limits); err != nil {
-			return nil, err
-		}
-	} else {
-		exp, err := expandPatterns(dir, m)
-		if err != nil {
-			return nil, err
-		}
-		head = readFiles(exp.files, lim.Limits)
-	}
-	base, err := diffcheck.LoadRevision(ctx, dir, baseRev, patterns, lim.Limits)
+	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases,
+		Options: validate.Options{Limits: cfg.Limits.WithDefaults()}}
+	base, head, findings, err := pipeline.Compare(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +129,6 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	if baseline != nil {
 		cl.Commit = baseline.Commit
 	}
-	findings := diffcheck.Compare(base, head, diffcheck.Options{Aliases: cfg.Aliases, Schema: lim.Schema})
 	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
 	return cl, nil
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
@@ -109,11 +109,11 @@ func readConfigAt(ctx context.Context, dir, rev, path string) (data []byte, foun
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n ") {
 		return nil, false, fmt.Errorf("invalid config revision %q", rev)
 	}
-	sha, err := gitOut(ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	sha, err := load.GitOut(ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil || sha == "" {
 		return nil, false, fmt.Errorf("cannot read the config at %q: no such commit in the repository at %q: fetch it first (actions/checkout with fetch-depth: 0)", rev, dir)
 	}
-	ls, err := gitOut(ctx, dir, "ls-tree", "-z", sha, "--", "./"+path)
+	ls, err := load.GitOut(ctx, dir, "ls-tree", "-z", sha, "--", "./"+path)
 	if err != nil {
 		return nil, false, fmt.Errorf("cannot read the config %q at %q: %v", path, rev, err)
 	}
@@ -126,17 +126,16 @@ func readConfigAt(ctx context.Context, dir, rev, path string) (data []byte, foun
 	if len(fields) != 3 || fields[1] != "blob" || (fields[0] != "100644" && fields[0] != "100755") {
 		return nil, false, fmt.Errorf("the config %q at %q is not a regular file (mode %s): a symlink or directory is not read", path, rev, meta)
 	}
-	size, err := gitOut(ctx, dir, "cat-file", "-s", fields[2])
+	size, err := load.GitOut(ctx, dir, "cat-file", "-s", fields[2])
 	if n, perr := strconv.ParseInt(size, 10, 64); err != nil || perr != nil || n > maxConfigBytes {
 		return nil, false, fmt.Errorf("the config %q at %q is larger than %d bytes or unreadable", path, rev, maxConfigBytes)
 	}
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "blob", fields[2])
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		return nil, false, fmt.Errorf("cannot read the config %q at %q: %v %s", path, rev, err, strings.TrimSpace(errb.String()))
+	out, err := load.Git(ctx, dir, nil, "cat-file", "blob", fields[2])
+	if err != nil {
+		ge := err.(*load.GitError)
+		return nil, false, fmt.Errorf("cannot read the config %q at %q: %v %s", path, rev, ge.Err, ge.Stderr)
 	}
-	return out.Bytes(), true, nil
+	return out, true, nil
 }
 
 // readRegularFile reads the regular file at p, at most max bytes: a

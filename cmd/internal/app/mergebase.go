@@ -1,13 +1,13 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os/exec"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -24,27 +24,21 @@ var deepenSteps = []int{50, 100, 250, 500, 600}
 // gitMergeBase returns the merge base of commits a and b in the repository
 // at dir, "" when they have none in the history present.
 func gitMergeBase(ctx context.Context, dir, a, b string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "merge-base", "--end-of-options", a, b)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
+	out, err := load.Git(ctx, dir, nil, "merge-base", "--end-of-options", a, b)
+	var ge *load.GitError
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.ExitCode() == 1 && strings.TrimSpace(errb.String()) == "" {
+	if errors.As(err, &ge) && errors.As(ge.Err, &ee) && ee.ExitCode() == 1 && ge.Stderr == "" {
 		return "", nil
 	}
 	if err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", fmt.Errorf("git merge-base: %s", msg)
+		return "", err
 	}
-	return strings.TrimSpace(out.String()), nil
+	return strings.TrimSpace(string(out)), nil
 }
 
 // isShallow reports whether the repository at dir is a shallow clone.
 func isShallow(ctx context.Context, dir string) bool {
-	s, err := gitOut(ctx, dir, "rev-parse", "--is-shallow-repository")
+	s, err := load.GitOut(ctx, dir, "rev-parse", "--is-shallow-repository")
 	return err == nil && s == "true"
 }
 
@@ -53,7 +47,7 @@ func commitOf(ctx context.Context, dir, rev string) string {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
 		return ""
 	}
-	sha, err := gitOut(ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	sha, err := load.GitOut(ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
 		return ""
 	}
@@ -68,7 +62,7 @@ func deepenForMergeBase(ctx context.Context, dir, a, b string) (string, error) {
 		if !isShallow(ctx, dir) {
 			return "", nil
 		}
-		if _, err := gitOut(ctx, dir, "fetch", "--no-tags", fmt.Sprintf("--deepen=%d", n), "origin", a, b); err != nil {
+		if _, err := load.GitOut(ctx, dir, "fetch", "--no-tags", fmt.Sprintf("--deepen=%d", n), "origin", a, b); err != nil {
 			return "", fmt.Errorf("`git fetch --deepen=%d origin` failed: %v", n, err)
 		}
 		mb, err := gitMergeBase(ctx, dir, a, b)
@@ -81,7 +75,7 @@ func deepenForMergeBase(ctx context.Context, dir, a, b string) (string, error) {
 
 // short abbreviates a commit sha for messages.
 func short(sha string) string {
-	if len(sha) > 12 && shaRe.MatchString(sha) {
+	if len(sha) > 12 && load.LooksLikeSHA(sha) {
 		return sha[:12]
 	}
 	return sha

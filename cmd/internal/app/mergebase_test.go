@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -203,7 +204,7 @@ func TestCheckBaseOnShallowClone(t *testing.T) {
 	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], `no merge base of "origin/main" and "HEAD" was found (this shallow clone lacks the history: deepen it with`) {
 		t.Errorf("notes %q", rep.Notes)
 	}
-	if _, err := gitOut(t.Context(), work, "cat-file", "-e", r.point+"^{commit}"); err == nil {
+	if _, err := load.GitOut(t.Context(), work, "cat-file", "-e", r.point+"^{commit}"); err == nil {
 		t.Errorf("check fetched history")
 	}
 	actGit(t, work, "fetch", "-q", "--deepen=3", "origin")
@@ -281,11 +282,11 @@ func TestActionMergeBaseOnShallowCloneThroughCompareAPI(t *testing.T) {
 		t.Errorf("requests:\n%s", reqs)
 	}
 	// One commit was fetched for the merge base, no history.
-	if _, err := gitOut(t.Context(), work, "cat-file", "-e", r.point+"^{commit}"); err != nil {
+	if _, err := load.GitOut(t.Context(), work, "cat-file", "-e", r.point+"^{commit}"); err != nil {
 		t.Errorf("the merge base was not fetched: %v", err)
 	}
 	before := actGit(t, r.origin, "rev-parse", r.point+"^")
-	if _, err := gitOut(t.Context(), work, "cat-file", "-e", before+"^{commit}"); err == nil {
+	if _, err := load.GitOut(t.Context(), work, "cat-file", "-e", before+"^{commit}"); err == nil {
 		t.Errorf("history before the merge base was fetched")
 	}
 	if actGit(t, work, "rev-parse", "--is-shallow-repository") != "true" {

@@ -1,10 +1,8 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -63,7 +61,7 @@ func workingTreeMatches(pattern, dir string) []string {
 	if err != nil {
 		return nil
 	}
-	matches, _, err := globFiles(dir, bare, 0)
+	matches, _, err := load.GlobFiles(dir, bare, 0)
 	if err != nil {
 		return nil
 	}
@@ -85,14 +83,12 @@ func revisionPaths(dir, rev string) []string {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return nil
 	}
-	cmd := exec.CommandContext(context.Background(), "git", "-C", dir, "ls-tree", "-r", "-z", "--name-only", "--end-of-options", rev)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if cmd.Run() != nil {
+	out, err := load.Git(context.Background(), dir, nil, "ls-tree", "-r", "-z", "--name-only", "--end-of-options", rev)
+	if err != nil {
 		return nil
 	}
 	var paths []string
-	for _, p := range strings.Split(out.String(), "\x00") {
+	for _, p := range strings.Split(string(out), "\x00") {
 		if p != "" {
 			paths = append(paths, p)
 		}

@@ -2,20 +2,16 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"runtime"
-	"sync"
 	"time"
 
-	"github.com/mcpschema/mcpschema/diffcheck"
+	"errors"
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/validate/pipeline"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/schema"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // RunOptions configure one run of the pipeline.
@@ -122,41 +118,18 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
 	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
-	if o.Base != "" {
-		rep, err := runBase(ctx, o, baseRun{matcher: m, patterns: patterns, cfg: cfg, fromConfig: fromConfig}, opts)
-		if err != nil {
-			return nil, err
-		}
-		return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
-	}
-
-	var files []*source.File
-	var exp *expansion
-	var headHits []int
-	if o.HeadRef != "" {
-		files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits)
-		if err != nil {
-			return nil, &UsageError{Err: err}
-		}
-		headHits = pathHits(m, files)
-	} else {
-		if exp, err = expandPatterns(o.Dir, m); err != nil {
-			return nil, &UsageError{Err: err}
-		}
-		headHits = exp.hits
-	}
-	unmatched, err := unmatchedPatterns(m, headHits, nil, cfg, fromConfig, o.HeadRef, "")
+	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
+		Aliases: cfg.Aliases, Options: opts,
+		Listed: func(headHits, baseHits []int) ([]report.Finding, error) {
+			return unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
+		}})
 	if err != nil {
+		var le *pipeline.ListError
+		if errors.As(err, &le) {
+			return nil, &UsageError{Err: le.Err}
+		}
 		return nil, err
 	}
-	var rep *report.Report
-	if exp != nil {
-		rep = checkFiles(exp.files, opts)
-		rep.Notes = append(rep.Notes, exp.notes...)
-	} else {
-		rep = validate.Run(files, opts)
-	}
-	rep.Findings = append(rep.Findings, unmatched...)
 	return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
 }
 
@@ -193,61 +166,4 @@ func loadRunConfig(o RunOptions) (*Config, error) {
 		return LoadConfig(configPath(o.Dir, o.ConfigPath), o.ConfigPath, true)
 	}
 	return LoadConfig(configPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
-}
-
-// readFiles reads and parses the matched files, one at a time per CPU.
-func readFiles(matched []matchedFile, lim source.Limits) []*source.File {
-	files := make([]*source.File, len(matched))
-	parallel(len(matched), func(i int) { files[i] = readFile(matched[i], lim) })
-	return files
-}
-
-// checkFiles reads, parses and checks each matched file, one at a time per
-// CPU, keeping only what checking it produced: memory then follows the
-// files being worked on, not every file of the run. Schemas are compiled
-// once per run (one engine), as validate.Run does.
-func checkFiles(matched []matchedFile, opts validate.Options) *report.Report {
-	eng := schema.NewEngine(opts.Limits.Schema)
-	results := make([]validate.Result, len(matched))
-	parallel(len(matched), func(i int) {
-		results[i] = validate.CheckFile(readFile(matched[i], opts.Limits.Limits), opts, eng)
-	})
-	return validate.Assemble(results)
-}
-
-// readFile reads and parses one matched file; a file that cannot be read
-// becomes a file with that problem.
-func readFile(m matchedFile, lim source.Limits) *source.File {
-	if m.problem != "" {
-		return source.Unreadable(m.display, m.problem)
-	}
-	f, err := source.ReadFile(m.abs, m.display, lim)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		f = source.Unreadable(m.display, fmt.Sprintf("cannot read file: %v", err))
-	}
-	return f
-}
-
-// parallel calls work(i) for every i below n, on one goroutine per CPU.
-func parallel(n int, work func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				work(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }

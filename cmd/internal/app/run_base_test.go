@@ -14,6 +14,7 @@ import (
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/validate/pipeline"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -153,11 +154,14 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 			t.Fatal(err)
 		}
 	} else {
-		exp, err := expandPatterns(o.Dir, m)
+		exp, err := load.Expand(o.Dir, m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files, notes = readFiles(exp.files, opts.Limits.Limits), exp.notes
+		for _, f := range exp.Files {
+			files = append(files, load.ReadWorkFile(f, opts.Limits.Limits))
+		}
+		notes = exp.Notes
 	}
 	baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
 	if err != nil {
@@ -170,38 +174,6 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 	rep := validate.Run(files, opts)
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, unmatched...)
-	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: diffLimits(opts)})...)
+	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: pipeline.DiffLimits(opts)})...)
 	return keepIgnored(finish(rep, cfg, cfg.FailOn, o.Now, nil), o.ShowIgnored)
-}
-
-// TestReadPathUnchanged: a working file whose bytes equal its base blob
-// is not read from git and not judged; any byte changed (here line ends)
-// makes it a changed file.
-func TestReadPathUnchanged(t *testing.T) {
-	r := newBaseRepo(t)
-	content := btTools(btTool("x", `"q": {"type": "string"}`))
-	r.write("a.json", content)
-	r.git("add", "-A")
-	r.git("commit", "-q", "-m", "base")
-	rev, err := diffcheck.ListRevision(context.Background(), r.dir, "HEAD", []string{"*.json"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	blobs, err := diffcheck.OpenBlobReader(context.Background(), r.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer blobs.Close()
-	b := rev.Blobs()[0]
-	m := matchedFile{abs: filepath.Join(r.dir, "a.json"), display: "a.json"}
-	lim := source.DefaultLimits
-	job, err := readPath(&basePath{path: "a.json", base: &b, head: &m}, blobs, lim)
-	if err != nil || !job.unchanged || job.baseData != nil {
-		t.Errorf("same bytes: unchanged %v, base read %v, err %v", job.unchanged, job.baseData != nil, err)
-	}
-	r.write("a.json", strings.ReplaceAll(content, "\n", "\r\n"))
-	job, err = readPath(&basePath{path: "a.json", base: &b, head: &m}, blobs, lim)
-	if err != nil || job.unchanged || string(job.baseData) != content {
-		t.Errorf("CRLF: unchanged %v, base %q, err %v", job.unchanged, job.baseData, err)
-	}
 }

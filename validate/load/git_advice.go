@@ -1,12 +1,19 @@
-package diffcheck
+package load
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
+
+// ErrRevisionMissing is wrapped when a revision is not in the local
+// repository (a shallow clone, a branch never fetched, or a name that does
+// not exist); the message says how to fetch it.
+var ErrRevisionMissing = errors.New("revision not present in the local repository")
 
 var (
 	fullSHA   = regexp.MustCompile(`^([0-9a-f]{40}|[0-9a-f]{64})$`)
@@ -14,12 +21,12 @@ var (
 	relSuffix = regexp.MustCompile(`(~[0-9]*|\^[0-9]*)+$`)
 )
 
-// missingRevision is the error for a revision that is not in the
+// MissingRevision is the error for a revision that is not in the
 // repository at dir. The advice depends on what ref names: a full commit
 // sha is fetched by sha, a remote-tracking branch from its remote, a branch
 // or tag by name, and a relative revision (HEAD~1) needs a deeper history.
 // Shallow clones are only mentioned when the repository is one.
-func missingRevision(ctx context.Context, dir, ref string) error {
+func MissingRevision(ctx context.Context, dir, ref string) error {
 	shallow := gitText(ctx, dir, "rev-parse", "--is-shallow-repository") == "true"
 	where := "is not in the repository"
 	if shallow {
@@ -28,7 +35,7 @@ func missingRevision(ctx context.Context, dir, ref string) error {
 	return fmt.Errorf("%w: %q %s: %s", ErrRevisionMissing, ref, where, fetchAdvice(ctx, dir, ref, shallow))
 }
 
-// fetchAdvice says how to make ref readable.
+// fetchAdvice says how to make ref readable (the CLI: name what to fetch).
 func fetchAdvice(ctx context.Context, dir, ref string, shallow bool) string {
 	orDeep := ""
 	if shallow {
@@ -36,7 +43,7 @@ func fetchAdvice(ctx context.Context, dir, ref string, shallow bool) string {
 	}
 	remotes := strings.Fields(gitText(ctx, dir, "remote"))
 	remote := "origin"
-	if len(remotes) > 0 && !contains(remotes, "origin") {
+	if len(remotes) > 0 && !slices.Contains(remotes, "origin") {
 		remote = remotes[0]
 	}
 	if loc := relSuffix.FindStringIndex(ref); loc != nil && loc[0] > 0 {
@@ -119,24 +126,15 @@ func commitExists(ctx context.Context, dir, ref string) bool {
 	if strings.HasPrefix(ref, "-") || ref == "" {
 		return false
 	}
-	_, err := git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+	_, err := Git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
 	return err == nil
 }
 
-// gitText runs git and returns its trimmed output, "" on failure.
-func gitText(ctx context.Context, dir string, args ...string) string {
-	out, err := git(ctx, dir, nil, args...)
-	if err != nil {
-		return ""
+// CheckoutAdvice says how to make a commit present in an actions/checkout
+// workspace; what names the commit ("base", "head", "merge base").
+func CheckoutAdvice(what string) string {
+	if what == "head" {
+		return "set `fetch-depth: 2` on actions/checkout (the merge commit's parents), or check out `ref: ${{ github.event.pull_request.head.sha }}`"
 	}
-	return strings.TrimSpace(string(out))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return "set `fetch-depth: 0` on actions/checkout so the " + what + " commit is present"
 }

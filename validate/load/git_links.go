@@ -1,14 +1,12 @@
-package diffcheck
+package load
 
 import (
-	"bytes"
 	"context"
-	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-// gitEntry is one entry of `ls-tree -r -t -l -z` output.
+// gitEntry is one entry of a revision's tree.
 type gitEntry struct {
 	mode, oid string
 	size      int64
@@ -48,24 +46,16 @@ func (t *gitTree) Readlink(p string) (string, error) {
 	return string(out[0]), nil
 }
 
-// parseTree indexes `ls-tree -r -t -l -z` output by full path.
-func parseTree(out []byte) map[string]gitEntry {
+// indexTree indexes `ls-tree` output by full path.
+func indexTree(out []byte) map[string]gitEntry {
 	m := map[string]gitEntry{}
-	for _, rec := range bytes.Split(out, []byte{0}) {
-		meta, name, ok := bytes.Cut(rec, []byte{'\t'})
-		if !ok {
-			continue
+	eachTreeRecord(out, func(r treeEntry) {
+		e := gitEntry{mode: r.mode, oid: r.oid}
+		if r.size != "-" {
+			e.size = parseSize(r.size)
 		}
-		f := strings.Fields(string(meta))
-		if len(f) != 4 {
-			continue
-		}
-		e := gitEntry{mode: f[0], oid: f[2]}
-		if f[3] != "-" {
-			e.size = parseSize(f[3])
-		}
-		m[string(name)] = e
-	}
+		m[r.name] = e
+	})
 	return m
 }
 
@@ -93,7 +83,7 @@ func resolveLinks(ctx context.Context, dir string, out []byte, prefix string, bl
 			continue
 		}
 		if tree == nil {
-			tree = &gitTree{ctx: ctx, dir: dir, prefix: prefix, entries: parseTree(out)}
+			tree = &gitTree{ctx: ctx, dir: dir, prefix: prefix, entries: indexTree(out)}
 		}
 		target, problem := source.ResolveLink(tree, b.rel)
 		if problem != "" {

@@ -1,4 +1,4 @@
-package app
+package pipeline
 
 import (
 	"fmt"
@@ -9,9 +9,9 @@ import (
 	"github.com/mcpschema/mcpschema/validate/schema"
 )
 
-// diffLimits are the schema limits of a check --base run: every validation,
+// DiffLimits are the schema limits of a check --base run: every validation,
 // the diff's too, stops at the run's deadline (limits.run-timeout).
-func diffLimits(opts validate.Options) schema.Limits {
+func DiffLimits(opts validate.Options) schema.Limits {
 	lim := opts.Limits.Schema
 	lim.Deadline = opts.Deadline
 	return lim.WithDefaults()

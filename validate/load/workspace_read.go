@@ -1,0 +1,59 @@
+package load
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// ReadWorkFile reads and parses one matched file, as source.ReadFile
+// does; a file that cannot be read becomes a file with that problem.
+func ReadWorkFile(m WorkFile, lim source.Limits) *source.File {
+	data, f := ReadWorkBytes(m, lim)
+	if f != nil {
+		return f
+	}
+	return source.Parse(m.Display, data, lim)
+}
+
+// ReadWorkBytes reads a matched file's bytes (at most lim.MaxBytes+1, zero:
+// source.DefaultLimits.MaxBytes); a file that cannot be read comes back as
+// a file with that problem instead.
+func ReadWorkBytes(m WorkFile, lim source.Limits) ([]byte, *source.File) {
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = source.DefaultLimits.MaxBytes
+	}
+	if m.Problem != "" {
+		return nil, source.Unreadable(m.Display, m.Problem)
+	}
+	data, err := readLimited(m.Abs, m.Display, lim.MaxBytes)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, source.Unreadable(m.Display, fmt.Sprintf("cannot read file: %v", err))
+	}
+	return data, nil
+}
+
+// readLimited reads at most max+1 bytes of the file at path, as
+// source.ReadFile does before parsing.
+func readLimited(path, display string, max int64) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory", display)
+	}
+	return io.ReadAll(io.LimitReader(fh, max+1))
+}
