@@ -49,9 +49,10 @@ func fatal(problems []Problem) bool {
 
 // stackPointer returns the pointer of the value about to be attached to the
 // innermost open container of stack (of stack itself: "" when empty).
-func stackPointer(stack []*jsonFrame) string {
+func stackPointer(stack []jsonFrame) string {
 	var b strings.Builder
-	for _, f := range stack {
+	for i := range stack {
+		f := &stack[i]
 		b.WriteByte('/')
 		if f.isObj {
 			b.WriteString(EscapeToken(f.key))
@@ -98,11 +99,50 @@ type jsonDecoder struct {
 	lines    *lineTable
 	dec      *jsontext.Decoder
 	problems []Problem
-	stack    []*jsonFrame
+	// stack holds the open containers by value, so that a frame's memory
+	// is reused by the next container opened at its depth.
+	stack    []jsonFrame
 	root     any
 	haveRoot bool
 	count    int
 	replaced [][2]int // problems inside values replaced by a duplicate name
+	// buf receives unquoted strings before they become Go strings.
+	buf []byte
+	// names interns member names and short string values: tool files
+	// repeat a few ("type", "string", "properties") thousands of times.
+	names map[string]string
+}
+
+// maxInterned bounds the names a pass interns, and maxInternLen the length
+// of an interned string, so that a file of distinct names costs no more
+// than a map of the first ones.
+const (
+	maxInterned  = 4096
+	maxInternLen = 32
+)
+
+// unquote returns the string that the quoted JSON string raw denotes,
+// interned when short.
+func (d *jsonDecoder) unquote(raw []byte) (string, error) {
+	b, err := jsontext.AppendUnquote(d.buf[:0], raw)
+	if err != nil {
+		return "", err
+	}
+	d.buf = b
+	if len(b) > maxInternLen {
+		return string(b), nil
+	}
+	if s, ok := d.names[string(b)]; ok {
+		return s, nil
+	}
+	s := string(b)
+	if len(d.names) < maxInterned {
+		if d.names == nil {
+			d.names = make(map[string]string, 64)
+		}
+		d.names[s] = s
+	}
+	return s, nil
 }
 
 // step reads one token (a member name, a bracket or a scalar) and checks
@@ -140,7 +180,7 @@ func (d *jsonDecoder) step() error {
 	return nil
 }
 
-func (d *jsonDecoder) top() *jsonFrame { return d.stack[len(d.stack)-1] }
+func (d *jsonDecoder) top() *jsonFrame { return &d.stack[len(d.stack)-1] }
 
 // fail records a syntax error at its offset, with a hint for common
 // mistakes, and ends the pass.
@@ -210,11 +250,11 @@ func (d *jsonDecoder) memberName() error {
 		return err
 	}
 	start := int(d.dec.InputOffset()) - len(raw)
-	name, err := jsontext.AppendUnquote(nil, raw)
+	name, err := d.unquote(raw)
 	if err != nil {
 		return err
 	}
-	top.key = string(name)
+	top.key = name
 	top.haveKey = true
 	prev, dup := top.obj[top.key]
 	if !dup && d.ix == nil {
@@ -260,7 +300,7 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 	if d.ix != nil {
 		d.ix.SetValue(ptr, d.lines.pos(start))
 	}
-	f := &jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems)}
+	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems)}
 	if f.isObj {
 		f.obj = map[string]any{}
 	} else {
@@ -277,7 +317,8 @@ func (d *jsonDecoder) close() error {
 	if _, err := d.dec.ReadToken(); err != nil {
 		return err
 	}
-	f := d.top()
+	f := *d.top()
+	d.stack[len(d.stack)-1] = jsonFrame{} // drop its references
 	d.stack = d.stack[:len(d.stack)-1]
 	if f.isObj {
 		d.attach(f.obj)
@@ -315,11 +356,11 @@ func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
 	case '0':
 		v = json.Number(string(raw))
 	case '"':
-		s, err := jsontext.AppendUnquote(nil, raw)
+		s, err := d.unquote(raw)
 		if err != nil {
 			return err
 		}
-		v = string(s)
+		v = s
 	}
 	d.attach(v)
 	return nil

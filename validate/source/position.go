@@ -4,6 +4,7 @@
 package source
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -225,11 +226,14 @@ func (t *lineTable) pos(off int) Pos {
 
 // index finds the line starts, and marks along long lines.
 func (t *lineTable) index() {
-	t.starts = []int{0}
-	for i, b := range t.data {
-		if b == '\n' {
-			t.starts = append(t.starts, i+1)
+	t.starts = make([]int, 1, 1+bytes.Count(t.data, []byte{'\n'}))
+	for i := 0; ; {
+		j := bytes.IndexByte(t.data[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		t.starts = append(t.starts, i)
 	}
 	for l, start := range t.starts {
 		end := len(t.data)
