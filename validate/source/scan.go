@@ -186,13 +186,21 @@ func skipValue(d []byte, i int) int {
 
 // skipString returns the offset just after the string that starts at i.
 func skipString(d []byte, i int) int {
-	for i++; i < len(d); i++ {
-		switch d[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
+	// A quote ends the string when an even number of backslashes
+	// precedes it (each pair is one escaped backslash).
+	for j := i + 1; ; {
+		k := bytes.IndexByte(d[j:], '"')
+		if k < 0 {
+			return len(d)
 		}
+		q := j + k
+		n := 0
+		for p := q - 1; p > i && d[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
 	}
-	return len(d)
 }
