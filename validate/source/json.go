@@ -13,12 +13,15 @@ import (
 )
 
 type jsonFrame struct {
-	ptr     string // set only when indexing
-	obj     map[string]any
-	arr     []any
-	isObj   bool
-	key     string
-	haveKey bool
+	ptr string // set only when indexing
+	obj map[string]any
+	// an array's elements wait on the decoder's items stack from
+	// itemsFrom on, n of them, until it closes and gets them in a slice of
+	// its exact length.
+	itemsFrom, n int
+	isObj        bool
+	key          string
+	haveKey      bool
 	// start is the number of problems when the container opened.
 	start int
 	// spans are, per member name, the problems found inside its current
@@ -57,7 +60,7 @@ func stackPointer(stack []jsonFrame) string {
 		if f.isObj {
 			b.WriteString(EscapeToken(f.key))
 		} else {
-			b.WriteString(strconv.Itoa(len(f.arr)))
+			b.WriteString(strconv.Itoa(f.n))
 		}
 	}
 	return b.String()
@@ -106,6 +109,8 @@ type jsonDecoder struct {
 	haveRoot bool
 	count    int
 	replaced [][2]int // problems inside values replaced by a duplicate name
+	// items holds the elements of the open arrays (see jsonFrame).
+	items []any
 	// buf receives unquoted strings before they become Go strings.
 	buf []byte
 	// names interns member names and short string values: tool files
@@ -217,7 +222,7 @@ func (d *jsonDecoder) childPtr() string {
 	if top.isObj {
 		return Join(top.ptr, top.key)
 	}
-	return JoinIndex(top.ptr, len(top.arr))
+	return JoinIndex(top.ptr, top.n)
 }
 
 // attach puts a finished value into the innermost open container, or makes
@@ -236,7 +241,8 @@ func (d *jsonDecoder) attach(v any) {
 			delete(top.spans, top.key)
 		}
 	} else {
-		top.arr = append(top.arr, v)
+		d.items = append(d.items, v)
+		top.n++
 	}
 }
 
@@ -300,11 +306,9 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 	if d.ix != nil {
 		d.ix.SetValue(ptr, d.lines.pos(start))
 	}
-	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems)}
+	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems), itemsFrom: len(d.items)}
 	if f.isObj {
 		f.obj = map[string]any{}
-	} else {
-		f.arr = []any{}
 	}
 	d.stack = append(d.stack, f)
 	return nil
@@ -323,7 +327,11 @@ func (d *jsonDecoder) close() error {
 	if f.isObj {
 		d.attach(f.obj)
 	} else {
-		d.attach(f.arr)
+		arr := make([]any, f.n)
+		copy(arr, d.items[f.itemsFrom:])
+		clear(d.items[f.itemsFrom:])
+		d.items = d.items[:f.itemsFrom]
+		d.attach(arr)
 	}
 	if parent := len(d.stack) - 1; parent >= 0 && d.stack[parent].isObj && len(d.problems) > f.start {
 		if d.stack[parent].spans == nil {
