@@ -270,7 +270,12 @@ func UnescapeToken(s string) string {
 
 // Join appends reference tokens (unescaped) to a pointer.
 func Join(ptr string, tokens ...string) string {
+	n := len(ptr)
+	for _, t := range tokens {
+		n += 1 + len(t) // more only when t has characters to escape
+	}
 	var b strings.Builder
+	b.Grow(n)
 	b.WriteString(ptr)
 	for _, t := range tokens {
 		b.WriteByte('/')

@@ -146,6 +146,10 @@ func skipSpace(d []byte, i int) int {
 	return i
 }
 
+// containerByte marks the bytes skipValue looks at inside a container:
+// quotes and brackets; it steps over any other byte.
+var containerByte = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+
 // skipValue returns the offset just after the value that starts at i.
 func skipValue(d []byte, i int) int {
 	if i >= len(d) {
@@ -157,6 +161,10 @@ func skipValue(d []byte, i int) int {
 	case '{', '[':
 		depth := 0
 		for i < len(d) {
+			if !containerByte[d[i]] {
+				i++
+				continue
+			}
 			switch d[i] {
 			case '"':
 				i = skipString(d, i)
