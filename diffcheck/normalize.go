@@ -214,7 +214,7 @@ func (b *builder) fill(n *node, x map[string]any, ptr string, depth int) {
 			n.kwPtr[k] = source.Join(ptr, k)
 		}
 	}
-	for _, k := range sortedKeys(x) {
+	for k := range x { // any order: each key sets its own entry
 		if !annotationKeys[k] {
 			n.kwPtr[k] = source.Join(ptr, k)
 		}
