@@ -42,8 +42,7 @@ func writeCanonical(b *strings.Builder, v any, depth int) {
 	case int:
 		b.WriteString(strconv.Itoa(x))
 	case string:
-		q, _ := json.Marshal(x)
-		b.Write(q)
+		writeJSONString(b, x)
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
@@ -64,8 +63,7 @@ func writeCanonical(b *strings.Builder, v any, depth int) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			q, _ := json.Marshal(k)
-			b.Write(q)
+			writeJSONString(b, k)
 			b.WriteByte(':')
 			writeCanonical(b, x[k], depth+1)
 		}
@@ -74,6 +72,23 @@ func writeCanonical(b *strings.Builder, v any, depth int) {
 		q, _ := json.Marshal(x)
 		b.Write(q)
 	}
+}
+
+// writeJSONString writes s as json.Marshal quotes it. A string of printable
+// ASCII without the characters json.Marshal escapes (quote, backslash, <, >
+// and &) is written as is between quotes, which is what json.Marshal
+// writes; any other goes through json.Marshal.
+func writeJSONString(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			b.Write(q)
+			return
+		}
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
 }
 
 // ratString writes an integer as digits and other rationals as decimals when exact.

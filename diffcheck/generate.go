@@ -243,22 +243,59 @@ func varyValue(v any, i int) any {
 // genCandidates returns a few different values n probably accepts.
 func genCandidates(n *node) []any {
 	var out []any
-	if n == nil {
-		return []any{"x", json.Number("1"), true}
-	}
-	if v, ok := gen(n, 0); ok {
+	eachCandidate(n, func(v any) bool {
 		out = append(out, v)
+		return true
+	})
+	return out
+}
+
+// eachCandidate calls yield with the values genCandidates returns, in the
+// same order, until yield returns false: a caller that needs the first few
+// does not pay for the rest.
+func eachCandidate(n *node, yield func(any) bool) {
+	if n == nil {
+		for _, v := range []any{"x", json.Number("1"), true} {
+			if !yield(v) {
+				return
+			}
+		}
+		return
 	}
-	if n.hasDefault {
-		out = append(out, n.def)
+	seen := map[string]bool{}
+	stopped := false
+	// emit passes on the first of equal values (see dedupValues).
+	emit := func(v any) bool {
+		if stopped {
+			return false
+		}
+		c := canonical(v)
+		if seen[c] {
+			return true
+		}
+		seen[c] = true
+		if !yield(v) {
+			stopped = true
+		}
+		return !stopped
+	}
+	if v, ok := gen(n, 0); ok && !emit(v) {
+		return
+	}
+	if n.hasDefault && !emit(n.def) {
+		return
 	}
 	if n.hasEnum {
-		out = append(out, n.enum...)
+		for _, v := range n.enum {
+			if !emit(v) {
+				return
+			}
+		}
 	}
 	for _, t := range []typeSet{tObject, tString, tInteger, tNumber, tBoolean, tArray, tNull} {
 		if n.types.has(t) && !n.hasEnum {
-			if v, ok := genType(n, t, 1); ok {
-				out = append(out, v)
+			if v, ok := genType(n, t, 1); ok && !emit(v) {
+				return
 			}
 		}
 	}
@@ -269,13 +306,13 @@ func genCandidates(n *node) []any {
 				full[k] = v
 			}
 		}
-		if v, ok := genObject(n, full, 1); ok {
-			out = append(out, v)
+		if v, ok := genObject(n, full, 1); ok && !emit(v) {
+			return
 		}
 		if keys := sortedKeys(full); len(keys) <= 8 {
 			for _, k := range keys {
-				if v, ok := genObject(n, map[string]any{k: full[k]}, 1); ok {
-					out = append(out, v)
+				if v, ok := genObject(n, map[string]any{k: full[k]}, 1); ok && !emit(v) {
+					return
 				}
 				rest := map[string]any{}
 				for _, o := range keys {
@@ -283,19 +320,26 @@ func genCandidates(n *node) []any {
 						rest[o] = full[o]
 					}
 				}
-				if v, ok := genObject(n, rest, 1); ok {
-					out = append(out, v)
+				if v, ok := genObject(n, rest, 1); ok && !emit(v) {
+					return
 				}
 			}
 		}
 	}
 	if n.types.has(tString) && !n.hasEnum {
-		out = append(out, "other", "", "0")
+		for _, v := range []any{"other", "", "0"} {
+			if !emit(v) {
+				return
+			}
+		}
 	}
 	if n.types.norm() == tAll && !n.hasEnum {
-		out = append(out, map[string]any{}, "x", json.Number("1"), json.Number("0.5"), false, nil, []any{})
+		for _, v := range []any{map[string]any{}, "x", json.Number("1"), json.Number("0.5"), false, nil, []any{}} {
+			if !emit(v) {
+				return
+			}
+		}
 	}
-	return dedupValues(out)
 }
 
 // genOfTypes returns values of the lost types that in probably accepts.

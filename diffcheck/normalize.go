@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -52,28 +53,46 @@ func normalize(doc any, schemaPtr string) *node {
 
 // scanAnchors records $anchor names (and draft-07 "#name" $id values).
 func (b *builder) scanAnchors(v any, ptr string, depth int) {
+	b.scanAnchorsAt(v, ptr, nil, depth)
+}
+
+// scanAnchorsAt does the work of scanAnchors for the value at ptr and the
+// tokens of path below it, joined into a pointer only for an anchor found;
+// it steps into objects and arrays only, as no other value holds one.
+func (b *builder) scanAnchorsAt(v any, ptr string, path []string, depth int) {
 	if depth > 64 {
 		return
 	}
 	switch x := v.(type) {
 	case map[string]any:
 		if a, ok := x["$anchor"].(string); ok {
-			b.anchors[a] = ptr
+			b.anchors[a] = source.Join(ptr, path...)
 		}
 		if id, ok := x["$id"].(string); ok && strings.HasPrefix(id, "#") && len(id) > 1 {
-			b.anchors[id[1:]] = ptr
+			b.anchors[id[1:]] = source.Join(ptr, path...)
 		}
 		for _, k := range sortedKeys(x) {
-			if k == "enum" || k == "const" || k == "default" || k == "examples" {
+			if k == "enum" || k == "const" || k == "default" || k == "examples" || !isContainer(x[k]) {
 				continue
 			}
-			b.scanAnchors(x[k], source.Join(ptr, k), depth+1)
+			b.scanAnchorsAt(x[k], ptr, append(path, k), depth+1)
 		}
 	case []any:
 		for i, e := range x {
-			b.scanAnchors(e, source.JoinIndex(ptr, i), depth+1)
+			if isContainer(e) {
+				b.scanAnchorsAt(e, ptr, append(path, strconv.Itoa(i)), depth+1)
+			}
 		}
 	}
+}
+
+// isContainer reports whether v is an object or an array.
+func isContainer(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
 }
 
 // resolveRef returns the pointer (in the document) a local reference selects.
@@ -195,7 +214,7 @@ func (b *builder) fill(n *node, x map[string]any, ptr string, depth int) {
 			n.kwPtr[k] = source.Join(ptr, k)
 		}
 	}
-	for _, k := range sortedKeys(x) {
+	for k := range x { // any order: each key sets its own entry
 		if !annotationKeys[k] {
 			n.kwPtr[k] = source.Join(ptr, k)
 		}

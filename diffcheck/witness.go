@@ -110,14 +110,12 @@ func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
 	if !ws.ic.Complete || !ws.oc.Complete {
 		return ws
 	}
-	for _, v := range genCandidates(out.node) {
-		if len(ws.seeds) == 2 {
-			break
-		}
+	eachCandidate(out.node, func(v any) bool {
 		if _, isObj := v.(map[string]any); isObj && accepts(ws.oc, v) == yes {
 			ws.seeds = append(ws.seeds, v)
 		}
-	}
+		return len(ws.seeds) < 2
+	})
 	return ws
 }
 

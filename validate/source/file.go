@@ -67,7 +67,7 @@ func ReadFile(path, display string, lim Limits) (*File, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a directory", display)
 	}
-	data, err := io.ReadAll(io.LimitReader(fh, lim.MaxBytes+1))
+	data, err := ReadAtMost(fh, st.Size(), lim.MaxBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +78,32 @@ func ReadFile(path, display string, lim Limits) (*File, error) {
 		return f, nil
 	}
 	return Parse(display, data, lim), nil
+}
+
+// ReadAtMost reads r to its end, but at most limit+1 bytes (one more than
+// allowed tells a file over the limit), like io.ReadAll of an
+// io.LimitReader; size (the file's size from Stat, or 0 when unknown) sizes
+// the buffer once, so that a regular file is not copied while it grows.
+func ReadAtMost(r io.Reader, size, limit int64) ([]byte, error) {
+	c := int64(512)
+	if size > 0 {
+		c = min(size, limit) + 1
+	}
+	data := make([]byte, 0, c)
+	lr := io.LimitReader(r, limit+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := lr.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
 }
 
 // Parse decodes data as the file named name and finds the tools in it.

@@ -13,12 +13,15 @@ import (
 )
 
 type jsonFrame struct {
-	ptr     string // set only when indexing
-	obj     map[string]any
-	arr     []any
-	isObj   bool
-	key     string
-	haveKey bool
+	ptr string // set only when indexing
+	obj map[string]any
+	// an array's elements wait on the decoder's items stack from
+	// itemsFrom on, n of them, until it closes and gets them in a slice of
+	// its exact length.
+	itemsFrom, n int
+	isObj        bool
+	key          string
+	haveKey      bool
 	// start is the number of problems when the container opened.
 	start int
 	// spans are, per member name, the problems found inside its current
@@ -49,14 +52,15 @@ func fatal(problems []Problem) bool {
 
 // stackPointer returns the pointer of the value about to be attached to the
 // innermost open container of stack (of stack itself: "" when empty).
-func stackPointer(stack []*jsonFrame) string {
+func stackPointer(stack []jsonFrame) string {
 	var b strings.Builder
-	for _, f := range stack {
+	for i := range stack {
+		f := &stack[i]
 		b.WriteByte('/')
 		if f.isObj {
 			b.WriteString(EscapeToken(f.key))
 		} else {
-			b.WriteString(strconv.Itoa(len(f.arr)))
+			b.WriteString(strconv.Itoa(f.n))
 		}
 	}
 	return b.String()
@@ -98,11 +102,52 @@ type jsonDecoder struct {
 	lines    *lineTable
 	dec      *jsontext.Decoder
 	problems []Problem
-	stack    []*jsonFrame
+	// stack holds the open containers by value, so that a frame's memory
+	// is reused by the next container opened at its depth.
+	stack    []jsonFrame
 	root     any
 	haveRoot bool
 	count    int
 	replaced [][2]int // problems inside values replaced by a duplicate name
+	// items holds the elements of the open arrays (see jsonFrame).
+	items []any
+	// buf receives unquoted strings before they become Go strings.
+	buf []byte
+	// names interns member names and short string values: tool files
+	// repeat a few ("type", "string", "properties") thousands of times.
+	names map[string]string
+}
+
+// maxInterned bounds the names a pass interns, and maxInternLen the length
+// of an interned string, so that a file of distinct names costs no more
+// than a map of the first ones.
+const (
+	maxInterned  = 4096
+	maxInternLen = 32
+)
+
+// unquote returns the string that the quoted JSON string raw denotes,
+// interned when short.
+func (d *jsonDecoder) unquote(raw []byte) (string, error) {
+	b, err := jsontext.AppendUnquote(d.buf[:0], raw)
+	if err != nil {
+		return "", err
+	}
+	d.buf = b
+	if len(b) > maxInternLen {
+		return string(b), nil
+	}
+	if s, ok := d.names[string(b)]; ok {
+		return s, nil
+	}
+	s := string(b)
+	if len(d.names) < maxInterned {
+		if d.names == nil {
+			d.names = make(map[string]string, 64)
+		}
+		d.names[s] = s
+	}
+	return s, nil
 }
 
 // step reads one token (a member name, a bracket or a scalar) and checks
@@ -140,7 +185,7 @@ func (d *jsonDecoder) step() error {
 	return nil
 }
 
-func (d *jsonDecoder) top() *jsonFrame { return d.stack[len(d.stack)-1] }
+func (d *jsonDecoder) top() *jsonFrame { return &d.stack[len(d.stack)-1] }
 
 // fail records a syntax error at its offset, with a hint for common
 // mistakes, and ends the pass.
@@ -177,7 +222,7 @@ func (d *jsonDecoder) childPtr() string {
 	if top.isObj {
 		return Join(top.ptr, top.key)
 	}
-	return JoinIndex(top.ptr, len(top.arr))
+	return JoinIndex(top.ptr, top.n)
 }
 
 // attach puts a finished value into the innermost open container, or makes
@@ -196,7 +241,8 @@ func (d *jsonDecoder) attach(v any) {
 			delete(top.spans, top.key)
 		}
 	} else {
-		top.arr = append(top.arr, v)
+		d.items = append(d.items, v)
+		top.n++
 	}
 }
 
@@ -210,11 +256,11 @@ func (d *jsonDecoder) memberName() error {
 		return err
 	}
 	start := int(d.dec.InputOffset()) - len(raw)
-	name, err := jsontext.AppendUnquote(nil, raw)
+	name, err := d.unquote(raw)
 	if err != nil {
 		return err
 	}
-	top.key = string(name)
+	top.key = name
 	top.haveKey = true
 	prev, dup := top.obj[top.key]
 	if !dup && d.ix == nil {
@@ -260,11 +306,9 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 	if d.ix != nil {
 		d.ix.SetValue(ptr, d.lines.pos(start))
 	}
-	f := &jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems)}
+	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems), itemsFrom: len(d.items)}
 	if f.isObj {
 		f.obj = map[string]any{}
-	} else {
-		f.arr = []any{}
 	}
 	d.stack = append(d.stack, f)
 	return nil
@@ -277,12 +321,17 @@ func (d *jsonDecoder) close() error {
 	if _, err := d.dec.ReadToken(); err != nil {
 		return err
 	}
-	f := d.top()
+	f := *d.top()
+	d.stack[len(d.stack)-1] = jsonFrame{} // drop its references
 	d.stack = d.stack[:len(d.stack)-1]
 	if f.isObj {
 		d.attach(f.obj)
 	} else {
-		d.attach(f.arr)
+		arr := make([]any, f.n)
+		copy(arr, d.items[f.itemsFrom:])
+		clear(d.items[f.itemsFrom:])
+		d.items = d.items[:f.itemsFrom]
+		d.attach(arr)
 	}
 	if parent := len(d.stack) - 1; parent >= 0 && d.stack[parent].isObj && len(d.problems) > f.start {
 		if d.stack[parent].spans == nil {
@@ -315,11 +364,11 @@ func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
 	case '0':
 		v = json.Number(string(raw))
 	case '"':
-		s, err := jsontext.AppendUnquote(nil, raw)
+		s, err := d.unquote(raw)
 		if err != nil {
 			return err
 		}
-		v = string(s)
+		v = s
 	}
 	d.attach(v)
 	return nil

@@ -4,6 +4,7 @@
 package source
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -225,11 +226,14 @@ func (t *lineTable) pos(off int) Pos {
 
 // index finds the line starts, and marks along long lines.
 func (t *lineTable) index() {
-	t.starts = []int{0}
-	for i, b := range t.data {
-		if b == '\n' {
-			t.starts = append(t.starts, i+1)
+	t.starts = make([]int, 1, 1+bytes.Count(t.data, []byte{'\n'}))
+	for i := 0; ; {
+		j := bytes.IndexByte(t.data[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		t.starts = append(t.starts, i)
 	}
 	for l, start := range t.starts {
 		end := len(t.data)
@@ -266,7 +270,12 @@ func UnescapeToken(s string) string {
 
 // Join appends reference tokens (unescaped) to a pointer.
 func Join(ptr string, tokens ...string) string {
+	n := len(ptr)
+	for _, t := range tokens {
+		n += 1 + len(t) // more only when t has characters to escape
+	}
 	var b strings.Builder
+	b.Grow(n)
 	b.WriteString(ptr)
 	for _, t := range tokens {
 		b.WriteByte('/')

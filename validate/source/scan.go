@@ -146,6 +146,10 @@ func skipSpace(d []byte, i int) int {
 	return i
 }
 
+// containerByte marks the bytes skipValue looks at inside a container:
+// quotes and brackets; it steps over any other byte.
+var containerByte = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+
 // skipValue returns the offset just after the value that starts at i.
 func skipValue(d []byte, i int) int {
 	if i >= len(d) {
@@ -157,6 +161,10 @@ func skipValue(d []byte, i int) int {
 	case '{', '[':
 		depth := 0
 		for i < len(d) {
+			if !containerByte[d[i]] {
+				i++
+				continue
+			}
 			switch d[i] {
 			case '"':
 				i = skipString(d, i)
@@ -186,13 +194,21 @@ func skipValue(d []byte, i int) int {
 
 // skipString returns the offset just after the string that starts at i.
 func skipString(d []byte, i int) int {
-	for i++; i < len(d); i++ {
-		switch d[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
+	// A quote ends the string when an even number of backslashes
+	// precedes it (each pair is one escaped backslash).
+	for j := i + 1; ; {
+		k := bytes.IndexByte(d[j:], '"')
+		if k < 0 {
+			return len(d)
 		}
+		q := j + k
+		n := 0
+		for p := q - 1; p > i && d[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
 	}
-	return len(d)
 }
