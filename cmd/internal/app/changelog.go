@@ -63,6 +63,9 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
+	if len(cl.NotCompared) > 0 {
+		return ExitFindings
+	}
 	return ExitOK
 }
 
@@ -79,6 +82,9 @@ type Changelog struct {
 	// Head is the head revision ("" for the working tree).
 	Head  string          `json:"head,omitempty"`
 	Tools []ChangelogTool `json:"tools"`
+	// NotCompared lists the head files that could not be read or parsed:
+	// the list may miss changes to their tools (exit status 1).
+	NotCompared []NotCompared `json:"notCompared,omitempty"`
 }
 
 // ChangelogTool is one tool's changes.
@@ -130,6 +136,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 		cl.Commit = baseline.Commit
 	}
 	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
+	cl.NotCompared = notCompared(head)
 	return cl, nil
 }
 

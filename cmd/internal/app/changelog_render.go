@@ -18,6 +18,7 @@ func changelogMarkdown(cl *Changelog) string {
 		since += " (" + mdInline(shortCommit(cl.Commit)) + ")"
 	}
 	fmt.Fprintf(&b, "## Tool changes since %s\n", since)
+	b.WriteString(notComparedMarkdown(cl.NotCompared))
 	if len(cl.Tools) == 0 {
 		b.WriteString("\nNo tool changed.\n")
 		return b.String()
