@@ -91,8 +91,12 @@ type Changelog struct {
 type ChangelogTool struct {
 	Name string `json:"name"`
 	// Status is added, removed, renamed or changed.
-	Status  string   `json:"status"`
-	Changes []Change `json:"changes"`
+	Status string `json:"status"`
+	// Document marks an entry that is not a tool: the rest of an MCP
+	// Description document (prompts, resources, ...) or a file, named by
+	// its path.
+	Document bool     `json:"document,omitempty"`
+	Changes  []Change `json:"changes"`
 }
 
 // Change is one change to a tool.
@@ -158,6 +162,9 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 			name = f.File
 		}
 		t := get(name)
+		if f.Tool == "" {
+			t.Document = true
+		}
 		switch f.Rule {
 		case diffcheck.RuleToolAdded.ID:
 			t.Status = "added"
