@@ -296,13 +296,16 @@ func writeCounts(b *budget, rep *report.Report) {
 		return
 	}
 	sort.Strings(files)
-	head := fmt.Sprintf("\n<details><summary>Files and tools (%s)</summary>\n\n| file / tool | tools | errors | warnings | notices | breaking |\n|---|---:|---:|---:|---:|---:|\n", Plural(len(files), "file"))
+	gone := goneFiles(rep)
+	head := fmt.Sprintf("\n<details><summary>Files and tools (%s)</summary>\n\n| file / tool | tools | errors | warnings | notices | breaking |\n|---|---:|---:|---:|---:|---:|\n", fileCount(rep, files, gone))
 	first := true
 	for _, p := range files {
 		c := byFile[p]
 		name := mdCode(p)
 		if p == "" {
 			name = "(run)"
+		} else if gone[p] {
+			name += " (only at the base)"
 		}
 		rows := []string{fmt.Sprintf("| %s | %d | %d | %d | %d | %d |\n", name, tools0[p], c.errors, c.warnings, c.notices, c.breaking)}
 		ts := tools[p]

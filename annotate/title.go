@@ -17,9 +17,21 @@ func Title(f report.Finding) string {
 		t = r.ShortTitle()
 	}
 	if f.Tool != "" {
-		return f.Tool + ": " + t
+		return toolLabel(f.Tool) + ": " + t
 	}
 	return t
+}
+
+// toolLabel is a tool's name as it leads a message or title: bare, or
+// quoted and escaped when it holds a control character or another rune
+// that does not print (a line break would split the text output's line).
+func toolLabel(name string) string {
+	for _, r := range name {
+		if !strconv.IsPrint(r) {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
 
 // ToolMessage is a finding's message led by the name of its tool, unless
@@ -30,5 +42,5 @@ func ToolMessage(f report.Finding) string {
 	if f.Tool == "" || strings.Contains(f.Message, strconv.Quote(f.Tool)) {
 		return f.Message
 	}
-	return f.Tool + ": " + f.Message
+	return toolLabel(f.Tool) + ": " + f.Message
 }

@@ -291,7 +291,22 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	for _, fs := range found {
 		out = append(out, fs...)
 	}
+	moved := d.movedDocuments()
+	movedTo := map[string]*unitResult{}
+	for g, a := range moved {
+		movedTo[g.path] = a
+	}
 	for _, t := range removed {
+		if a := movedTo[t.src.path]; a != nil {
+			// Its document moved: removed from the document at its new path.
+			if h := r.file(a.newSrc); h != nil {
+				c.headByPath[t.src.path] = h
+				if ft := r.tool(t); ft != nil {
+					c.toolRemoved(ft)
+				}
+				continue
+			}
+		}
 		if t.sum != nil && t.sum.hasRemoved {
 			out = append(out, t.sum.removed...)
 			continue
@@ -323,7 +338,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if err := d.pairMovedDocuments(r); err != nil {
+	if err := d.pairMovedDocuments(r, moved); err != nil {
 		return nil, err
 	}
 	notComparable := map[string]bool{}
@@ -344,29 +359,16 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 // new document of the same server name (info.name) at another path, like
 // CompareDocuments does for whole trees: a moved document is judged, not
 // reported as removed with everything it declared.
-func (d *Differ) pairMovedDocuments(r *reloader) error {
-	gone, added := map[string][]*unitResult{}, map[string][]*unitResult{}
-	for _, u := range d.units {
-		if u.goneDoc != "" {
-			gone[u.goneDoc] = append(gone[u.goneDoc], u)
-		}
-		if u.newDoc != "" {
-			added[u.newDoc] = append(added[u.newDoc], u)
-		}
-	}
-	for name, g := range gone {
-		a := added[name]
-		if len(g) != 1 || len(a) != 1 {
-			continue
-		}
-		b, h := r.file(g[0].goneSrc), r.file(a[0].newSrc)
+func (d *Differ) pairMovedDocuments(r *reloader, moved map[*unitResult]*unitResult) error {
+	for g, a := range moved {
+		b, h := r.file(g.goneSrc), r.file(a.newSrc)
 		if r.err != nil {
 			return r.err
 		}
 		if b == nil || h == nil {
 			continue
 		}
-		g[0].documents = CompareDocument(b, h)
+		g.documents = CompareDocument(b, h)
 	}
 	return nil
 }

@@ -63,6 +63,9 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
+	if len(cl.NotCompared) > 0 {
+		return ExitFindings
+	}
 	return ExitOK
 }
 
@@ -79,14 +82,21 @@ type Changelog struct {
 	// Head is the head revision ("" for the working tree).
 	Head  string          `json:"head,omitempty"`
 	Tools []ChangelogTool `json:"tools"`
+	// NotCompared lists the head files that could not be read or parsed:
+	// the list may miss changes to their tools (exit status 1).
+	NotCompared []NotCompared `json:"notCompared,omitempty"`
 }
 
 // ChangelogTool is one tool's changes.
 type ChangelogTool struct {
 	Name string `json:"name"`
 	// Status is added, removed, renamed or changed.
-	Status  string   `json:"status"`
-	Changes []Change `json:"changes"`
+	Status string `json:"status"`
+	// Document marks an entry that is not a tool: the rest of an MCP
+	// Description document (prompts, resources, ...) or a file, named by
+	// its path.
+	Document bool     `json:"document,omitempty"`
+	Changes  []Change `json:"changes"`
 }
 
 // Change is one change to a tool.
@@ -130,6 +140,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 		cl.Commit = baseline.Commit
 	}
 	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
+	cl.NotCompared = notCompared(head)
 	return cl, nil
 }
 
@@ -151,6 +162,9 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 			name = f.File
 		}
 		t := get(name)
+		if f.Tool == "" {
+			t.Document = true
+		}
 		switch f.Rule {
 		case diffcheck.RuleToolAdded.ID:
 			t.Status = "added"

@@ -18,6 +18,7 @@ func changelogMarkdown(cl *Changelog) string {
 		since += " (" + mdInline(shortCommit(cl.Commit)) + ")"
 	}
 	fmt.Fprintf(&b, "## Tool changes since %s\n", since)
+	b.WriteString(notComparedMarkdown(cl.NotCompared))
 	if len(cl.Tools) == 0 {
 		b.WriteString("\nNo tool changed.\n")
 		return b.String()
@@ -33,7 +34,20 @@ func changelogMarkdown(cl *Changelog) string {
 		parts = append(parts, annotate.Plural(n, "change")+" that may break")
 	}
 	parts = append(parts, annotate.Plural(counts["added"], "addition"), annotate.Plural(counts["changed"], "other change"))
-	fmt.Fprintf(&b, "\n%s changed: %s.\n", annotate.Plural(len(cl.Tools), "tool"), strings.Join(parts, ", "))
+	docs := 0
+	for _, t := range cl.Tools {
+		if t.Document {
+			docs++
+		}
+	}
+	var what []string
+	if n := len(cl.Tools) - docs; n > 0 || docs == 0 {
+		what = append(what, annotate.Plural(n, "tool"))
+	}
+	if docs > 0 {
+		what = append(what, annotate.Plural(docs, "document"))
+	}
+	fmt.Fprintf(&b, "\n%s changed: %s.\n", strings.Join(what, " and "), strings.Join(parts, ", "))
 	for _, t := range cl.Tools {
 		status := ""
 		if t.Status != "changed" {

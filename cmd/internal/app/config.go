@@ -112,6 +112,11 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 	if f.Format != source.FormatJSON {
 		f.Format = source.FormatYAML
 	}
+	if len(f.Problems) == 1 && f.Problems[0].Kind == source.ProblemEmpty {
+		// Empty or comments only: every key is optional, so the defaults.
+		cfg.File = f
+		return cfg, nil
+	}
 	for _, pr := range f.Problems {
 		return nil, &ConfigError{Path: display, Pos: pr.Pos, Msg: configProblemText(pr)}
 	}

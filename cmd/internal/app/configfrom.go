@@ -111,7 +111,7 @@ func readConfigAt(ctx context.Context, dir, rev, path string) (data []byte, foun
 	}
 	sha, err := load.GitOut(ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil || sha == "" {
-		return nil, false, fmt.Errorf("cannot read the config at %q: no such commit in the repository at %q: fetch it first (actions/checkout with fetch-depth: 0)", rev, dir)
+		return nil, false, fmt.Errorf("cannot read the config at %q: %w", rev, load.MissingRevision(ctx, dir, rev))
 	}
 	ls, err := load.GitOut(ctx, dir, "ls-tree", "-z", sha, "--", "./"+path)
 	if err != nil {

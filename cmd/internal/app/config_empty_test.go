@@ -1,0 +1,27 @@
+package app
+
+import (
+	"testing"
+)
+
+// TestEmptyConfigIsDefaults: every config key is optional, so an empty
+// config file, or one whose keys are all commented out (a `touch
+// .mcpschema.yaml`, a template waiting to be filled in), is the defaults,
+// not a configuration error saying the file "holds no tool".
+func TestEmptyConfigIsDefaults(t *testing.T) {
+	for name, body := range map[string]string{"empty": "", "blank": "  \n", "comments": "# files: ['tools/*.json']\n# fail-on: warning\n"} {
+		t.Run(name, func(t *testing.T) {
+			cfg, err := ParseConfig([]byte(body), DefaultConfigName)
+			if err != nil {
+				t.Fatalf("ParseConfig: %v", err)
+			}
+			if def := defaultConfig(); cfg.FailOn != def.FailOn || len(cfg.Files) != 0 || len(cfg.Ignores) != 0 {
+				t.Errorf("config %+v: want the defaults", cfg)
+			}
+			dir := writeFiles(t, map[string]string{"a.json": goodTool, DefaultConfigName: body})
+			if code, out, errOut := runMain(t, dir, "check", "a.json"); code != ExitOK {
+				t.Errorf("exit %d, want 0\n%s%s", code, out, errOut)
+			}
+		})
+	}
+}
