@@ -3,7 +3,6 @@ package load
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -55,5 +54,5 @@ func readLimited(path, display string, max int64) ([]byte, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a directory", display)
 	}
-	return io.ReadAll(io.LimitReader(fh, max+1))
+	return source.ReadAtMost(fh, st.Size(), max)
 }
