@@ -60,6 +60,12 @@ func writeConfigChangeText(w io.Writer, c *report.ConfigChange) {
 	for _, f := range c.Shown {
 		line("would show", f)
 	}
+	for _, f := range c.Paired {
+		line("would reclassify (paired by the alias)", f)
+	}
+	for _, u := range c.Unknown {
+		fmt.Fprintf(w, "    note: %s\n", oneLine(u))
+	}
 }
 
 // configChangeMarkdown renders the config change section for summaries.
@@ -126,7 +132,18 @@ func configChangeSection(c *report.ConfigChange, listMax int) string {
 	}
 	list("It would reclassify", re, to)
 	list("It would show", c.Shown, nil)
-	if len(c.Settings) == 0 && len(c.Hidden) == 0 && len(c.Reclassified) == 0 && len(c.Shown) == 0 && c.Invalid == "" {
+	list("It would reclassify (paired by the alias)", c.Paired, nil)
+	if len(c.Unknown) > 0 {
+		b.WriteString("\nWhat this run cannot tell:\n\n")
+		for i, u := range c.Unknown {
+			if i == listMax {
+				more(len(c.Unknown) - i)
+				break
+			}
+			fmt.Fprintf(&b, "- %s\n", mdText(truncate(u, configChangeMessageMax)))
+		}
+	}
+	if len(c.Settings) == 0 && len(c.Hidden) == 0 && len(c.Reclassified) == 0 && len(c.Shown) == 0 && len(c.Paired) == 0 && len(c.Unknown) == 0 && c.Invalid == "" {
 		b.WriteString("\nIt changes no setting and no finding of this run.\n")
 	}
 	return b.String()

@@ -18,6 +18,8 @@ func configChangeReport(n int) *report.Report {
 	rep.ConfigChange = &report.ConfigChange{File: ".mcpschema.yaml", From: "abc1234",
 		Settings:     []report.SettingChange{{Key: "ignore", To: `[{"reason":"trust me","rule":"*"}]`}, {Key: "limits.max-file-tools", From: "3", To: "1000"}},
 		Reclassified: []report.Reclassified{{Finding: report.Finding{Rule: "compat.tool.removed", Severity: rules.Error, File: "tools/t.json", Line: 1, Column: 2, Tool: "gone", Message: `tool "gone" was removed`}, To: rules.Warning}},
+		Paired:       []report.Finding{{Rule: "compat.tool.removed", Severity: rules.Error, File: "tools/t.json", Line: 1, Column: 3, Tool: "old", Message: `tool "old" was removed`}},
+		Unknown:      []string{"2 more files would be read after merge; their findings are not known here"},
 	}
 	for i := 0; i < n; i++ {
 		f := report.Finding{Rule: "compat.input.required-added", Severity: rules.Error, File: "tools/t.json", Line: i + 2, Column: 5,

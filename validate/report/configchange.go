@@ -25,6 +25,14 @@ type ConfigChange struct {
 	Reclassified []Reclassified `json:"reclassified"`
 	// Shown are findings hidden by the applied config that the changed config would show.
 	Shown []Finding `json:"shown"`
+	// Paired are the compat.tool.removed findings of this run that a changed
+	// alias would pair with an added tool: the removal becomes a change of
+	// that tool (reclassified, paired by the alias).
+	Paired []Finding `json:"paired,omitempty"`
+	// Unknown say, one line each, what the changed config would change that
+	// this run cannot tell: files it would add, files a raised limit would
+	// check fully, findings a lowered limit would add.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // SettingChange is one changed setting of a config file.

@@ -42,6 +42,9 @@ type trustedConfig struct {
 	Change *report.ConfigChange
 	// Invalid is the error of the working tree's config, if any.
 	Invalid error
+	// scope is what the working tree's files, exclude, limits and aliases
+	// would do (nil until prepareScope).
+	scope *configScope
 }
 
 // loadTrustedConfig reads the config at o.ConfigFrom (through git, never
@@ -180,12 +183,24 @@ func configInvalidFinding(tc *trustedConfig) report.Finding {
 }
 
 // compareOutcomes fills the change with the findings the proposed config
-// would hide, reclassify or show, given the findings before any config.
-func compareOutcomes(c *report.ConfigChange, raw []report.Finding, applied, proposed *Config, now time.Time) {
-	for _, f := range raw {
+// would hide, reclassify or show, given the findings before any config;
+// scope (nil: none) adds what its files, exclude, limits and aliases would do.
+func compareOutcomes(c *report.ConfigChange, raw []report.Finding, applied, proposed *Config, now time.Time, scope *configScope) {
+	kept := make([]bool, len(raw))
+	for i, f := range raw {
+		_, kept[i] = applied.outcome(f, now)
+	}
+	paired := scope.pairedRemovals(raw, kept)
+	for i, f := range raw {
 		sa, ka := applied.outcome(f, now)
 		sp, kp := proposed.outcome(f, now)
+		if kp && scope.gone(f, ka) {
+			kp = false
+		}
 		switch {
+		case ka && kp && paired[i]:
+			f.Severity = sa
+			c.Paired = append(c.Paired, f)
 		case ka && !kp:
 			f.Severity = sa
 			c.Hidden = append(c.Hidden, f)
@@ -197,6 +212,8 @@ func compareOutcomes(c *report.ConfigChange, raw []report.Finding, applied, prop
 			c.Shown = append(c.Shown, f)
 		}
 	}
+	c.Unknown = scope.finishUnknown()
+	sort.SliceStable(c.Paired, func(i, j int) bool { return report.Less(c.Paired[i], c.Paired[j]) })
 	sort.SliceStable(c.Hidden, func(i, j int) bool { return report.Less(c.Hidden[i], c.Hidden[j]) })
 	sort.SliceStable(c.Shown, func(i, j int) bool { return report.Less(c.Shown[i], c.Shown[j]) })
 	sort.SliceStable(c.Reclassified, func(i, j int) bool {

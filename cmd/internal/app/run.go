@@ -93,6 +93,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
+	tc.prepareScope(ctx, o, patterns, m)
 	versions, versionsFrom := o.Versions, ""
 	if len(versions) > 0 {
 		versionsFrom = o.VersionsFrom
@@ -151,7 +152,8 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 		if tc.Invalid != nil {
 			rep.Findings = append(rep.Findings, configInvalidFinding(tc))
 		} else {
-			compareOutcomes(tc.Change, rep.Findings, cfg, tc.Proposed, now)
+			tc.scopeFiles(rep.Files)
+			compareOutcomes(tc.Change, rep.Findings, cfg, tc.Proposed, now, tc.scope)
 		}
 		rep.ConfigChange = tc.Change
 	}
