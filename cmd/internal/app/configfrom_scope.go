@@ -57,7 +57,9 @@ func (tc *trustedConfig) prepareScope(ctx context.Context, o RunOptions, pattern
 			break
 		}
 		s.selects = func(p string) bool { _, ok := pm.Select(p); return ok }
-		s.unknown = append(s.unknown, addedFilesLine(ctx, o, pp, pm, m))
+		if line := addedFilesLine(ctx, o, pp, pm, m); line != "" {
+			s.unknown = append(s.unknown, line)
+		}
 	}
 	a, p := limitValues(tc.Applied.Limits), limitValues(tc.Proposed.Limits)
 	for _, k := range limitKeys {
@@ -79,7 +81,8 @@ func (tc *trustedConfig) prepareScope(ctx context.Context, o RunOptions, pattern
 
 // addedFilesLine says how many more files the changed patterns pm would
 // read than the applied ones m, counted over the paths they list (the
-// working tree walked, or the head revision's tree), without reading them.
+// working tree walked, or the head revision's tree), without reading them
+// ("" when none).
 func addedFilesLine(ctx context.Context, o RunOptions, pp []string, pm, m *load.Matcher) string {
 	var paths []string
 	counted := false
@@ -106,7 +109,7 @@ func addedFilesLine(ctx context.Context, o RunOptions, pp []string, pm, m *load.
 		}
 	}
 	if n == 0 {
-		return "the changed files or exclude would read no file this run did not read"
+		return ""
 	}
 	files := "files"
 	if n == 1 {
