@@ -142,16 +142,29 @@ func limitValues(l validate.Limits) map[string]limitValue {
 	}
 }
 
-// limitKeyRe finds the limit a bound finding's message names ("raise
-// limits.max-file-tools", "time budget of 10s (limits.file-timeout)").
-var limitKeyRe = regexp.MustCompile(`\blimits\.([a-z]+(?:-[a-z]+)*)`)
+// limitKeyRe finds the limit a bound message names: "raise
+// limits.max-file-tools in the config", "time budget of 10s
+// (limits.file-timeout)".
+var limitKeyRe = regexp.MustCompile(`raise limits\.([a-z]+(?:-[a-z]+)*) in the config|\(limits\.([a-z]+(?:-[a-z]+)*)\)`)
 
 // boundKey is the limit key a bound finding names ("" for other findings).
+// Only a file bound or a finding that marks its check incomplete (a schema
+// bound, a time budget, an unreadable base file) counts, and only when its
+// message names one key: a tool or file name that spells another makes it
+// ambiguous, so it is not listed.
 func boundKey(f report.Finding) string {
-	if m := limitKeyRe.FindStringSubmatch(f.Message); m != nil && slices.Contains(limitKeys, m[1]) {
-		return m[1]
+	if f.Rule != validate.RuleFileBound.ID && !f.Incomplete {
+		return ""
 	}
-	return ""
+	key := ""
+	for _, m := range limitKeyRe.FindAllStringSubmatch(f.Message, -1) {
+		k := m[1] + m[2]
+		if !slices.Contains(limitKeys, k) || (key != "" && k != key) {
+			return ""
+		}
+		key = k
+	}
+	return key
 }
 
 // inFile reports whether f is about one file (not run-level).

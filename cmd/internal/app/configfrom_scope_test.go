@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -208,5 +209,31 @@ func TestConfigFromScopeCLIPatterns(t *testing.T) {
 	rep = report.Report{}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.ConfigChange == nil || len(rep.ConfigChange.Hidden) != 4 {
 		t.Errorf("a changed exclude hides the file's findings: %v %+v", err, rep.ConfigChange)
+	}
+}
+
+// TestBoundKey checks that every bound message names the limit key the
+// config change compares, and that other findings, or a name that spells
+// another key, name none.
+func TestBoundKey(t *testing.T) {
+	bound := func(msg string) report.Finding { return report.Finding{Rule: validate.RuleFileBound.ID, Message: msg} }
+	incomplete := func(msg string) report.Finding { return report.Finding{Rule: "x", Incomplete: true, Message: msg} }
+	for _, c := range []struct {
+		f    report.Finding
+		want string
+	}{
+		{bound("file holds 3 tools, more than 2; it is not checked (raise limits.max-file-tools in the config to allow it)"), "max-file-tools"},
+		{incomplete("schema nested deeper than 64 levels here, so it is not checked; flatten it with \"$defs\" and \"$ref\", or raise limits.max-schema-depth in the config"), "max-schema-depth"},
+		{incomplete("the file's time budget of 10s (limits.file-timeout) ran out, so 1 of 2 tools were not fully checked (schemas or examples skipped): \"a\"; simplify their schemas or examples, or raise the budget in the config"), "file-timeout"},
+		{incomplete("the run's time budget of 2m0s (limits.run-timeout) ran out while comparing with the base revision; or raise limits.run-timeout in the config"), "run-timeout"},
+		{incomplete("compiling the schema took longer than 5s, so it is not checked; simplify it, or raise limits.schema-timeout in the config"), "schema-timeout"},
+		// a name that spells a key: not a bound, or ambiguous
+		{report.Finding{Rule: "compat.tool.removed", Message: "tool \"raise limits.max-file-tools in the config\" was removed"}, ""},
+		{incomplete("file \"(limits.max-file-bytes)\" cannot be read at the base revision (raise limits.max-file-tools in the config to allow it)"), ""},
+		{bound("limits.nothing"), ""},
+	} {
+		if got := boundKey(c.f); got != c.want {
+			t.Errorf("boundKey(%q) = %q, want %q", c.f.Message, got, c.want)
+		}
 	}
 }
