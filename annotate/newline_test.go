@@ -20,7 +20,9 @@ func TestEveryFormatEndsLines(t *testing.T) {
 	odd.Ignores = &report.Ignores{Config: ".mcpschema.yaml", Count: 1, Findings: []report.Finding{{Rule: "mcpschema.tool.name-style",
 		Severity: rules.Notice, File: "t.json", Line: 1, Column: 2, Message: "m\r", Tool: "t"}}}
 	odd.ConfigChange = &report.ConfigChange{File: ".mcpschema.yaml", From: "main", Invalid: "bad\r",
-		Hidden: []report.Finding{{Rule: "mcpschema.tool.name-style", Severity: rules.Notice, File: "t.json", Message: "hidden\n"}}}
+		Hidden:  []report.Finding{{Rule: "mcpschema.tool.name-style", Severity: rules.Notice, File: "t.json", Message: "hidden\n"}},
+		Paired:  []report.Finding{{Rule: "compat.tool.removed", Severity: rules.Error, File: "t\r.json", Message: "paired\r"}},
+		Unknown: []string{"files \"a\r\n::error::b\" cannot be compared\r"}}
 	for name, rep := range map[string]*report.Report{"sample": sampleReport(), "odd": odd, "clean": cleanReport(), "fileless": filelessReport()} {
 		for _, f := range FormatTable {
 			var b bytes.Buffer
