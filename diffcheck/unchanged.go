@@ -2,6 +2,7 @@ package diffcheck
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 )
 
@@ -18,7 +19,41 @@ func unchangedTool(base, head *toolRef) bool {
 		return true
 	}
 	budget := maxUnchangedValues
+	if base.tool.Value != nil && reflect.ValueOf(base.tool.Value).UnsafePointer() == reflect.ValueOf(head.tool.Value).UnsafePointer() {
+		// the same decoded object (a base tool reusing the head's, see
+		// source.ParseLike): equal to itself, so only its references count.
+		return refFree(base.tool.Value, &budget)
+	}
 	return sameRefFree(base.tool.Value, head.tool.Value, &budget)
+}
+
+// refFree is sameRefFree(v, v, budget), without the lookups.
+func refFree(v any, budget *int) bool {
+	*budget--
+	if *budget < 0 {
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			if strings.HasPrefix(k, "$") && strings.HasSuffix(strings.ToLower(k), "ref") {
+				return false
+			}
+			if !refFree(c, budget) {
+				return false
+			}
+		}
+	case []any:
+		for _, c := range x {
+			if !refFree(c, budget) {
+				return false
+			}
+		}
+	case string, json.Number, bool, nil:
+	default:
+		return false
+	}
+	return true
 }
 
 // sameRefFree reports whether a and b are equal decoded JSON values

@@ -2,6 +2,7 @@ package diffcheck
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -82,4 +83,41 @@ func TestBlobID(t *testing.T) {
 			t.Errorf("%s: read %d bytes that do not hash to its id", b.Path, len(data))
 		}
 	}
+}
+
+// TestUnchangedSharedTools: a base parsed with source.ParseLike shares the
+// head's unchanged tools; they are not judged unless they reference
+// something, exactly as when the base is parsed on its own.
+func TestUnchangedSharedTools(t *testing.T) {
+	changed := strings.Replace(unchangedTools, `"n": {"type": "integer"}`, `"n": {"type": "string"}`, 1)
+	h := source.Parse("t.json", []byte(changed), source.Limits{})
+	shared := source.ParseLike("t.json", []byte(unchangedTools), source.Limits{}, h, []byte(changed))
+	if shared.Tools[2].Value["inputSchema"] == nil || !sameMap(shared.Tools[2].Value, h.Tools[2].Value) || !sameMap(shared.Tools[0].Value, h.Tools[0].Value) {
+		t.Fatal("tools a and c are not shared with the head")
+	}
+	d := NewDiffer(Options{}, nil)
+	d.Add(0, shared, h)
+	got, _ := d.Finish(nil)
+	if len(got) == 0 {
+		t.Error("changed tool b: no finding")
+	}
+	if n := d.judged.Load(); n != 2 {
+		t.Errorf("changed file: %d pairs judged, want 2 (a with its $ref, b changed)", n)
+	}
+	for _, v := range []any{h.Root, shared.Root, map[string]any{"$REF": "x"}, []any{1.5}, map[string]any{"a": []any{nil, true, "x"}}} {
+		b1, b2 := 3, 3
+		if refFree(v, &b1) != sameRefFree(v, v, &b2) {
+			t.Errorf("refFree(%v) differs from sameRefFree with a budget of 3", v)
+		}
+		b1, b2 = maxUnchangedValues, maxUnchangedValues
+		// the budget left is the same when the walk completes (a $ref
+		// ends it early, where depends on the map order)
+		if r := refFree(v, &b1); r != sameRefFree(v, v, &b2) || r && b1 != b2 {
+			t.Errorf("refFree(%v) differs from sameRefFree", v)
+		}
+	}
+}
+
+func sameMap(a, b map[string]any) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }

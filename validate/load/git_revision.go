@@ -110,6 +110,19 @@ func ParseBlob(b Blob, data []byte, lim source.Limits) *source.File {
 	return source.Parse(b.Path, data, lim)
 }
 
+// ParseBlobLike is ParseBlob reusing the decoded tools of like, the same
+// path parsed from likeData, for entries with the same text
+// (source.ParseLike): a base blob parsed next to its head.
+func ParseBlobLike(b Blob, data []byte, lim source.Limits, like *source.File, likeData []byte) *source.File {
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = source.DefaultLimits.MaxBytes
+	}
+	if b.Size > lim.MaxBytes {
+		return tooLarge(b.Path, lim.MaxBytes)
+	}
+	return source.ParseLike(b.Path, data, lim, like, likeData)
+}
+
 // TooLarge reports whether ParseBlob refuses b without reading it.
 func TooLarge(b Blob, lim source.Limits) bool {
 	if lim.MaxBytes <= 0 {

@@ -120,6 +120,10 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			base = head
 		case bp.baseFile != nil:
 			base = bp.baseFile
+		case bp.base != nil && head != nil && job.headFile == nil:
+			// most tools of a changed file are unchanged: their decoded
+			// values are the head's.
+			base = load.ParseBlobLike(*bp.base, job.baseData, lim, head, job.headData)
 		case bp.base != nil:
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
 		}

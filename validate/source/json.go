@@ -71,7 +71,12 @@ func stackPointer(stack []jsonFrame) string {
 // pointer except for a problem, and returns nil for the index. Both passes
 // apply the same limits and report the same problems.
 func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
-	d := &jsonDecoder{data: data, lim: lim, ix: ix, lines: newLineTable(data),
+	return decodeJSONWith(data, lim, ix, nil)
+}
+
+// decodeJSONWith is decodeJSON reusing the entries of r (nil: none; see ParseLike).
+func decodeJSONWith(data []byte, lim Limits, ix *Index, r *reuse) (any, *Index, []Problem) {
+	d := &jsonDecoder{data: data, lim: lim, ix: ix, reuse: r, lines: newLineTable(data),
 		dec: jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))}
 	for !d.haveRoot {
 		if err := d.step(); err == errJSONLimit {
@@ -99,6 +104,7 @@ type jsonDecoder struct {
 	data     []byte
 	lim      Limits
 	ix       *Index
+	reuse    *reuse // decoded entries to reuse (ParseLike); nil: none
 	lines    *lineTable
 	dec      *jsontext.Decoder
 	problems []Problem
@@ -164,6 +170,11 @@ func (d *jsonDecoder) step() error {
 	}
 	if len(d.stack) > 0 && d.top().isObj && !d.top().haveKey && kind != '}' {
 		return d.memberName()
+	}
+	if kind == '{' && d.reuse != nil {
+		if ok, err := d.tryReuse(); ok || err != nil {
+			return err
+		}
 	}
 	var err error
 	switch kind {
