@@ -127,6 +127,20 @@ func (r *Report) Finalize() {
 	if r.Files == nil {
 		r.Files = []FileSummary{}
 	}
+	// A file with a finding that could not be checked in full (an
+	// undecidable change, a bound) is not complete either, so that each
+	// file's flag agrees with the summary's.
+	partial := map[string]bool{}
+	for _, f := range r.Findings {
+		if f.Incomplete && f.File != "" {
+			partial[f.File] = true
+		}
+	}
+	for i := range r.Files {
+		if partial[r.Files[i].Path] {
+			r.Files[i].Complete = false
+		}
+	}
 	s := Summary{Files: len(r.Files), Complete: true}
 	for _, fs := range r.Files {
 		s.Tools += fs.Tools
