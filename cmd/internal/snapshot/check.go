@@ -391,7 +391,29 @@ func refreshCommand(o *Options) string {
 			}
 			continue
 		}
+		if strings.HasPrefix(a, "-") && name == "header" {
+			if flag, v, ok := strings.Cut(a, "="); ok {
+				a = flag + "=" + hideLiteral(v)
+			} else if i+1 < len(raw) {
+				args = append(args, a)
+				i++
+				a = hideLiteral(raw[i])
+			}
+		}
 		args = append(args, a)
 	}
 	return quoteArgs(args)
+}
+
+// hideLiteral hides the value of a --header flag written literally (a
+// token pasted on the command line or expanded by the CI), which the
+// printed refresh command must not repeat; one that reads the environment
+// (${VAR}) is kept as written.
+func hideLiteral(header string) string {
+	reads := false
+	os.Expand(header, func(string) string { reads = true; return "" })
+	if reads {
+		return header
+	}
+	return redactValue(header)
 }
