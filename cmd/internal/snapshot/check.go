@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -79,7 +80,8 @@ func runCheck(o *Options, s *Surface, env Env) int {
 	w := env.Stdout
 	fmt.Fprintf(w, "snapshot %s differs from the live server:\n", o.Check)
 	for _, d := range diffs {
-		fmt.Fprintf(w, "  %s\n", d)
+		// each line quotes what the server sent: one log line each
+		fmt.Fprintf(w, "  %s\n", annotate.SafeText(d))
 	}
 	fmt.Fprintf(w, "if the change is intended, refresh the snapshot and commit it:\n  %s\n", refresh)
 	return ExitDrift
