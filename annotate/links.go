@@ -70,12 +70,13 @@ func (l *Links) commit(sha string) string {
 	return strings.TrimRight(l.Server, "/") + "/" + l.Repo + "/commit/" + url.PathEscape(sha)
 }
 
-// escapePath escapes each segment of a slash-separated path for a URL, and
-// the characters that would end a Markdown link destination.
+// escapePath escapes each segment of a slash-separated path for a URL
+// (url.PathEscape also escapes the parentheses, spaces and angle brackets
+// that would end a Markdown link destination).
 func escapePath(p string) string {
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
-		segs[i] = strings.NewReplacer("(", "%28", ")", "%29").Replace(url.PathEscape(s))
+		segs[i] = url.PathEscape(s)
 	}
 	return strings.Join(segs, "/")
 }

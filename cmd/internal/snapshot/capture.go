@@ -79,7 +79,6 @@ func Capture(ctx context.Context, o *Options, env Env) (*Surface, error) {
 		defer srv.stop()
 		out := &tapReader{r: srv.stdout}
 		out.tap.fn = rec.received
-		out.tap.over = func() { rec.mu.Lock(); rec.tooLong = true; rec.mu.Unlock() }
 		in := &tapWriter{w: srv.stdin}
 		in.tap.fn = rec.sent
 		transport = &mcp.IOTransport{Reader: out, Writer: in, MaxLineLength: maxMessage}

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -79,7 +80,8 @@ func runCheck(o *Options, s *Surface, env Env) int {
 	w := env.Stdout
 	fmt.Fprintf(w, "snapshot %s differs from the live server:\n", o.Check)
 	for _, d := range diffs {
-		fmt.Fprintf(w, "  %s\n", d)
+		// each line quotes what the server sent: one log line each
+		fmt.Fprintf(w, "  %s\n", annotate.SafeText(d))
 	}
 	fmt.Fprintf(w, "if the change is intended, refresh the snapshot and commit it:\n  %s\n", refresh)
 	return ExitDrift
@@ -391,7 +393,29 @@ func refreshCommand(o *Options) string {
 			}
 			continue
 		}
+		if strings.HasPrefix(a, "-") && name == "header" {
+			if flag, v, ok := strings.Cut(a, "="); ok {
+				a = flag + "=" + hideLiteral(v)
+			} else if i+1 < len(raw) {
+				args = append(args, a)
+				i++
+				a = hideLiteral(raw[i])
+			}
+		}
 		args = append(args, a)
 	}
 	return quoteArgs(args)
+}
+
+// hideLiteral hides the value of a --header flag written literally (a
+// token pasted on the command line or expanded by the CI), which the
+// printed refresh command must not repeat; one that reads the environment
+// (${VAR}) is kept as written.
+func hideLiteral(header string) string {
+	reads := false
+	os.Expand(header, func(string) string { reads = true; return "" })
+	if reads {
+		return header
+	}
+	return redactValue(header)
 }

@@ -19,8 +19,6 @@ type recorder struct {
 	responses map[string]json.RawMessage
 	// garbage is the first thing the server wrote that is not a JSON-RPC message.
 	garbage string
-	// tooLong is set when a message exceeded maxMessage.
-	tooLong bool
 }
 
 type sentRequest struct {
@@ -109,9 +107,8 @@ func (r *recorder) firstGarbage() string {
 
 // lineTap passes bytes through and hands every complete line to fn.
 type lineTap struct {
-	buf  []byte
-	fn   func([]byte)
-	over func()
+	buf []byte
+	fn  func([]byte)
 }
 
 func (t *lineTap) feed(p []byte) {
@@ -121,9 +118,6 @@ func (t *lineTap) feed(p []byte) {
 			t.buf = append(t.buf, p...)
 			if len(t.buf) > maxMessage {
 				t.buf = t.buf[:0]
-				if t.over != nil {
-					t.over()
-				}
 			}
 			return
 		}
