@@ -10,55 +10,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/testrepo"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-// gitRepo makes a repository in a temporary folder.
+// gitRepo is a repository in a temporary folder (testrepo.Repo).
 type gitRepo struct {
-	t   *testing.T
+	*testrepo.Repo
 	dir string
 }
 
 func newRepo(t *testing.T) *gitRepo {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	r := &gitRepo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "-b", "main")
-	r.git("config", "user.email", "t@example.com")
-	r.git("config", "user.name", "t")
-	r.git("config", "commit.gpgsign", "false")
-	return r
+	r := testrepo.New(t)
+	return &gitRepo{Repo: r, dir: r.Dir}
 }
 
-func (r *gitRepo) git(args ...string) string {
-	r.t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", r.dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-func (r *gitRepo) write(name, content string) {
-	r.t.Helper()
-	p := filepath.Join(r.dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-func (r *gitRepo) commit(msg string) string {
-	r.git("add", "-A")
-	r.git("commit", "-q", "-m", msg)
-	return r.git("rev-parse", "HEAD")
-}
+func (r *gitRepo) git(args ...string) string  { r.T.Helper(); return r.Git(args...) }
+func (r *gitRepo) write(name, content string) { r.T.Helper(); r.Write(name, content) }
+func (r *gitRepo) commit(msg string) string   { r.T.Helper(); return r.Commit(msg) }
 
 func TestLoadRevisionAndCompare(t *testing.T) {
 	r := newRepo(t)

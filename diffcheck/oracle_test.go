@@ -40,6 +40,17 @@ type oracleStats struct {
 	nonInterop                                   int // breaks only through a number beyond ±(2^53−1)
 }
 
+// add sums the counts of st into s.
+func (s *oracleStats) add(st oracleStats) {
+	s.pairs += st.pairs
+	s.equivalent += st.equivalent
+	s.samples += st.samples
+	s.breaks += st.breaks
+	s.findings += st.findings
+	s.undeclared += st.undeclared
+	s.nonInterop += st.nonInterop
+}
+
 // oracleCase is one pair to check.
 type oracleCase struct {
 	base, head any
@@ -265,13 +276,7 @@ func TestOracle(t *testing.T) {
 					continue
 				}
 				st, bad := checkOracleCase(eng, oc, oracleSamples)
-				total.pairs += st.pairs
-				total.equivalent += st.equivalent
-				total.samples += st.samples
-				total.breaks += st.breaks
-				total.findings += st.findings
-				total.undeclared += st.undeclared
-				total.nonInterop += st.nonInterop
+				total.add(st)
 				for _, b := range bad {
 					fails++
 					t.Error(b)
@@ -339,11 +344,7 @@ func TestOracleCorpus(t *testing.T) {
 					continue
 				}
 				st, bad := checkOracleCase(eng, oc, oracleSamples)
-				total.pairs += st.pairs
-				total.equivalent += st.equivalent
-				total.samples += st.samples
-				total.breaks += st.breaks
-				total.findings += st.findings
+				total.add(st)
 				for _, b := range bad {
 					fails++
 					t.Errorf("%s: %s", p, b)

@@ -8,7 +8,7 @@ import (
 )
 
 // The reading of git revisions lives in validate/load; these thin names
-// stay for diffcheck's tests and callers (the pipeline calls load).
+// stay for the tests that use them (the pipeline calls load).
 
 // ErrRevisionMissing is load.ErrRevisionMissing.
 var ErrRevisionMissing = load.ErrRevisionMissing
@@ -16,24 +16,18 @@ var ErrRevisionMissing = load.ErrRevisionMissing
 // Blob is load.Blob.
 type Blob = load.Blob
 
-// Revision is load.Revision.
-type Revision = load.Revision
-
-// BlobReader is load.BlobReader.
-type BlobReader = load.BlobReader
-
 // LoadRevision is load.LoadRevision.
 func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim source.Limits) ([]*source.File, error) {
 	return load.LoadRevision(ctx, dir, ref, patterns, lim)
 }
 
 // ListRevision is load.ListRevision.
-func ListRevision(ctx context.Context, dir, ref string, patterns []string) (*Revision, error) {
+func ListRevision(ctx context.Context, dir, ref string, patterns []string) (*load.Revision, error) {
 	return load.ListRevision(ctx, dir, ref, patterns)
 }
 
 // OpenBlobReader is load.OpenBlobReader.
-func OpenBlobReader(ctx context.Context, dir string) (*BlobReader, error) {
+func OpenBlobReader(ctx context.Context, dir string) (*load.BlobReader, error) {
 	return load.OpenBlobReader(ctx, dir)
 }
 

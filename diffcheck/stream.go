@@ -291,11 +291,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	for _, fs := range found {
 		out = append(out, fs...)
 	}
-	moved := d.movedDocuments()
-	movedTo := map[string]*unitResult{}
-	for g, a := range moved {
-		movedTo[g.path] = a
-	}
+	movedTo := d.movedDocuments(r)
 	for _, t := range removed {
 		if a := movedTo[t.src.path]; a != nil {
 			// Its document moved: removed from the document at its new path.
@@ -338,9 +334,6 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if err := d.pairMovedDocuments(r, moved); err != nil {
-		return nil, err
-	}
 	notComparable := map[string]bool{}
 	for _, u := range d.units {
 		out = append(out, u.documents...)
@@ -353,24 +346,6 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return report.Less(out[i], out[j]) })
 	return out, nil
-}
-
-// pairMovedDocuments compares a document deleted at one path with the one
-// new document of the same server name (info.name) at another path, like
-// CompareDocuments does for whole trees: a moved document is judged, not
-// reported as removed with everything it declared.
-func (d *Differ) pairMovedDocuments(r *reloader, moved map[*unitResult]*unitResult) error {
-	for g, a := range moved {
-		b, h := r.file(g.goneSrc), r.file(a.newSrc)
-		if r.err != nil {
-			return r.err
-		}
-		if b == nil || h == nil {
-			continue
-		}
-		g.documents = CompareDocument(b, h)
-	}
-	return nil
 }
 
 // reloader loads the files of tool summaries again, each once.

@@ -36,7 +36,7 @@ func refFree(v any, budget *int) bool {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, c := range x {
-			if strings.HasPrefix(k, "$") && strings.HasSuffix(strings.ToLower(k), "ref") {
+			if isRefKey(k) {
 				return false
 			}
 			if !refFree(c, budget) {
@@ -71,7 +71,7 @@ func sameRefFree(a, b any, budget *int) bool {
 			return false
 		}
 		for k, xv := range x {
-			if strings.HasPrefix(k, "$") && strings.HasSuffix(strings.ToLower(k), "ref") {
+			if isRefKey(k) {
 				return false
 			}
 			yv, ok := y[k]
@@ -104,4 +104,10 @@ func sameRefFree(a, b any, budget *int) bool {
 		return b == nil
 	}
 	return false
+}
+
+// isRefKey reports whether member k references something ($ref,
+// $componentRef, $dynamicRef, ...).
+func isRefKey(k string) bool {
+	return strings.HasPrefix(k, "$") && strings.HasSuffix(strings.ToLower(k), "ref")
 }

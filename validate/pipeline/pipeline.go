@@ -85,8 +85,9 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	var eng *schema.Engine
 	var differ *diffcheck.Differ
 	if in.Base != "" {
-		eng = schema.NewEngine(DiffLimits(opts))
-		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: DiffLimits(opts), Each: p.Each}, eng)
+		dl := DiffLimits(opts)
+		eng = schema.NewEngine(dl)
+		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each}, eng)
 	} else {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}

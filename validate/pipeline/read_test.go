@@ -3,11 +3,11 @@ package pipeline
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/testrepo"
 	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
@@ -15,22 +15,10 @@ import (
 // commitFile makes a repository whose one commit holds name with content.
 func commitFile(t *testing.T, name, content string) string {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	id := []string{"-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false"}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, append(id, "commit", "-q", "-m", "base")} {
-		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	return dir
+	r := testrepo.New(t)
+	r.Write(name, content)
+	r.Commit("base")
+	return r.Dir
 }
 
 // TestReadPathUnchanged: a working file whose bytes equal its base blob

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -12,52 +11,27 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/internal/testrepo"
 	"github.com/mcpschema/mcpschema/validate"
 	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/pipeline"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-// baseRepo is a git repository in a temporary folder.
+// baseRepo is a git repository in a temporary folder (testrepo.Repo).
 type baseRepo struct {
-	t   *testing.T
+	*testrepo.Repo
 	dir string
 }
 
 func newBaseRepo(t *testing.T) *baseRepo {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	r := &baseRepo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "-b", "main")
-	r.git("config", "user.email", "t@example.com")
-	r.git("config", "user.name", "t")
-	r.git("config", "commit.gpgsign", "false")
-	return r
+	r := testrepo.New(t)
+	return &baseRepo{Repo: r, dir: r.Dir}
 }
 
-func (r *baseRepo) git(args ...string) string {
-	r.t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", r.dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-func (r *baseRepo) write(name, content string) {
-	r.t.Helper()
-	p := filepath.Join(r.dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
-}
+func (r *baseRepo) git(args ...string) string  { r.T.Helper(); return r.Git(args...) }
+func (r *baseRepo) write(name, content string) { r.T.Helper(); r.Write(name, content) }
 
 func btTools(ts ...string) string { return `{"tools": [` + strings.Join(ts, ",\n") + "]}\n" }
 
