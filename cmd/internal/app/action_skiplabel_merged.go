@@ -123,7 +123,12 @@ func skipLabelMergeGroup(ctx context.Context, res *Result, label string, ev *act
 
 // firstParent reads the first parent of a commit from its object, which a
 // shallow checkout keeps although it hides the parent from history walks.
+// sha comes from the event payload: anything but a commit id (an option
+// such as "--batch") is refused before it reaches git.
 func firstParent(ctx context.Context, dir, sha string) (string, error) {
+	if !load.LooksLikeSHA(sha) {
+		return "", fmt.Errorf("%q is not a commit id", sha)
+	}
 	obj, err := load.GitOut(ctx, dir, "cat-file", "commit", sha)
 	if err != nil {
 		return "", err
