@@ -156,13 +156,9 @@ func hasBreaking(res *Result) bool {
 // actionPullsAPI is the pull request API for the run's repository, or nil
 // without a token or a repository.
 func actionPullsAPI(in *actionInputs, gctx *githubactions.GitHubContext, log io.Writer) (pullsAPI, string, string) {
-	owner, repo := gctx.Repo()
-	if in.Token == "" || owner == "" || repo == "" {
-		return nil, owner, repo
-	}
-	c, err := ghsink.New(ghsink.Options{APIURL: gctx.APIURL, Token: in.Token, Log: log, Sleep: actionSleep})
-	if err != nil {
-		return nil, owner, repo
+	c, owner, repo := actionClient(in, gctx, log)
+	if c == nil {
+		return nil, owner, repo // not a typed nil in the interface
 	}
 	return c, owner, repo
 }
