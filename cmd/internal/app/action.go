@@ -98,15 +98,25 @@ func actionNoFiles(err error, in *actionInputs) error {
 // actionCompareAPI is the compare endpoint for the run's repository, or nil
 // without a token or a repository.
 func actionCompareAPI(in *actionInputs, gctx *githubactions.GitHubContext, log io.Writer) compareAPI {
-	owner, repo := gctx.Repo()
-	if in.Token == "" || owner == "" || repo == "" {
-		return nil
-	}
-	c, err := ghsink.New(ghsink.Options{APIURL: gctx.APIURL, Token: in.Token, Log: log, Sleep: actionSleep})
-	if err != nil {
+	c, owner, repo := actionClient(in, gctx, log)
+	if c == nil {
 		return nil
 	}
 	return func(ctx context.Context, base, head string) (string, error) {
 		return c.MergeBase(ctx, owner, repo, base, head)
 	}
+}
+
+// actionClient is the API client for the run's repository, or nil without a
+// token or a repository.
+func actionClient(in *actionInputs, gctx *githubactions.GitHubContext, log io.Writer) (*ghsink.Client, string, string) {
+	owner, repo := gctx.Repo()
+	if in.Token == "" || owner == "" || repo == "" {
+		return nil, owner, repo
+	}
+	c, err := ghsink.New(ghsink.Options{APIURL: gctx.APIURL, Token: in.Token, Log: log, Sleep: actionSleep})
+	if err != nil {
+		return nil, owner, repo
+	}
+	return c, owner, repo
 }

@@ -3,21 +3,16 @@ package app
 import (
 	"context"
 	"fmt"
+
 	"github.com/mcpschema/mcpschema/validate/load"
 )
-
-// isPullRequestEvent reports whether the event runs on a pull request's
-// content, whose config must not judge the pull request itself.
-func isPullRequestEvent(eventName string) bool {
-	return eventName == "pull_request" || eventName == "pull_request_target"
-}
 
 // configRevision is the revision whose config applies to the run: on pull
 // requests the base revision the run diffs against (else the base the event
 // names), so that a pull request cannot switch off the check that judges
 // it; "" (the commit's own config) for push, merge_group and the rest.
 func configRevision(ctx context.Context, dir, eventName, base string, tgt target) (string, error) {
-	if !isPullRequestEvent(eventName) {
+	if !isPullRequest(eventName) {
 		return "", nil
 	}
 	if base != "" {

@@ -38,7 +38,7 @@ func grantSkipLabel(res *Result, label, subject, scope string) {
 	rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s %s for %s (%s)",
 		subject, annotate.Plural(n, "breaking change"), areNotices(n), scope, skipLabelWho))
 	rep.Finalize()
-	res.Failed = rep.Reaches(res.FailOn) || (res.Config != nil && res.Config.FailOnIncomplete && !rep.Summary.Complete)
+	res.Failed = res.fails()
 }
 
 func areNotices(n int) string {

@@ -123,7 +123,12 @@ func skipLabelMergeGroup(ctx context.Context, res *Result, label string, ev *act
 
 // firstParent reads the first parent of a commit from its object, which a
 // shallow checkout keeps although it hides the parent from history walks.
+// sha comes from the event payload: anything but a commit id (an option
+// such as "--batch") is refused before it reaches git.
 func firstParent(ctx context.Context, dir, sha string) (string, error) {
+	if !load.LooksLikeSHA(sha) {
+		return "", fmt.Errorf("%q is not a commit id", sha)
+	}
 	obj, err := load.GitOut(ctx, dir, "cat-file", "commit", sha)
 	if err != nil {
 		return "", err
@@ -151,13 +156,9 @@ func hasBreaking(res *Result) bool {
 // actionPullsAPI is the pull request API for the run's repository, or nil
 // without a token or a repository.
 func actionPullsAPI(in *actionInputs, gctx *githubactions.GitHubContext, log io.Writer) (pullsAPI, string, string) {
-	owner, repo := gctx.Repo()
-	if in.Token == "" || owner == "" || repo == "" {
-		return nil, owner, repo
-	}
-	c, err := ghsink.New(ghsink.Options{APIURL: gctx.APIURL, Token: in.Token, Log: log, Sleep: actionSleep})
-	if err != nil {
-		return nil, owner, repo
+	c, owner, repo := actionClient(in, gctx, log)
+	if c == nil {
+		return nil, owner, repo // not a typed nil in the interface
 	}
 	return c, owner, repo
 }

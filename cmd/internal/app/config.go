@@ -88,7 +88,7 @@ func (e *ConfigError) Error() string {
 // LoadConfig reads the config at p. With explicit false a missing file is
 // not an error and yields the default config.
 func LoadConfig(p, display string, explicit bool) (*Config, error) {
-	data, err := os.ReadFile(p)
+	data, err := readBoundedFile(p, maxConfigBytes)
 	if err != nil {
 		if os.IsNotExist(err) && !explicit {
 			return defaultConfig(), nil

@@ -152,6 +152,16 @@ func readRegularFile(p string, max int64) ([]byte, error) {
 	if fi.Mode()&os.ModeSymlink != 0 {
 		return nil, fmt.Errorf("%q is a symlink: it is not followed", filepath.Base(p))
 	}
+	return readBoundedFile(p, max)
+}
+
+// readBoundedFile reads the file at p (through a symlink) when it is a
+// regular file, at most max bytes: a device or a FIFO is never read.
+func readBoundedFile(p string, max int64) ([]byte, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%q is not a regular file: it is not read", filepath.Base(p))
 	}

@@ -32,3 +32,9 @@ func failsOnIncomplete(s string) bool { return s == failOnIncomplete }
 func (r *Result) failsIncomplete() bool {
 	return r != nil && r.Config != nil && r.Config.FailOnIncomplete
 }
+
+// fails decides the run's outcome: the report reaches fail-on, or it is
+// incomplete and fail-on is incomplete.
+func (r *Result) fails() bool {
+	return r.Report.Reaches(r.FailOn) || (r.failsIncomplete() && !r.Report.Summary.Complete)
+}

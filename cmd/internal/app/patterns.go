@@ -69,13 +69,14 @@ func unmatchedPatterns(m *load.Matcher, headHits, baseHits []int, cfg *Config, f
 	var none []string
 	var findings []report.Finding
 	excluded := map[string]string{}
+	tree := revisionTrees(cfg.runDir)
 	for i := 0; i < m.Len(); i++ {
 		if headHits[i] > 0 || (baseHits != nil && baseHits[i] > 0) {
 			continue
 		}
 		none = append(none, m.Pattern(i))
 		msg := fmt.Sprintf("pattern %q matches no file%s: fix or remove it (node_modules, vendor and .git are skipped unless the pattern names them)", m.Pattern(i), where(head, base))
-		if by := removedBy(m, i, cfg.runDir, head, base); len(by) > 0 {
+		if by := removedBy(m, i, cfg.runDir, head, base, tree); len(by) > 0 {
 			msg = excludedMessage(m.Pattern(i), by, head, base)
 			excluded[m.Pattern(i)] = msg
 		}

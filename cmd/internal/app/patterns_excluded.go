@@ -24,24 +24,27 @@ func excludedMessage(pattern string, by []string, head, base string) string {
 // file: it lists what the pattern alone matches in the working tree (or at
 // the revision head) and at the revision base, and returns the excludes
 // that removed those matches, in the order given ("!pattern"). It is empty
-// when the pattern matches nothing there or m has no excludes.
-func removedBy(m *load.Matcher, i int, dir, head, base string) []string {
+// when the pattern matches nothing there or m has no excludes. tree lists
+// a revision's files (revisionPaths, read once per run by the caller).
+func removedBy(m *load.Matcher, i int, dir, head, base string, tree func(rev string) []string) []string {
 	if len(m.Excludes()) == 0 {
 		return nil
 	}
-	var paths []string
+	lists := make([][]string, 0, 2)
 	if head == "" {
-		paths = workingTreeMatches(m.Pattern(i), dir)
+		lists = append(lists, workingTreeMatches(m.Pattern(i), dir))
 	} else {
-		paths = revisionPaths(dir, head)
+		lists = append(lists, tree(head))
 	}
 	if base != "" {
-		paths = append(paths, revisionPaths(dir, base)...)
+		lists = append(lists, tree(base))
 	}
 	seen := map[string]bool{}
-	for _, p := range paths {
-		for _, e := range m.RemovedBy(i, p) {
-			seen[e] = true
+	for _, paths := range lists {
+		for _, p := range paths {
+			for _, e := range m.RemovedBy(i, p) {
+				seen[e] = true
+			}
 		}
 	}
 	var by []string
@@ -76,6 +79,20 @@ func workingTreeMatches(pattern, dir string) []string {
 		}
 	}
 	return out
+}
+
+// revisionTrees returns a lister of the files of revisions under dir that
+// runs `git ls-tree` once per revision, however many patterns ask.
+func revisionTrees(dir string) func(rev string) []string {
+	trees := map[string][]string{}
+	return func(rev string) []string {
+		paths, ok := trees[rev]
+		if !ok {
+			paths = revisionPaths(dir, rev)
+			trees[rev] = paths
+		}
+		return paths
+	}
 }
 
 // revisionPaths lists the files of a revision under dir, relative to dir.

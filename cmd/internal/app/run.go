@@ -159,8 +159,9 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 	}
 	applyConfig(rep, cfg, now)
 	rep.Finalize()
-	failed := rep.Reaches(failOn) || (cfg.FailOnIncomplete && !rep.Summary.Complete)
-	return &Result{Report: rep, FailOn: failOn, Failed: failed, Config: cfg}
+	res := &Result{Report: rep, FailOn: failOn, Config: cfg}
+	res.Failed = res.fails()
+	return res
 }
 
 func loadRunConfig(o RunOptions) (*Config, error) {
