@@ -204,14 +204,14 @@ func checkPrimitiveCommon(fc *FileContext, d decl, fields []string, what string,
 		}
 	}
 	if list, ok := d.obj["tags"].([]any); ok {
-		declared, hasCatalogue := rootTagNames(fc.File.Root)
+		tags := fc.rootTags()
 		for i, e := range list {
 			s, isStr := e.(string)
 			switch {
 			case !isStr:
 				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag is %s, not a string", what, jsonType(e))
-			case hasCatalogue && !contains(declared, s):
-				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag %q is not declared in the root tags%s: declare it, or use a declared tag", what, s, declaredFew(declared))
+			case tags.undeclared(s):
+				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag %q is not declared in the root tags%s: declare it, or use a declared tag", what, s, declaredFew(tags.names))
 			}
 		}
 	}
