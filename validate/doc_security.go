@@ -237,7 +237,7 @@ func checkRequirements(fc *FileContext, raw any, ptr, owner string, idx schemeIn
 			sptr := source.Join(rptr, name)
 			scheme, declared := idx.schemes[name].(map[string]any)
 			if isExtension(name) && !declared {
-				reportCarriedExtensions(fc, map[string]any{name: nil}, rptr, "a Security Requirement Object")
+				reportCarriedExtension(fc, name, rptr, "a Security Requirement Object")
 				continue
 			}
 			if !declared {
