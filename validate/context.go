@@ -30,6 +30,8 @@ type FileContext struct {
 	reached map[string]bool
 	// validated are the schema components a tool schema check validated.
 	validated map[string]bool
+	// tags is the root tag catalogue, read on first use (rootTags).
+	tags *tagCatalogue
 }
 
 // ToolContext is what a tool-level check sees.

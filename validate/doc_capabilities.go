@@ -72,19 +72,7 @@ func checkCapabilities(fc *FileContext) {
 	need := primitiveNeeds(fc)
 	for _, d := range decls {
 		checkCapObject(fc, d)
-		var both []string
-		first := ""
-		for _, v := range d.versions {
-			if p, ok := taken[v]; ok {
-				both = append(both, v)
-				if first == "" {
-					first = p
-				}
-				continue
-			}
-			taken[v] = d.ptr
-		}
-		if len(both) > 0 {
+		if both, first := claimVersions(taken, d); len(both) > 0 {
 			fc.Report(RuleCapScope, d.ptr, both, "capabilities object applies to %s, like the one at %s: give them disjoint protocolVersions, or merge them", versionsText(both), first)
 		}
 		checkCapUsage(fc, d, need)

@@ -207,8 +207,9 @@ func checkFormProperty(fc *FileContext, rep reporter, raw any, ptr string, vs []
 		}
 		checkMinMax(fc, rep, p, ptr, "minItems", "maxItems", what)
 		if d, ok := p["default"].([]any); ok && hasEnum {
+			choices := valueSet(enum)
 			for i, v := range d {
-				if !containsValue(enum, v) {
+				if !choices[compactJSON(v)] {
 					rep.Report(RuleElicitationSchema, source.Join(ptr, "default", itoa(i)), nil, "%s default %s is not one of its item choices: use one of the item choices, or remove it from the default", what, compactJSON(v))
 				}
 			}
@@ -234,12 +235,23 @@ func checkMinMax(fc *FileContext, rep reporter, p map[string]any, ptr, lo, hi, w
 
 // containsValue reports whether list holds v (compared as JSON).
 func containsValue(list []any, v any) bool {
+	want := compactJSON(v)
 	for _, e := range list {
-		if compactJSON(e) == compactJSON(v) {
+		if compactJSON(e) == want {
 			return true
 		}
 	}
 	return false
+}
+
+// valueSet is the set of list's values as compact JSON, for looking up
+// many values without encoding the list again for each (containsValue).
+func valueSet(list []any) map[string]bool {
+	out := make(map[string]bool, len(list))
+	for _, e := range list {
+		out[compactJSON(e)] = true
+	}
+	return out
 }
 
 // toString returns v when it is a string.

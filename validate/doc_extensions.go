@@ -19,12 +19,17 @@ var RuleExtensionPlacement = rules.Register(rules.Rule{
 // value (what names it: "a tool result", "a content block" ...).
 func reportCarriedExtensions(rep reporter, obj map[string]any, ptr, what string) {
 	for _, k := range sortedKeys(obj) {
-		if !isExtension(k) {
-			continue
+		if isExtension(k) {
+			reportCarriedExtension(rep, k, ptr, what)
 		}
-		rep.Report(RuleExtensionPlacement, source.Join(ptr, k), nil,
-			"extension %q is on %s, which is not an MCP Description object and cannot carry extensions: move it to the enclosing MCP Description object, or remove it", k, what)
 	}
+}
+
+// reportCarriedExtension reports the x-* member name of the carried MCP
+// value at ptr (see reportCarriedExtensions).
+func reportCarriedExtension(rep reporter, name, ptr, what string) {
+	rep.Report(RuleExtensionPlacement, source.Join(ptr, name), nil,
+		"extension %q is on %s, which is not an MCP Description object and cannot carry extensions: move it to the enclosing MCP Description object, or remove it", name, what)
 }
 
 // markValidated records that a schema component was validated in context.

@@ -29,7 +29,7 @@ func checkMetaKeys(fc *FileContext, raw any, ptr string, vs []string, what strin
 	}
 	for _, k := range sortedKeys(obj) {
 		if isExtension(k) {
-			reportCarriedExtensions(fc, map[string]any{k: nil}, ptr, "a _meta object")
+			reportCarriedExtension(fc, k, ptr, "a _meta object")
 			continue
 		}
 		if !metaKeyRe.MatchString(k) {

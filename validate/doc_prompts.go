@@ -51,8 +51,9 @@ func checkPrompts(fc *FileContext) {
 			checkUnique(fc, RulePromptUnique, seen, d, "name", "prompt")
 		}
 		args, required := checkPromptArguments(fc, d)
+		argSet := stringSet(args)
 		for _, ex := range collectNamedExamples(fc, RulePromptExample, d.obj, d.ptr, "examples", "promptExamples", "prompt", []string{"arguments", "result"}) {
-			checkPromptExample(fc, ex, d.versions, args, required)
+			checkPromptExample(fc, ex, d.versions, args, argSet, required)
 		}
 	}
 }
@@ -104,10 +105,10 @@ func checkPromptArguments(fc *FileContext, d decl) (names, required []string) {
 	return names, required
 }
 
-// checkPromptExample checks one prompt example's arguments and result.
-func checkPromptExample(fc *FileContext, ex namedExample, vs, args, required []string) {
+// checkPromptExample checks one prompt example's arguments and result
+// (argSet is the set of the declared args, built once per prompt).
+func checkPromptExample(fc *FileContext, ex namedExample, vs, args []string, argSet map[string]bool, required []string) {
 	what := "prompt example " + quote(ex.name)
-	argSet := stringSet(args)
 	if raw, has := ex.value["arguments"]; has {
 		aptr := source.Join(ex.ptr, "arguments")
 		m, ok := raw.(map[string]any)

@@ -161,8 +161,15 @@ func checkUnique(fc *FileContext, rule *rules.Rule, seen scopeIndex, d decl, key
 		byVersion = map[string]string{}
 		seen[value] = byVersion
 	}
-	var both []string
-	first := ""
+	if both, first := claimVersions(byVersion, d); len(both) > 0 {
+		fc.Report(rule, source.Join(d.ptr, key), both, "%s %s %q is also declared at %s for %s: merge them, or give them disjoint protocolVersions", what, key, value, first, versionsText(both))
+	}
+}
+
+// claimVersions records d.ptr as the claimant of each version of d's scope
+// that byVersion does not hold yet, and returns the versions already held
+// with the pointer of the first earlier claimant.
+func claimVersions(byVersion map[string]string, d decl) (both []string, first string) {
 	for _, v := range d.versions {
 		if p, taken := byVersion[v]; taken {
 			both = append(both, v)
@@ -173,9 +180,7 @@ func checkUnique(fc *FileContext, rule *rules.Rule, seen scopeIndex, d decl, key
 		}
 		byVersion[v] = d.ptr
 	}
-	if len(both) > 0 {
-		fc.Report(rule, source.Join(d.ptr, key), both, "%s %s %q is also declared at %s for %s: merge them, or give them disjoint protocolVersions", what, key, value, first, versionsText(both))
-	}
+	return both, first
 }
 
 // checkPrimitiveCommon checks the members resources, resource templates
@@ -199,14 +204,14 @@ func checkPrimitiveCommon(fc *FileContext, d decl, fields []string, what string,
 		}
 	}
 	if list, ok := d.obj["tags"].([]any); ok {
-		declared, hasCatalogue := rootTagNames(fc.File.Root)
+		tags := fc.rootTags()
 		for i, e := range list {
 			s, isStr := e.(string)
 			switch {
 			case !isStr:
 				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag is %s, not a string", what, jsonType(e))
-			case hasCatalogue && !contains(declared, s):
-				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag %q is not declared in the root tags%s: declare it, or use a declared tag", what, s, declaredFew(declared))
+			case tags.undeclared(s):
+				fc.Report(rule, source.Join(d.ptr, "tags", itoa(i)), nil, "%s tag %q is not declared in the root tags%s: declare it, or use a declared tag", what, s, declaredFew(tags.names))
 			}
 		}
 	}

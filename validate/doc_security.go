@@ -58,18 +58,19 @@ func checkSecurity(fc *FileContext) {
 		return
 	}
 	schemes, _ := root["securitySchemes"].(map[string]any)
-	for _, name := range sortedKeys(schemes) {
+	idx := schemeIndex{schemes: schemes, names: sortedKeys(schemes), cats: map[string]map[string]bool{}}
+	for _, name := range idx.names {
 		checkScheme(fc, name, schemes[name], source.Join("/securitySchemes", name))
 	}
 	if _, has := root["security"]; has {
-		checkRequirements(fc, root["security"], "/security", "root", schemes)
+		checkRequirements(fc, root["security"], "/security", "root", idx)
 	}
 	for _, key := range []string{"transports", "tools", "resources", "resourceTemplates", "prompts"} {
 		list, _ := root[key].([]any)
 		for i, e := range list {
 			obj, _ := e.(map[string]any)
 			if v, has := obj["security"]; has {
-				checkRequirements(fc, v, source.Join("/"+key, itoa(i), "security"), singular(key), schemes)
+				checkRequirements(fc, v, source.Join("/"+key, itoa(i), "security"), singular(key), idx)
 			}
 		}
 	}
@@ -199,8 +200,27 @@ func catalogue(scheme map[string]any) map[string]bool {
 	return out
 }
 
+// schemeIndex is the document's securitySchemes with what the requirement
+// checks look up in it, computed once per document: the sorted scheme names
+// and, filled on first use, each oauth2 scheme's scope catalogue.
+type schemeIndex struct {
+	schemes map[string]any
+	names   []string
+	cats    map[string]map[string]bool
+}
+
+// catalogue returns the scope catalogue of the scheme called name.
+func (x schemeIndex) catalogue(name string, scheme map[string]any) map[string]bool {
+	cat, ok := x.cats[name]
+	if !ok {
+		cat = catalogue(scheme)
+		x.cats[name] = cat
+	}
+	return cat
+}
+
 // checkRequirements checks one Security Requirement Array.
-func checkRequirements(fc *FileContext, raw any, ptr, owner string, schemes map[string]any) {
+func checkRequirements(fc *FileContext, raw any, ptr, owner string, idx schemeIndex) {
 	list, ok := raw.([]any)
 	if !ok {
 		fc.Report(RuleSecurityRequirement, ptr, nil, "%s security is %s, not an array: write it as [{\"<scheme>\": []}], [] to clear or [{}] for anonymous access", owner, jsonType(raw))
@@ -215,13 +235,13 @@ func checkRequirements(fc *FileContext, raw any, ptr, owner string, schemes map[
 		}
 		for _, name := range sortedKeys(req) {
 			sptr := source.Join(rptr, name)
-			scheme, declared := schemes[name].(map[string]any)
+			scheme, declared := idx.schemes[name].(map[string]any)
 			if isExtension(name) && !declared {
-				reportCarriedExtensions(fc, map[string]any{name: nil}, rptr, "a Security Requirement Object")
+				reportCarriedExtension(fc, name, rptr, "a Security Requirement Object")
 				continue
 			}
 			if !declared {
-				fc.Report(RuleSecurityRequirement, sptr, nil, "%s security names scheme %q, which securitySchemes does not declare%s: declare it there, or fix the name", owner, name, declaredFew(sortedKeys(schemes)))
+				fc.Report(RuleSecurityRequirement, sptr, nil, "%s security names scheme %q, which securitySchemes does not declare%s: declare it there, or fix the name", owner, name, declaredFew(idx.names))
 				continue
 			}
 			scopes, ok := req[name].([]any)
@@ -235,7 +255,7 @@ func checkRequirements(fc *FileContext, raw any, ptr, owner string, schemes map[
 				continue
 			}
 			seen := map[string]bool{}
-			cat := catalogue(scheme)
+			cat := idx.catalogue(name, scheme)
 			for j, s := range scopes {
 				jptr := source.JoinIndex(sptr, j)
 				str, isStr := s.(string)

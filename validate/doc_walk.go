@@ -158,9 +158,6 @@ func withArticleKind(k string) string {
 	return "a " + k
 }
 
-// overlap returns the versions two scopes share.
-func overlap(a, b []string) []string { return intersect(a, b) }
-
 // fieldsUndefined reports members of obj that some version of vs does not
 // define (since gives the first version defining each member).
 func fieldsUndefined(rep reporter, rule *rules.Rule, obj map[string]any, ptr string, vs []string, since map[string]string, what string) {

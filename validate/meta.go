@@ -76,7 +76,7 @@ func checkMeta(c *ToolContext, raw any, ptr string, vs []string, where string) {
 			continue
 		}
 		if closedObjects(c.FileContext) && isExtension(k) {
-			reportCarriedExtensions(c, map[string]any{k: nil}, ptr, "a _meta object")
+			reportCarriedExtension(c, k, ptr, "a _meta object")
 			continue
 		}
 		if closedObjects(c.FileContext) {

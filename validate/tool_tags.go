@@ -35,19 +35,40 @@ func checkToolTags(c *ToolContext) {
 	if !ok {
 		return
 	}
-	declared, hasCatalogue := rootTagNames(c.File.Root)
+	tags := c.rootTags()
 	for i, e := range list {
 		ptr := c.Ptr("tags", itoa(i))
 		s, isStr := e.(string)
 		switch {
 		case !isStr:
 			c.Report(RuleToolTags, ptr, nil, "tool tag is %s, not a string: write the tag name as a string", jsonType(e))
-		case hasCatalogue && !contains(declared, s):
+		case tags.undeclared(s):
 			c.Report(RuleToolTags, ptr, nil,
-				"tool tag %q is not declared in the root tags: declare {\"name\": %q} in the root tags, or use a declared tag%s", s, s, declaredText(declared))
+				"tool tag %q is not declared in the root tags: declare {\"name\": %q} in the root tags, or use a declared tag%s", s, s, declaredText(tags.names))
 		}
 	}
 }
+
+// tagCatalogue is a file's root tag catalogue: the declared names in order
+// (for messages), as a set (for lookups), and whether the root has tags.
+type tagCatalogue struct {
+	names []string
+	set   map[string]bool
+	ok    bool
+}
+
+// rootTags returns the file's root tag catalogue, read once per file so
+// that each tagged tool, resource, template or prompt does not walk it again.
+func (c *FileContext) rootTags() *tagCatalogue {
+	if c.tags == nil {
+		names, ok := rootTagNames(c.File.Root)
+		c.tags = &tagCatalogue{names: names, set: stringSet(names), ok: ok}
+	}
+	return c.tags
+}
+
+// undeclared reports whether the root has a tag catalogue without name.
+func (t *tagCatalogue) undeclared(name string) bool { return t.ok && !t.set[name] }
 
 // rootTagNames returns the names of the root Tag Objects and whether the root
 // has a tags array.
