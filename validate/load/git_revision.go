@@ -105,7 +105,7 @@ func ParseBlob(b Blob, data []byte, lim source.Limits) *source.File {
 		lim.MaxBytes = source.DefaultLimits.MaxBytes
 	}
 	if b.Size > lim.MaxBytes {
-		return tooLarge(b.Path, lim.MaxBytes)
+		return source.TooLarge(b.Path, nil, lim.MaxBytes)
 	}
 	return source.Parse(b.Path, data, lim)
 }
@@ -118,7 +118,7 @@ func ParseBlobLike(b Blob, data []byte, lim source.Limits, like *source.File, li
 		lim.MaxBytes = source.DefaultLimits.MaxBytes
 	}
 	if b.Size > lim.MaxBytes {
-		return tooLarge(b.Path, lim.MaxBytes)
+		return source.TooLarge(b.Path, nil, lim.MaxBytes)
 	}
 	return source.ParseLike(b.Path, data, lim, like, likeData)
 }
@@ -164,7 +164,7 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 	var toRead []blob
 	for _, b := range blobs {
 		if b.size > lim.MaxBytes {
-			files = append(files, tooLarge(b.rel, lim.MaxBytes))
+			files = append(files, source.TooLarge(b.rel, nil, lim.MaxBytes))
 			continue
 		}
 		toRead = append(toRead, b)
@@ -178,15 +178,4 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 	}
 	sort.SliceStable(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
-}
-
-// tooLarge is the file returned for a blob over the size bound.
-func tooLarge(path string, max int64) *source.File {
-	f := &source.File{Path: path, Format: source.FormatJSON, Index: source.NewIndex()}
-	if strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") {
-		f.Format = source.FormatYAML
-	}
-	f.Problems = append(f.Problems, source.Problem{Kind: source.ProblemTooLarge, Pos: source.Pos{Line: 1, Column: 1}, Fatal: true,
-		Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", max)})
-	return f
 }

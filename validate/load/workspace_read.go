@@ -28,7 +28,7 @@ func ReadWorkBytes(m WorkFile, lim source.Limits) ([]byte, *source.File) {
 	if m.Problem != "" {
 		return nil, source.Unreadable(m.Display, m.Problem)
 	}
-	data, err := readLimited(m.Abs, m.Display, lim.MaxBytes)
+	data, err := source.ReadLimited(m.Abs, m.Display, lim.MaxBytes)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -37,22 +37,4 @@ func ReadWorkBytes(m WorkFile, lim source.Limits) ([]byte, *source.File) {
 		return nil, source.Unreadable(m.Display, fmt.Sprintf("cannot read file: %v", err))
 	}
 	return data, nil
-}
-
-// readLimited reads at most max+1 bytes of the file at path, as
-// source.ReadFile does before parsing.
-func readLimited(path, display string, max int64) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", display)
-	}
-	return source.ReadAtMost(fh, st.Size(), max)
 }
