@@ -22,9 +22,7 @@ func ReadWorkFile(m WorkFile, lim source.Limits) *source.File {
 // source.DefaultLimits.MaxBytes); a file that cannot be read comes back as
 // a file with that problem instead.
 func ReadWorkBytes(m WorkFile, lim source.Limits) ([]byte, *source.File) {
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = source.DefaultLimits.MaxBytes
-	}
+	lim = lim.WithDefaults()
 	if m.Problem != "" {
 		return nil, source.Unreadable(m.Display, m.Problem)
 	}

@@ -54,7 +54,7 @@ func (f *File) Fatal() bool {
 // ReadFile reads and parses the file at path, refusing files over lim.MaxBytes
 // without reading them whole. display is the name used in findings.
 func ReadFile(path, display string, lim Limits) (*File, error) {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	data, err := ReadLimited(path, display, lim.MaxBytes)
 	if err != nil {
 		return nil, err
@@ -118,7 +118,7 @@ func ReadAtMost(r io.Reader, size, limit int64) ([]byte, error) {
 
 // Parse decodes data as the file named name and finds the tools in it.
 func Parse(name string, data []byte, lim Limits) *File {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	if int64(len(data)) > lim.MaxBytes {
 		return TooLarge(name, data, lim.MaxBytes)
 	}
