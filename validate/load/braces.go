@@ -20,8 +20,8 @@ const MaxBracePatternBytes = 4096
 // or "b", braces nest, a backslash escapes the next character, and a brace
 // inside a bracket expression ("[{]") is literal. Escapes and brackets are
 // kept as they are in the results. An unclosed brace is literal. A pattern
-// longer than MaxBracePatternBytes, or with more than MaxBraceAlternatives
-// expansions, is an error.
+// longer than MaxBracePatternBytes, with more than MaxBraceAlternatives
+// expansions, or whose expansion builds more than maxBraceBytes, is an error.
 func ExpandBraces(p string) ([]string, error) {
 	if len(p) > MaxBracePatternBytes {
 		return nil, fmt.Errorf("pattern is longer than %d bytes: give a shorter one", MaxBracePatternBytes)
@@ -32,12 +32,22 @@ func ExpandBraces(p string) ([]string, error) {
 // errTooManyAlternatives is the error of a pattern that expands too much.
 var errTooManyAlternatives = fmt.Errorf("pattern expands to more than %d brace alternatives: use fewer braces", MaxBraceAlternatives)
 
+// maxBraceBytes bounds the bytes ExpandBraces builds in all, a few times
+// its largest result (MaxBraceAlternatives patterns as long as the
+// pattern): groups nested around many alternatives would otherwise copy
+// them all again at each level.
+const maxBraceBytes = 4 * MaxBraceAlternatives * MaxBracePatternBytes
+
+// errBraceBytes is the error of a pattern whose expansion builds too much.
+var errBraceBytes = fmt.Errorf("pattern's brace alternatives take more than %d bytes to expand: use fewer or less deeply nested braces", maxBraceBytes)
+
 // braceGroups is a pattern's brace structure, found in one pass: for each
 // "{" that opens a group, its top-level commas and its closing "}".
 type braceGroups struct {
 	p      string
 	close  map[int]int   // open index -> close index
 	commas map[int][]int // open index -> its top-level commas
+	built  int           // bytes of the strings expand has built so far
 }
 
 // parseBraces finds p's brace groups the way doublestar does: a backslash
@@ -128,12 +138,21 @@ func (g *braceGroups) expand(start, end int) ([]string, error) {
 		for _, o := range out {
 			o += g.p[lit:i]
 			for _, alt := range group {
+				if g.built += len(o) + len(alt); g.built > maxBraceBytes {
+					return nil, errBraceBytes
+				}
 				next = append(next, o+alt)
 			}
 		}
 		out, lit, i = next, c+1, c
 	}
 	for k := range out {
+		if lit == end {
+			break
+		}
+		if g.built += len(out[k]) + end - lit; g.built > maxBraceBytes {
+			return nil, errBraceBytes
+		}
 		out[k] += g.p[lit:end]
 	}
 	return out, nil

@@ -37,27 +37,9 @@ func catFiles(ctx context.Context, dir string, blobs []blob) ([][]byte, error) {
 	out := make([][]byte, len(blobs))
 	var readErr error
 	for i, b := range blobs {
-		header, err := r.ReadString('\n')
-		if err != nil {
-			readErr = fmt.Errorf("read %s: %w", b.rel, err)
+		if out[i], readErr = readObject(r, b.rel, b.size, nil); readErr != nil {
 			break
 		}
-		f := strings.Fields(header)
-		if len(f) != 3 {
-			readErr = fmt.Errorf("read %s: git said %q", b.rel, strings.TrimSpace(header))
-			break
-		}
-		size, err := strconv.ParseInt(f[2], 10, 64)
-		if err != nil || size != b.size {
-			readErr = fmt.Errorf("read %s: unexpected size in %q", b.rel, strings.TrimSpace(header))
-			break
-		}
-		data := make([]byte, size+1)
-		if _, err := io.ReadFull(r, data); err != nil {
-			readErr = fmt.Errorf("read %s: %w", b.rel, err)
-			break
-		}
-		out[i] = data[:size]
 	}
 	_, _ = io.Copy(io.Discard, r)
 	if err := cmd.Wait(); err != nil && readErr == nil {
@@ -117,21 +99,31 @@ func (br *BlobReader) read(b Blob) ([]byte, error) {
 	if _, err := io.WriteString(br.in, b.ID+"\n"); err != nil {
 		return nil, fmt.Errorf("read %s: %w", b.Path, err)
 	}
-	header, err := br.out.ReadString('\n')
+	return readObject(br.out, b.Path, b.Size, br.stderr.String)
+}
+
+// readObject reads git cat-file --batch's answer for the blob at path, which
+// the tree says has size bytes: any other size is an error, so no more than
+// size bytes are ever read. stderr, when not nil, says what git said when it
+// stopped answering.
+func readObject(r *bufio.Reader, path string, size int64, stderr func() string) ([]byte, error) {
+	header, err := r.ReadString('\n')
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w: %s", b.Path, err, strings.TrimSpace(br.stderr.String()))
+		if stderr != nil {
+			return nil, fmt.Errorf("read %s: %w: %s", path, err, strings.TrimSpace(stderr()))
+		}
+		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	f := strings.Fields(header)
 	if len(f) != 3 {
-		return nil, fmt.Errorf("read %s: git said %q", b.Path, strings.TrimSpace(header))
+		return nil, fmt.Errorf("read %s: git said %q", path, strings.TrimSpace(header))
 	}
-	size, err := strconv.ParseInt(f[2], 10, 64)
-	if err != nil || size != b.Size {
-		return nil, fmt.Errorf("read %s: unexpected size in %q", b.Path, strings.TrimSpace(header))
+	if got, err := strconv.ParseInt(f[2], 10, 64); err != nil || got != size {
+		return nil, fmt.Errorf("read %s: unexpected size in %q", path, strings.TrimSpace(header))
 	}
 	data := make([]byte, size+1)
-	if _, err := io.ReadFull(br.out, data); err != nil {
-		return nil, fmt.Errorf("read %s: %w", b.Path, err)
+	if _, err := io.ReadFull(r, data); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	return data[:size], nil
 }

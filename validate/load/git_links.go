@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/mcpschema/mcpschema/validate/source"
 )
@@ -20,7 +21,13 @@ type gitTree struct {
 	dir     string
 	prefix  string
 	entries map[string]gitEntry
+	// blobs reads link targets; opened at the first one, closed by close.
+	blobs *BlobReader
 }
+
+// maxLinkBytes bounds a link target read from a tree (PATH_MAX): a
+// revision's link blob can be of any size, a path cannot.
+const maxLinkBytes = 4096
 
 func (t *gitTree) Kind(p string) source.EntryKind {
 	e, ok := t.entries[t.prefix+p]
@@ -39,11 +46,26 @@ func (t *gitTree) Kind(p string) source.EntryKind {
 
 func (t *gitTree) Readlink(p string) (string, error) {
 	e := t.entries[t.prefix+p]
-	out, err := catFiles(t.ctx, t.dir, []blob{{full: t.prefix + p, rel: p, oid: e.oid, size: e.size}})
-	if err != nil {
-		return "", err
+	if e.size > maxLinkBytes {
+		return "", fmt.Errorf("read %s: link target of %d bytes is longer than any path", p, e.size)
 	}
-	return string(out[0]), nil
+	if t.blobs == nil {
+		br, err := OpenBlobReader(t.ctx, t.dir)
+		if err != nil {
+			return "", err
+		}
+		t.blobs = br
+	}
+	out, err := t.blobs.Read(Blob{Path: p, ID: e.oid, Size: e.size})
+	return string(out), err
+}
+
+// close stops the reader of link targets, if one was opened; the targets
+// read were already checked whole.
+func (t *gitTree) close() {
+	if t.blobs != nil {
+		_ = t.blobs.Close()
+	}
 }
 
 // indexTree indexes `ls-tree` output by full path.
@@ -77,6 +99,11 @@ func resolveLinks(ctx context.Context, dir string, out []byte, prefix string, bl
 	var tree *gitTree
 	var regular []blob
 	var problems []*source.File
+	defer func() {
+		if tree != nil {
+			tree.close()
+		}
+	}()
 	for _, b := range blobs {
 		if !b.link {
 			regular = append(regular, b)

@@ -101,34 +101,22 @@ func (r *Revision) Blobs() []Blob {
 // lim.MaxBytes is refused without being read (data is then ignored) and
 // comes back as a file with a fatal problem, as LoadRevision returns it.
 func ParseBlob(b Blob, data []byte, lim source.Limits) *source.File {
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = source.DefaultLimits.MaxBytes
-	}
-	if b.Size > lim.MaxBytes {
-		return tooLarge(b.Path, lim.MaxBytes)
-	}
-	return source.Parse(b.Path, data, lim)
+	return ParseBlobLike(b, data, lim, nil, nil)
 }
 
 // ParseBlobLike is ParseBlob reusing the decoded tools of like, the same
 // path parsed from likeData, for entries with the same text
 // (source.ParseLike): a base blob parsed next to its head.
 func ParseBlobLike(b Blob, data []byte, lim source.Limits, like *source.File, likeData []byte) *source.File {
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = source.DefaultLimits.MaxBytes
-	}
-	if b.Size > lim.MaxBytes {
-		return tooLarge(b.Path, lim.MaxBytes)
+	if TooLarge(b, lim) {
+		return source.TooLarge(b.Path, nil, lim.WithDefaults().MaxBytes)
 	}
 	return source.ParseLike(b.Path, data, lim, like, likeData)
 }
 
 // TooLarge reports whether ParseBlob refuses b without reading it.
 func TooLarge(b Blob, lim source.Limits) bool {
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = source.DefaultLimits.MaxBytes
-	}
-	return b.Size > lim.MaxBytes
+	return b.Size > lim.WithDefaults().MaxBytes
 }
 
 // BlobID returns the git blob id of data in the object format of like (an
@@ -151,9 +139,7 @@ func BlobID(data []byte, like string) string {
 // over lim.MaxBytes are refused without being read; they come back as files
 // with a fatal problem, like source.ReadFile does. Nothing is fetched.
 func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim source.Limits) ([]*source.File, error) {
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = source.DefaultLimits.MaxBytes
-	}
+	lim = lim.WithDefaults()
 	rev, err := ListRevision(ctx, dir, ref, patterns)
 	if err != nil {
 		return nil, err
@@ -164,7 +150,7 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 	var toRead []blob
 	for _, b := range blobs {
 		if b.size > lim.MaxBytes {
-			files = append(files, tooLarge(b.rel, lim.MaxBytes))
+			files = append(files, source.TooLarge(b.rel, nil, lim.MaxBytes))
 			continue
 		}
 		toRead = append(toRead, b)
@@ -178,15 +164,4 @@ func LoadRevision(ctx context.Context, dir, ref string, patterns []string, lim s
 	}
 	sort.SliceStable(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
-}
-
-// tooLarge is the file returned for a blob over the size bound.
-func tooLarge(path string, max int64) *source.File {
-	f := &source.File{Path: path, Format: source.FormatJSON, Index: source.NewIndex()}
-	if strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") {
-		f.Format = source.FormatYAML
-	}
-	f.Problems = append(f.Problems, source.Problem{Kind: source.ProblemTooLarge, Pos: source.Pos{Line: 1, Column: 1}, Fatal: true,
-		Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", max)})
-	return f
 }

@@ -22,13 +22,11 @@ func ReadWorkFile(m WorkFile, lim source.Limits) *source.File {
 // source.DefaultLimits.MaxBytes); a file that cannot be read comes back as
 // a file with that problem instead.
 func ReadWorkBytes(m WorkFile, lim source.Limits) ([]byte, *source.File) {
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = source.DefaultLimits.MaxBytes
-	}
+	lim = lim.WithDefaults()
 	if m.Problem != "" {
 		return nil, source.Unreadable(m.Display, m.Problem)
 	}
-	data, err := readLimited(m.Abs, m.Display, lim.MaxBytes)
+	data, err := source.ReadLimited(m.Abs, m.Display, lim.MaxBytes)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -37,22 +35,4 @@ func ReadWorkBytes(m WorkFile, lim source.Limits) ([]byte, *source.File) {
 		return nil, source.Unreadable(m.Display, fmt.Sprintf("cannot read file: %v", err))
 	}
 	return data, nil
-}
-
-// readLimited reads at most max+1 bytes of the file at path, as
-// source.ReadFile does before parsing.
-func readLimited(path, display string, max int64) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", display)
-	}
-	return source.ReadAtMost(fh, st.Size(), max)
 }

@@ -54,7 +54,18 @@ func (f *File) Fatal() bool {
 // ReadFile reads and parses the file at path, refusing files over lim.MaxBytes
 // without reading them whole. display is the name used in findings.
 func ReadFile(path, display string, lim Limits) (*File, error) {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
+	data, err := ReadLimited(path, display, lim.MaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(display, data, lim), nil
+}
+
+// ReadLimited reads at most max+1 bytes of the file at path (one more
+// than allowed tells a file over the limit, which Parse refuses); a
+// directory is an error naming display.
+func ReadLimited(path, display string, max int64) ([]byte, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -67,17 +78,16 @@ func ReadFile(path, display string, lim Limits) (*File, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a directory", display)
 	}
-	data, err := ReadAtMost(fh, st.Size(), lim.MaxBytes)
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > lim.MaxBytes {
-		f := &File{Path: display, Format: formatFor(display, data), Index: NewIndex()}
-		f.Problems = append(f.Problems, Problem{Kind: ProblemTooLarge, Pos: Pos{Line: 1, Column: 1}, Fatal: true,
-			Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", lim.MaxBytes)})
-		return f, nil
-	}
-	return Parse(display, data, lim), nil
+	return ReadAtMost(fh, st.Size(), max)
+}
+
+// TooLarge is the file returned in place of the file name over max bytes;
+// data, when read, helps tell its format.
+func TooLarge(name string, data []byte, max int64) *File {
+	f := &File{Path: name, Format: formatFor(name, data), Index: NewIndex()}
+	f.Problems = append(f.Problems, Problem{Kind: ProblemTooLarge, Pos: Pos{Line: 1, Column: 1}, Fatal: true,
+		Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", max)})
+	return f
 }
 
 // ReadAtMost reads r to its end, but at most limit+1 bytes (one more than
@@ -108,14 +118,11 @@ func ReadAtMost(r io.Reader, size, limit int64) ([]byte, error) {
 
 // Parse decodes data as the file named name and finds the tools in it.
 func Parse(name string, data []byte, lim Limits) *File {
-	lim = lim.withDefaults()
-	f := &File{Path: name, Format: formatFor(name, data)}
+	lim = lim.WithDefaults()
 	if int64(len(data)) > lim.MaxBytes {
-		f.Index = NewIndex()
-		f.Problems = append(f.Problems, Problem{Kind: ProblemTooLarge, Pos: Pos{Line: 1, Column: 1}, Fatal: true,
-			Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", lim.MaxBytes)})
-		return f
+		return TooLarge(name, data, lim.MaxBytes)
 	}
+	f := &File{Path: name, Format: formatFor(name, data)}
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		f.Problems = append(f.Problems, Problem{Kind: ProblemBOM, Pos: Pos{Line: 1, Column: 1},
 			Message: "file starts with a byte order mark, which JSON forbids and many readers reject; save it as UTF-8 without a BOM"})

@@ -46,7 +46,8 @@ type Limits struct {
 // DefaultLimits are the limits used when none are configured.
 var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxDepth: 1000, MaxValues: 1_000_000, MaxTools: 10_000}
 
-func (l Limits) withDefaults() Limits {
+// WithDefaults fills zero bounds with DefaultLimits.
+func (l Limits) WithDefaults() Limits {
 	if l.MaxBytes <= 0 {
 		l.MaxBytes = DefaultLimits.MaxBytes
 	}

@@ -20,7 +20,7 @@ func ParseLike(name string, data []byte, lim Limits, like *File, likeData []byte
 	if r == nil || formatFor(name, data) != FormatJSON {
 		return Parse(name, data, lim)
 	}
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	if int64(len(data)) > lim.MaxBytes || bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || len(bytes.TrimSpace(data)) == 0 {
 		return Parse(name, data, lim)
 	}
