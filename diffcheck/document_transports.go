@@ -87,12 +87,7 @@ func (d *docCmp) compareTransports() {
 	hv := rootVersions(d.head)
 	// the versions each endpoint serves at head, over all its declarations
 	// (one transport may be declared once per version).
-	serves := map[string][]string{}
-	for _, h := range collectDecls(d.head, "transports") {
-		if k := transportKey(h); k != "" {
-			serves[k] = append(serves[k], effectiveScope(d.head, h.obj)...)
-		}
-	}
+	serves := servedVersions(d.head, collectDecls(d.head, "transports"), transportKey)
 	done := map[*decl]bool{}
 	for _, p := range pairs {
 		if done[p.base] {
@@ -102,7 +97,7 @@ func (d *docCmp) compareTransports() {
 		bs, hs := effectiveScope(d.base, p.base.obj), serves[transportKey(p.head)]
 		var lost []string
 		for _, v := range bs {
-			if hasString(hv, v) && !hasString(hs, v) {
+			if hasString(hv, v) && !hs[v] {
 				lost = append(lost, v)
 			}
 		}
