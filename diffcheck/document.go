@@ -488,6 +488,24 @@ func hasString(list []string, s string) bool {
 	return false
 }
 
+// servedVersions returns, for each key of decls (declarations of f), the
+// set of protocol versions its declarations serve together: a set, so that
+// many same-key declarations do not make every lookup a scan of them all.
+func servedVersions(f *source.File, decls []*decl, key func(*decl) string) map[string]map[string]bool {
+	serves := map[string]map[string]bool{}
+	for _, x := range decls {
+		if k := key(x); k != "" {
+			if serves[k] == nil {
+				serves[k] = map[string]bool{}
+			}
+			for _, v := range effectiveScope(f, x.obj) {
+				serves[k][v] = true
+			}
+		}
+	}
+	return serves
+}
+
 // reportLostVersions reports each paired base declaration that served a
 // protocol version the head still describes and that no head declaration
 // of the same head key (name, uri or uriTemplate) serves any longer: a
@@ -498,12 +516,7 @@ func (d *docCmp) reportLostVersions(rule *rules.Rule, pairs []declPair, head []*
 		return
 	}
 	hv := rootVersions(d.head)
-	serves := map[string][]string{}
-	for _, h := range head {
-		if k := key(h); k != "" {
-			serves[k] = append(serves[k], effectiveScope(d.head, h.obj)...)
-		}
-	}
+	serves := servedVersions(d.head, head, key)
 	done := map[*decl]bool{}
 	for _, p := range pairs {
 		if done[p.base] {
@@ -512,7 +525,7 @@ func (d *docCmp) reportLostVersions(rule *rules.Rule, pairs []declPair, head []*
 		done[p.base] = true
 		var lost []string
 		for _, v := range effectiveScope(d.base, p.base.obj) {
-			if hasString(hv, v) && !hasString(serves[key(p.head)], v) {
+			if hasString(hv, v) && !serves[key(p.head)][v] {
 				lost = append(lost, v)
 			}
 		}

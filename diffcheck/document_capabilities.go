@@ -83,7 +83,7 @@ func (d *docCmp) compareCapabilities() {
 		if d.head != nil && !hasString(hv, v) {
 			continue
 		}
-		bo, _ := capsFor(d.base, v)
+		bo, bptr := capsFor(d.base, v)
 		if bo == nil {
 			continue
 		}
@@ -94,7 +94,6 @@ func (d *docCmp) compareCapabilities() {
 		if ho != nil {
 			capFeatures(ho, "", "", hf, 0)
 		}
-		_, bptr := capsFor(d.base, v)
 		for _, feat := range sortedKeys(bf) {
 			if _, ok := hf[feat]; ok {
 				continue

@@ -55,11 +55,10 @@ func promptAccepts(args map[string]promptArg, call map[string]any) bool {
 	return true
 }
 
-// sameArguments reports whether two prompts declare the same, non-empty
-// argument list (names and requiredness): the evidence of a rename.
-func sameArguments(a, b *decl) bool {
-	x, _ := promptArgs(a)
-	y, _ := promptArgs(b)
+// sameArguments reports whether two prompts' arguments (from promptArgs)
+// are the same, non-empty list (names and requiredness): the evidence of a
+// rename.
+func sameArguments(x, y map[string]promptArg) bool {
 	if len(x) == 0 || len(x) != len(y) {
 		return false
 	}
@@ -85,9 +84,18 @@ func (d *docCmp) comparePrompts() {
 			fmt.Sprintf("%d removed and %d added prompts are more than the 40000 pairs mcpschema searches for renames: the removed prompts are reported as removed, none as renamed; remove or rename fewer prompts in one change", len(removed), len(added)))
 		search = nil
 	}
-	for _, b := range search {
+	// each prompt's arguments are read once: a prompt with many arguments
+	// must not be re-read for every candidate it is compared with.
+	args := map[*decl]map[string]promptArg{}
+	if search != nil {
 		for _, h := range added {
-			if b.name != h.name && sameArguments(b, h) {
+			args[h], _ = promptArgs(h)
+		}
+	}
+	for _, b := range search {
+		ba, _ := promptArgs(b)
+		for _, h := range added {
+			if b.name != h.name && sameArguments(ba, args[h]) {
 				matches[b] = append(matches[b], h)
 				back[h]++
 			}

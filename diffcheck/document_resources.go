@@ -12,6 +12,14 @@ import (
 func (d *docCmp) compareResources() {
 	base, head := collectDecls(d.base, "resources"), collectDecls(d.head, "resources")
 	pairs, removed, added := d.pairDecls("resources at uri", base, head, func(x *decl) string { return x.str("uri") })
+	// the added resources by name, for the hint: one lookup per removed
+	// resource, not a scan of all added ones.
+	addedByName := map[string][]*decl{}
+	for _, h := range added {
+		if h.name != "" && h.str("uri") != "" {
+			addedByName[h.name] = append(addedByName[h.name], h)
+		}
+	}
 	for _, b := range removed {
 		uri := b.str("uri")
 		if uri == "" {
@@ -22,8 +30,8 @@ func (d *docCmp) compareResources() {
 		if d.head == nil {
 			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
 		}
-		for _, h := range added {
-			if h.name != "" && h.name == b.name && h.str("uri") != "" && h.str("uri") != uri {
+		for _, h := range addedByName[b.name] {
+			if h.str("uri") != uri {
 				hint = fmt.Sprintf("; a resource of that name is now at %q", h.str("uri"))
 				break
 			}

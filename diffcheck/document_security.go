@@ -85,7 +85,9 @@ func (alt secAlt) missing(grant secAlt) (schemes []string, scopes map[string][]s
 			continue
 		}
 		for _, s := range alt[name] {
-			if !hasString(have, s) {
+			// have is sorted (parseSecurity): a lookup is a binary search,
+			// not a scan, however many scopes both sides list.
+			if i := sort.SearchStrings(have, s); i == len(have) || have[i] != s {
 				scopes[name] = append(scopes[name], s)
 			}
 		}
@@ -312,32 +314,46 @@ func (d *docCmp) compareSecurity() {
 	}
 	// the transports' own requirements, each distinct pair once: a
 	// primitive without its own security on a side takes its transport's.
+	// Each requirement's canonical text is computed once (bKey, hKey), and a
+	// pair of requirements found unbroken is not compared again for the
+	// next primitive: a large root requirement must not be re-read for
+	// every primitive that inherits it.
 	type ctx struct {
 		b, h       any
 		bHas, hHas bool
+		bKey, hKey string
 	}
+	rootCtx := ctx{b: bRoot, bHas: bHas, h: hRoot, hHas: hHas, bKey: canonical(bRoot), hKey: canonical(hRoot)}
 	var tctxs []ctx
 	seenT := map[string]bool{}
 	for _, t := range tpairs {
-		c := ctx{b: bRoot, bHas: bHas, h: hRoot, hHas: hHas}
+		c := rootCtx
 		if v, ok := t.base.obj["security"]; ok {
-			c.b, c.bHas = v, true
+			c.b, c.bHas, c.bKey = v, true, canonical(v)
 		}
 		if v, ok := t.head.obj["security"]; ok {
-			c.h, c.hHas = v, true
+			c.h, c.hHas, c.hKey = v, true, canonical(v)
 		}
-		if k := fmt.Sprint(c.bHas, c.hHas, canonical(c.b), canonical(c.h)); !seenT[k] {
+		if k := fmt.Sprint(c.bHas, c.hHas, c.bKey, c.hKey); !seenT[k] {
 			seenT[k] = true
 			tctxs = append(tctxs, c)
 		}
 	}
+	unbroken := map[string]bool{}
 	for _, p := range d.prims {
 		bp, bOwn := p.base.obj["security"]
 		hp, hOwn := p.head.obj["security"]
 		if !bOwn && !hOwn {
 			continue
 		}
-		ctxs := []ctx{{b: bRoot, bHas: bHas, h: hRoot, hHas: hHas}}
+		var bpKey, hpKey string
+		if bOwn {
+			bpKey = canonical(bp)
+		}
+		if hOwn {
+			hpKey = canonical(hp)
+		}
+		ctxs := []ctx{rootCtx}
 		if !bOwn || !hOwn {
 			// with its own security on both sides, a primitive's transports do not matter
 			ctxs = append(ctxs, tctxs...)
@@ -350,13 +366,13 @@ func (d *docCmp) compareSecurity() {
 		seen := map[string]bool{}
 		for _, c := range ctxs {
 			if bOwn {
-				c.b, c.bHas = bp, true
+				c.b, c.bHas, c.bKey = bp, true, bpKey
 			}
 			if hOwn {
-				c.h, c.hHas = hp, true
+				c.h, c.hHas, c.hKey = hp, true, hpKey
 			}
-			k := canonical(c.b) + "\x00" + canonical(c.h)
-			if !c.bHas || !c.hHas || seen[k] {
+			k := c.bKey + "\x00" + c.hKey
+			if !c.bHas || !c.hHas || seen[k] || unbroken[k] {
 				continue
 			}
 			seen[k] = true
@@ -364,6 +380,7 @@ func (d *docCmp) compareSecurity() {
 				reported = true
 				break
 			}
+			unbroken[k] = true
 		}
 		if cut > 0 && !reported {
 			x := docFinding{rule: RuleDocumentUndecidable, incomplete: true, at: loc{file: d.head, ptr: surviving(d.head, source.Join(p.head.ptr, "security"))},

@@ -66,6 +66,14 @@ type transportPairing struct {
 
 func (d *docCmp) compareTransports() {
 	pairs, removed, added := d.transportPairs()
+	// the first added transport of each type, for the hint: one lookup per
+	// removed transport, not a scan of all added ones.
+	addedByType := map[string]*decl{}
+	for _, h := range added {
+		if t := h.str("type"); addedByType[t] == nil && transportKey(h) != "" {
+			addedByType[t] = h
+		}
+	}
 	for _, b := range removed {
 		if transportKey(b) == "" {
 			continue
@@ -75,11 +83,8 @@ func (d *docCmp) compareTransports() {
 		if d.head == nil {
 			withDoc = fmt.Sprintf(" with its document %q", d.base.Path)
 		}
-		for _, h := range added {
-			if h.str("type") == b.str("type") && transportKey(h) != "" {
-				hint = fmt.Sprintf("; the document now declares the %s", transportLabel(h))
-				break
-			}
+		if h := addedByType[b.str("type")]; h != nil {
+			hint = fmt.Sprintf("; the document now declares the %s", transportLabel(h))
 		}
 		d.add(docFinding{rule: RuleTransportRemoved, at: at, base: bl, removed: rm, subject: "transport " + transportKey(b), before: transportKey(b),
 			msg: fmt.Sprintf("the %s was removed%s: clients configured to connect through it break%s; keep it, or announce the move and remove it in a later release", transportLabel(b), withDoc, hint)})
@@ -87,12 +92,7 @@ func (d *docCmp) compareTransports() {
 	hv := rootVersions(d.head)
 	// the versions each endpoint serves at head, over all its declarations
 	// (one transport may be declared once per version).
-	serves := map[string][]string{}
-	for _, h := range collectDecls(d.head, "transports") {
-		if k := transportKey(h); k != "" {
-			serves[k] = append(serves[k], effectiveScope(d.head, h.obj)...)
-		}
-	}
+	serves := servedVersions(d.head, collectDecls(d.head, "transports"), transportKey)
 	done := map[*decl]bool{}
 	for _, p := range pairs {
 		if done[p.base] {
@@ -102,7 +102,7 @@ func (d *docCmp) compareTransports() {
 		bs, hs := effectiveScope(d.base, p.base.obj), serves[transportKey(p.head)]
 		var lost []string
 		for _, v := range bs {
-			if hasString(hv, v) && !hasString(hs, v) {
+			if hasString(hv, v) && !hs[v] {
 				lost = append(lost, v)
 			}
 		}
