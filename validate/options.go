@@ -33,15 +33,7 @@ var DefaultLimits = Limits{
 // WithDefaults fills zero bounds with DefaultLimits.
 func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits
-	if l.MaxBytes <= 0 {
-		l.MaxBytes = d.MaxBytes
-	}
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = d.MaxDepth
-	}
-	if l.MaxValues <= 0 {
-		l.MaxValues = d.MaxValues
-	}
+	l.Limits = l.Limits.WithDefaults()
 	l.Schema = l.Schema.WithDefaults()
 	if l.FileTimeout <= 0 {
 		l.FileTimeout = d.FileTimeout
