@@ -225,7 +225,7 @@ func garbageError(g string) error {
 }
 
 func withStderr(msg string, srv *server) error {
-	if t := srv.stderr.text(20); t != "" {
+	if t := srv.stderrText(20); t != "" {
 		return fmt.Errorf("%s; its stderr ends with:\n%s", msg, t)
 	}
 	return fmt.Errorf("%s (it wrote nothing to stderr)", msg)

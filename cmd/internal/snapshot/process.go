@@ -17,8 +17,11 @@ type server struct {
 	stdin  *os.File
 	stdout *os.File
 	stderr *tail
-	done   chan struct{}
-	err    error // the exit, valid once done is closed
+	// stderrRead is closed once the stderr pipe reached its end (everything
+	// the server wrote is in stderr).
+	stderrRead chan struct{}
+	done       chan struct{}
+	err        error // the exit, valid once done is closed
 }
 
 // startServer starts argv in its own process group with the stdio pipes
@@ -55,10 +58,11 @@ func startServer(argv []string, dir string) (*server, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	s := &server{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 8 << 10}, done: make(chan struct{})}
+	s := &server{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 8 << 10}, stderrRead: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		io.Copy(s.stderr, errR)
 		errR.Close()
+		close(s.stderrRead)
 	}()
 	go func() {
 		s.err = cmd.Wait()
@@ -85,6 +89,22 @@ func (s *server) exited(d time.Duration) bool {
 	case <-time.After(d):
 		return false
 	}
+}
+
+// stderrText is the tail of the server's stderr. Once the server has
+// exited it first lets the pipe drain (cmd.Wait does not wait for it: the
+// pipe is the server's own file), for at most a second in case a process
+// the server left behind still holds it open.
+func (s *server) stderrText(lines int) string {
+	select {
+	case <-s.done:
+		select {
+		case <-s.stderrRead:
+		case <-time.After(time.Second):
+		}
+	default:
+	}
+	return s.stderr.text(lines)
 }
 
 // exitText describes how the server ended.
