@@ -22,4 +22,8 @@ type Baseline struct {
 	// MergeBaseFound is false when the merge base was asked for but could
 	// not be found, and the run compared with Ref itself.
 	MergeBaseFound bool `json:"mergeBaseFound"`
+	// Config is the commit the config was read from ("": the working
+	// tree's). On a pull request it is the base branch's tip, which may be
+	// newer than Commit: the author picks the merge base, not the config.
+	Config string `json:"config,omitempty"`
 }

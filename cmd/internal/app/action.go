@@ -56,16 +56,19 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
-	configFrom, err := configRevision(ctx, dir, gctx.EventName, rv.Base, tgt)
+	cs, err := configRevision(ctx, dir, gctx.EventName, rv.Base, tgt)
 	if err != nil {
 		return fail(err)
 	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
-		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: configFrom})
+		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}
-	setBaseline(res.Report, rv.Baseline, rv.Notes...)
+	if rv.Baseline != nil {
+		rv.Baseline.Config = cs.From
+	}
+	setBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base))...)
 	skipLabel(ctx, res, in, gctx, ev, tgt, dir, stdout)
 	red := newRedactor(token)
 	for i, n := range res.Report.Notes {

@@ -5,21 +5,79 @@ import (
 	"fmt"
 
 	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/validate/report"
 )
 
-// configRevision is the revision whose config applies to the run: on pull
-// requests the base revision the run diffs against (else the base the event
-// names), so that a pull request cannot switch off the check that judges
-// it; "" (the commit's own config) for push, merge_group and the rest.
-func configRevision(ctx context.Context, dir, eventName, base string, tgt target) (string, error) {
-	if !isPullRequest(eventName) {
-		return "", nil
+// configSource is where an action run reads the config that judges it.
+type configSource struct {
+	// From is the commit whose config applies ("": the workspace's own).
+	From string
+	// Since is the commit the head branched from ("": none): a workspace
+	// config identical to the one there was not changed by the pull
+	// request, whatever the base branch did to it since.
+	Since string
+	// What names From in the report's note.
+	What string
+}
+
+// configRevision is the commit whose config applies to the run. On pull
+// requests it is the base branch's tip (pull_request.base.sha), fetched by
+// sha when a shallow checkout lacks it: never the merge base the run diffs
+// against, which the author picks by choosing where to branch from (an old
+// commit whose config said `fail-on: never`). On merge_group it is the
+// group's base: the group's head holds the queued pull requests' own config
+// changes. push and the rest use the commit's own config.
+func configRevision(ctx context.Context, dir, eventName, base string, tgt target) (configSource, error) {
+	switch {
+	case isPullRequest(eventName):
+		if tgt.Base == "" {
+			if base != "" {
+				// an explicit base input and a payload without base.sha
+				return configSource{From: base, What: "the commit compared with"}, nil
+			}
+			return configSource{}, fmt.Errorf("the %q event names no base commit to read the config from: a pull request's own config is never trusted to judge it", eventName)
+		}
+		tip, err := load.EnsureRevision(ctx, dir, "base", tgt.Base)
+		if err != nil {
+			return configSource{}, fmt.Errorf("cannot read the config at the tip of the base branch: %w", err)
+		}
+		return configSource{From: tip, Since: base, What: "the tip of the base branch"}, nil
+	case eventName == "merge_group" && tgt.Base != "":
+		b, err := load.EnsureRevision(ctx, dir, "base", tgt.Base)
+		if err != nil {
+			return configSource{}, fmt.Errorf("cannot read the config at the merge group's base: %w", err)
+		}
+		return configSource{From: b, What: "the merge group's base"}, nil
 	}
-	if base != "" {
-		return base, nil
+	return configSource{}, nil
+}
+
+// configNote says which commit the config was read from, beside the commit
+// the files were compared with.
+func configNote(cs configSource, compared string) string {
+	if cs.From == "" {
+		return ""
 	}
-	if tgt.Base == "" {
-		return "", fmt.Errorf("the %q event names no base commit to read the config from: a pull request's own config is never trusted to judge it", eventName)
+	if compared == "" || compared == cs.From {
+		return fmt.Sprintf("the config was read at %s (%s)", short(cs.From), cs.What)
 	}
-	return load.EnsureRevision(ctx, dir, "base", tgt.Base)
+	return fmt.Sprintf("the config was read at %s (%s), not at %s, the commit the files were compared with: where a pull request branches from does not choose the config that judges it",
+		short(cs.From), cs.What, short(compared))
+}
+
+// cliConfigNote records in the baseline the commit `check --config-from REF`
+// read the config at, and says it beside the commit compared with.
+func cliConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline) string {
+	if ref == "" {
+		return ""
+	}
+	sha := commitOf(ctx, dir, ref)
+	if sha == "" {
+		return ""
+	}
+	compared := ""
+	if bl != nil {
+		bl.Config, compared = sha, bl.Commit
+	}
+	return configNote(configSource{From: sha, What: fmt.Sprintf("--config-from %q", ref)}, compared)
 }

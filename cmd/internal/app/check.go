@@ -75,13 +75,18 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 			return ExitUsage
 		}
 	}
+	configSince := ""
+	if baseline != nil && baseline.MergeBaseFound {
+		configSince = baseRev // a config the change left as at its branch point is not its change
+	}
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
-		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn, ConfigFrom: *cf.configFrom, ShowIgnored: *cf.showIgnored})
+		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
+		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
-	setBaseline(res.Report, baseline, baseNote)
+	setBaseline(res.Report, baseline, baseNote, cliConfigNote(ctx, env.dir(), *cf.configFrom, baseline))
 	var w io.Writer = env.Stdout
 	if *cf.output != "" {
 		// Never through a link a pull request may have committed at the path.

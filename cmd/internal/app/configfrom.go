@@ -87,6 +87,15 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 		tc.Proposed = tc.Applied
 		return tc, nil
 	}
+	if o.ConfigSince != "" && o.ConfigSince != o.ConfigFrom && (headErr == nil || !headFound) {
+		sinceData, sinceFound, err := readConfigAt(ctx, o.Dir, o.ConfigSince, filepath.ToSlash(rel))
+		if err == nil && sinceFound == headFound && bytes.Equal(sinceData, headData) {
+			// the change left the config as it was where it branched off:
+			// the config at ConfigFrom applies, and nothing is proposed.
+			tc.Proposed = tc.Applied
+			return tc, nil
+		}
+	}
 	tc.Change = &report.ConfigChange{File: name, From: o.ConfigFrom, Added: !baseFound, Removed: !headFound,
 		Settings: []report.SettingChange{}, Hidden: []report.Finding{}, Reclassified: []report.Reclassified{}, Shown: []report.Finding{}}
 	switch {

@@ -39,6 +39,12 @@ type RunOptions struct {
 	// working tree's config, when it differs, is only compared with it
 	// (report.ConfigChange) and applies after merge. Pull requests use it.
 	ConfigFrom string
+	// ConfigSince, with ConfigFrom, is the revision the head branched from
+	// (a pull request's merge base): a working-tree config identical to the
+	// config there is one the change did not touch, so the config at
+	// ConfigFrom applies and no config change is reported, although the
+	// base branch changed its config since.
+	ConfigSince string
 	// ShowIgnored keeps the findings the config's ignores silenced in
 	// Report.Ignores.Findings (they are always counted).
 	ShowIgnored bool
