@@ -69,14 +69,7 @@ func CompareDocuments(base, head []*source.File) []report.Finding {
 
 // serverName is the info.name of an MCP Description document ("" for
 // any other file).
-func serverName(f *source.File) string {
-	if f.Fatal() || f.Shape != source.ShapeDescription {
-		return ""
-	}
-	info, _ := docRoot(f)["info"].(map[string]any)
-	name, _ := info["name"].(string)
-	return name
-}
+func serverName(f *source.File) string { return source.ServerName(f) }
 
 // CompareDocument judges the parts of an MCP Description document beyond
 // its tools' schemas between base and head, two revisions of one path:

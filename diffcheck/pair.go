@@ -13,6 +13,9 @@ type toolRef struct {
 	tool source.Tool
 	// scope is the tool's own protocolVersions, sorted ("" when undeclared).
 	scope []string
+	// server is the info.name of the tool's MCP Description document (""
+	// for the run's tool lists, which name no server).
+	server string
 	// src and idx say where the tool is: its file (side and order) and
 	// its index in the file's Tools, so that a summary can be reloaded.
 	src *fileSrc
@@ -54,13 +57,14 @@ func fileTools(f *source.File, src *fileSrc) []*toolRef {
 		return nil
 	}
 	var out []*toolRef
+	server := source.ServerName(f)
 	for i, t := range f.Tools {
 		if !t.HasName || t.Value == nil {
 			continue
 		}
 		scope := append([]string(nil), t.DeclaredVersions...)
 		sort.Strings(scope)
-		out = append(out, &toolRef{file: f, tool: t, scope: scope, src: src, idx: i})
+		out = append(out, &toolRef{file: f, tool: t, scope: scope, server: server, src: src, idx: i})
 	}
 	return out
 }
@@ -71,13 +75,6 @@ func fileTools(f *source.File, src *fileSrc) []*toolRef {
 func pairTools(base, head []*toolRef, aliases map[string]string, equivalent func(a, b *toolRef) bool) (pairs []pair, removed, added []*toolRef) {
 	usedB := map[*toolRef]bool{}
 	usedH := map[*toolRef]bool{}
-	byName := func(list []*toolRef) map[string][]*toolRef {
-		m := map[string][]*toolRef{}
-		for _, t := range list {
-			m[t.name()] = append(m[t.name()], t)
-		}
-		return m
-	}
 	bn, hn := byName(base), byName(head)
 	for _, hname := range sortedKeys(aliases) {
 		bname := aliases[hname]

@@ -142,7 +142,7 @@ func (d *Differ) addUnit(path string, bases, heads []sideIn) {
 		fs := fileSum{src: src}
 		full := fileTools(in.f, src)
 		for _, t := range full {
-			s := &toolRef{tool: source.Tool{Name: t.tool.Name, HasName: true}, scope: t.scope, src: src, idx: t.idx}
+			s := &toolRef{tool: source.Tool{Name: t.tool.Name, HasName: true}, scope: t.scope, server: t.server, src: src, idx: t.idx}
 			summary[t] = s
 			fs.tools = append(fs.tools, s)
 		}
@@ -292,7 +292,37 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		out = append(out, fs...)
 	}
 	movedTo := d.movedDocuments(r)
+	// A tool name defined more than once (one server, overlapping scopes):
+	// every definition is compared with the other side's, not added or
+	// removed while the name stays.
+	var twice []pair
+	var bIndex, hIndex map[string][]*toolRef
+	if len(removed) > 0 {
+		hIndex = byName(ht)
+	}
+	if len(added) > 0 {
+		bIndex = byName(bt)
+	}
+	sameName := func(t *toolRef, others map[string][]*toolRef, isBase bool) bool {
+		o := definedTwice(t, others)
+		if o == nil {
+			return false
+		}
+		ft, fo := r.tool(t), r.tool(o)
+		if ft == nil || fo == nil {
+			return false
+		}
+		if isBase {
+			twice = append(twice, pair{base: ft, head: fo})
+		} else {
+			twice = append(twice, pair{base: fo, head: ft})
+		}
+		return true
+	}
 	for _, t := range removed {
+		if movedTo[t.src.path] == nil && !byPath[t.src.path].headFatal && sameName(t, hIndex, true) {
+			continue
+		}
 		if a := movedTo[t.src.path]; a != nil {
 			// Its document moved: removed from the document at its new path.
 			if h := r.file(a.newSrc); h != nil {
@@ -319,6 +349,9 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		}
 	}
 	for _, t := range added {
+		if !byPath[t.src.path].unreadable && sameName(t, bIndex, false) {
+			continue
+		}
 		if t.sum != nil && t.sum.hasAdded {
 			out = append(out, t.sum.added...)
 			continue
@@ -329,6 +362,9 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		if ft := r.tool(t); ft != nil {
 			c.toolAdded(ft)
 		}
+	}
+	for _, fs := range c.judgePairs(twice, d.opts.each()) {
+		out = append(out, fs...)
 	}
 	out = append(out, c.findings...)
 	if r.err != nil {
@@ -380,7 +416,7 @@ func (r *reloader) tool(s *toolRef) *toolRef {
 	}
 	var t *toolRef
 	if f := r.file(s.src); f != nil && s.idx < len(f.Tools) {
-		t = &toolRef{file: f, tool: f.Tools[s.idx], scope: s.scope, src: s.src, idx: s.idx}
+		t = &toolRef{file: f, tool: f.Tools[s.idx], scope: s.scope, server: s.server, src: s.src, idx: s.idx}
 	}
 	r.full[s] = t
 	return t

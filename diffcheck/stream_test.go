@@ -42,15 +42,27 @@ func compareGlobal(base, head []*source.File, opts Options) []report.Finding {
 	for _, p := range pairs {
 		c.comparePair(p)
 	}
+	// a name defined twice: every definition is compared with the other side's
+	bIndex, hIndex := byName(bt), byName(ht)
 	for _, t := range removed {
-		if !headFatal[t.file.Path] {
-			c.toolRemoved(t)
+		if headFatal[t.file.Path] {
+			continue
 		}
+		if o := definedTwice(t, hIndex); o != nil {
+			c.comparePair(pair{base: t, head: o})
+			continue
+		}
+		c.toolRemoved(t)
 	}
 	for _, t := range added {
-		if !unreadable[t.file.Path] {
-			c.toolAdded(t)
+		if unreadable[t.file.Path] {
+			continue
 		}
+		if o := definedTwice(t, bIndex); o != nil {
+			c.comparePair(pair{base: o, head: t})
+			continue
+		}
+		c.toolAdded(t)
 	}
 	c.findings = append(c.findings, CompareDocuments(base, head)...)
 	sort.SliceStable(c.findings, func(i, j int) bool { return report.Less(c.findings[i], c.findings[j]) })

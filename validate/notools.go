@@ -114,6 +114,7 @@ func Assemble(results []Result) *report.Report {
 		rep.Findings = append(rep.Findings, r.Findings...)
 		anyTools = anyTools || r.toolFile
 	}
+	rep.Findings = append(rep.Findings, checkToolNamesAcrossFiles(results)...)
 	if !anyTools {
 		for i := range rep.Findings {
 			if f := &rep.Findings[i]; f.Rule == RuleFileNoTools.ID {

@@ -14,6 +14,8 @@ type Result struct {
 	// toolFile reports whether the file may hold tools: its shape is a
 	// tool shape, or it could not be read (see Assemble).
 	toolFile bool
+	// names are the file's named tools, for the names across files (see Assemble).
+	names []toolName
 }
 
 // Run checks every file, in parallel on one pool, and returns the
@@ -60,6 +62,7 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 		Summary:  report.FileSummary{Path: f.Path, Tools: len(f.Tools), Complete: complete},
 		Findings: fc.findings,
 		toolFile: holdsToolShape(f),
+		names:    toolNames(fc),
 	}
 }
 

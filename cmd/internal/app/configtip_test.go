@@ -38,6 +38,9 @@ func tipRepo(t *testing.T, oldCfg, tipCfg string, baseFiles, headFiles map[strin
 	return repo, a, b, h, m
 }
 
+// otherTools is a tool file that names none of trustBaseTools' tools.
+const otherTools = `{"tools": [{"name": "other", "inputSchema": {"type": "object"}}]}` + "\n"
+
 // threeTools is trustBaseTools plus a description, a change that breaks nothing.
 var threeTools = strings.Replace(trustBaseTools, `{"name": "fetch",`, `{"name": "fetch", "description": "fetches a page",`, 1)
 
@@ -58,7 +61,7 @@ func TestActionConfigFromBaseTip(t *testing.T) {
 		"ignore deleted": {"ignore:\n  - {rule: \"compat.*\", reason: roll-out}\n", "fail-on: error\n", base, breaking, "compat.tool.removed"},
 		"rules once off": {"rules:\n  compat.tool.removed: off\n  compat.input.type-narrowed: off\n  compat.input.required-added: off\n", "rules: {}\n", base, breaking, "compat.tool.removed"},
 		"larger limits":  {"limits:\n  max-file-tools: 1000\n", "limits:\n  max-file-tools: 2\n", base, map[string]string{"tools/tools.json": threeTools}, "mcpschema.file.bound-exceeded"},
-		"narrower files": {"files: [\"tools/a.json\"]\n", "files: [\"tools/*.json\"]\n", map[string]string{"tools/a.json": trustBaseTools, "tools/b.json": trustBaseTools}, map[string]string{"tools/b.json": trustHeadTools}, "compat.tool.removed"},
+		"narrower files": {"files: [\"tools/a.json\"]\n", "files: [\"tools/*.json\"]\n", map[string]string{"tools/a.json": otherTools, "tools/b.json": trustBaseTools}, map[string]string{"tools/b.json": trustHeadTools}, "compat.tool.removed"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			repo, a, b, h, m := tipRepo(t, c.oldCfg, c.tipCfg, c.baseFiles, c.headFiles)

@@ -1,0 +1,157 @@
+package validate
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// RuleToolNameAcrossFiles reports a tool name defined in two files of one
+// run for one server.
+var RuleToolNameAcrossFiles = rules.Register(rules.Rule{
+	ID: "mcpschema.tool.name.unique-across-files", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+	Summary: "a tool name has one definition among the files of a run, per server",
+	Doc: "The files of one run describe a server's tools, so a name defined differently in two of them is two definitions of one tool: a client sees only one, and a pull request that adds a second file with a changed copy of an existing tool would otherwise change nothing the diff looks at. " +
+		"The later definition (files in path order) is reported at its name, and the message names the earlier one's position. Every definition is also compared with the base (the copy's breaking changes are reported too). " +
+		"The server of a file is the info.name of an MCP Description document; tools/list results, JSON-RPC responses, arrays, single tools and documents without info.name all belong to the run's one unnamed server. " +
+		"Not reported: same-name tools of documents with different info.name (different servers), same-name tools whose protocol scopes do not overlap (as mcpdesc.tool.name.unique says within a file, which reports the repeats inside one file), and a copy whose text is the same as the other definition's (one definition seen twice, as in per-configuration tool lists of one server).",
+	Fix: "remove the copy or rename one of the tools; to check several servers in one run, describe each in an MCP Description document with its own info.name (or check them in separate runs)",
+})
+
+func init() {
+	EmittedElsewhere[RuleToolNameAcrossFiles] = "reported by Assemble once every file of the run is known (checkToolNamesAcrossFiles)"
+}
+
+// toolName is what the run keeps of one named tool to compare names
+// across files: a few strings per tool, never the file.
+type toolName struct {
+	server, name, label string
+	versions            []string
+	file                string
+	pointer, toolPtr    string
+	line, column        int
+	// sum identifies the tool's definition: equal sums, equal tools.
+	sum [sha256.Size]byte
+}
+
+// toolNames lists the named tools of a checked file.
+func toolNames(fc *FileContext) []toolName {
+	server := source.ServerName(fc.File)
+	var out []toolName
+	for _, tc := range fc.Tools {
+		if !tc.Tool.HasName {
+			continue
+		}
+		ptr := tc.Ptr("name")
+		pos, _ := fc.File.Index.Locate(ptr)
+		out = append(out, toolName{server: server, name: tc.Tool.Name, label: tc.Tool.Label(), versions: tc.Versions,
+			file: fc.File.Path, pointer: ptr, toolPtr: tc.Tool.Pointer, line: pos.Line, column: pos.Column, sum: definitionSum(tc)})
+	}
+	return out
+}
+
+// definitionSum is the SHA-256 of the tool's value as JSON (map keys
+// sorted); a tool that cannot be written as JSON gets a sum of its own.
+func definitionSum(tc *ToolContext) [sha256.Size]byte {
+	b, err := json.Marshal(tc.Tool.Value)
+	if err != nil {
+		b = []byte("\x00unencodable\x00" + tc.File.Path + "\x00" + tc.Tool.Pointer)
+	}
+	return sha256.Sum256(b)
+}
+
+// Bounds of what checkToolNamesAcrossFiles keeps per name and protocol
+// version: the first definitions of a few different texts, each from two
+// files.
+const (
+	namesKeptTexts = 4
+	namesKeptFiles = 2
+)
+
+// checkToolNamesAcrossFiles reports each tool whose name (for the same
+// server, with overlapping protocol scopes) an earlier file of the run
+// already defines differently, at the later name. A copy with the same
+// text in another file is not reported: it is one definition, seen twice
+// (per-configuration tool lists of one server repeat their tools), and the
+// diff compares every copy with the base anyway. Repeats inside one file
+// are mcpdesc.tool.name.unique's. The work stays linear in the number of
+// tools: per name and version a bounded number of earlier definitions is
+// kept (namesKeptTexts texts, namesKeptFiles files each).
+func checkToolNamesAcrossFiles(results []Result) []report.Finding {
+	type key struct{ server, name, version string }
+	kept := map[key][][]*toolName{}
+	var out []report.Finding
+	for ri := range results {
+		for ti := range results[ri].names {
+			d := &results[ri].names[ti]
+			vs := d.versions
+			if len(vs) == 0 {
+				vs = []string{""}
+			}
+			if e := earlierDefinition(d, vs, func(v string) [][]*toolName { return kept[key{d.server, d.name, v}] }); e != nil {
+				out = append(out, nameAcrossFilesFinding(d, e))
+			}
+			for _, v := range vs {
+				k := key{d.server, d.name, v}
+				kept[k] = keepDefinition(kept[k], d)
+			}
+		}
+	}
+	return out
+}
+
+// earlierDefinition returns a kept definition of d's name, for one of
+// d's versions, from another file and with another text (nil: none).
+func earlierDefinition(d *toolName, vs []string, kept func(v string) [][]*toolName) *toolName {
+	for _, v := range vs {
+		for _, group := range kept(v) {
+			for _, e := range group {
+				if e.file != d.file && e.sum != d.sum {
+					return e
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// keepDefinition adds d to the kept definitions of one name and version,
+// grouped by text, within the bounds.
+func keepDefinition(groups [][]*toolName, d *toolName) [][]*toolName {
+	for i, g := range groups {
+		if g[0].sum != d.sum {
+			continue
+		}
+		if len(g) < namesKeptFiles && g[len(g)-1].file != d.file {
+			groups[i] = append(g, d)
+		}
+		return groups
+	}
+	if len(groups) < namesKeptTexts {
+		groups = append(groups, []*toolName{d})
+	}
+	return groups
+}
+
+// nameAcrossFilesFinding reports d, whose name the tool e of another file
+// already defines differently.
+func nameAcrossFilesFinding(d, e *toolName) report.Finding {
+	overlap := intersect(d.versions, e.versions)
+	scope := ""
+	if len(overlap) > 0 {
+		scope = " for " + versionsText(overlap)
+	}
+	server := "the run's tool lists (one unnamed server)"
+	if d.server != "" {
+		server = fmt.Sprintf("the documents of server %q (info.name)", d.server)
+	}
+	return report.Finding{Rule: RuleToolNameAcrossFiles.ID, Severity: RuleToolNameAcrossFiles.Severity,
+		File: d.file, Pointer: d.pointer, Line: d.line, Column: d.column, Tool: d.label, ToolPointer: d.toolPtr,
+		ProtocolVersions: overlap,
+		Message: fmt.Sprintf("tool name %q is already defined differently at %s:%d:%d (%s) among %s%s: a client sees one tool of that name; remove the copy or rename one of them, or describe different servers in MCP Description documents with their own info.name",
+			d.name, e.file, e.line, e.column, e.pointer, server, scope)}
+}
