@@ -66,8 +66,11 @@ func detailMessage(f report.Finding) string {
 	return msg + "\nrule: " + f.Rule
 }
 
-// EscapeData escapes a workflow-command message: % CR LF.
+// EscapeData escapes a workflow-command message: % CR LF, and every other
+// control character as text (EscapeControls: a raw ESC from a broken
+// pattern would reach the log and the annotation).
 func EscapeData(s string) string {
+	s = escapeControls(s, true, true)
 	s = strings.ReplaceAll(s, "%", "%25")
 	s = strings.ReplaceAll(s, "\r", "%0D")
 	return strings.ReplaceAll(s, "\n", "%0A")

@@ -27,6 +27,10 @@ func mdText(s string) string {
 		case '\n', '\r':
 			b.WriteString("<br>")
 		default:
+			if isControl(r) {
+				b.WriteString(EscapeControls(string(r), false)) // `\u001b`: a backslash before a letter stays as it is
+				continue
+			}
 			b.WriteRune(r)
 		}
 	}
@@ -36,7 +40,7 @@ func mdText(s string) string {
 // mdCode renders s as an inline code span that is also safe in a table cell;
 // "<!--" gets a zero-width space so that no value forges a comment marker.
 func mdCode(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|", "<!--", "<!\u200b--").Replace(s)
+	s = EscapeControls(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|", "<!--", "<!\u200b--").Replace(s), false)
 	longest, run := 0, 0
 	for _, r := range s {
 		if r == '`' {

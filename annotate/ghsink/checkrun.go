@@ -179,15 +179,15 @@ func Annotations(rep *report.Report) []*github.CheckRunAnnotation {
 			StartLine:       github.Int(line),
 			EndLine:         github.Int(line),
 			AnnotationLevel: github.String(annotationLevel(f.Severity)),
-			Message:         github.String(truncateTo(f.Message, messageLimit)),
-			Title:           github.String(truncateTo(annotate.Title(f), 255)),
+			Message:         github.String(truncateTo(annotate.EscapeControls(f.Message, true), messageLimit)),
+			Title:           github.String(truncateTo(annotate.EscapeControls(annotate.Title(f), false), 255)),
 		}
 		if f.Line > 0 && f.Column > 0 {
 			a.StartColumn = github.Int(f.Column)
 			a.EndColumn = github.Int(f.Column)
 		}
 		if d := rawDetails(f); d != "" {
-			a.RawDetails = github.String(truncateTo(d, messageLimit))
+			a.RawDetails = github.String(truncateTo(annotate.EscapeControls(d, true), messageLimit))
 		}
 		out = append(out, a)
 	}
