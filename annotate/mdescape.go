@@ -5,17 +5,47 @@ import (
 	"unicode/utf8"
 )
 
+// wordJoiner is an invisible character that breaks GitHub's autolinks and
+// references where it stands (U+2060: it neither breaks nor spaces a line).
+const wordJoiner = "\u2060"
+
 // mdText escapes s for Markdown text, also inside a table cell: Markdown
 // punctuation is backslash-escaped, HTML is neutralised, line breaks become
-// <br> and mentions are broken so a finding never pings anyone.
+// <br>, control characters show as escapes (EscapeControls), and nothing a
+// value holds becomes a link or pings anyone: a mention's `@` is followed
+// by a zero-width space (which also breaks e-mail autolinks), and a word
+// joiner goes before the `:` of `://` and the `.` of `www.` (cmark-gfm's
+// URL autolinks), after the `#` of `#1` (issue references, also
+// owner/repo#1) and after the `-` of `GH-1`.
 func mdText(s string) string {
 	var b strings.Builder
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	for _, r := range s {
+	for i, r := range s {
+		rest := s[i+utf8.RuneLen(r):]
 		switch r {
-		case '\\', '`', '*', '_', '[', ']', '|', '~', '#', '!', '{', '}':
+		case '\\', '`', '*', '_', '[', ']', '|', '~', '!', '{', '}':
 			b.WriteByte('\\')
 			b.WriteRune(r)
+		case '#':
+			b.WriteString("\\#")
+			if startsWithDigit(rest) {
+				b.WriteString(wordJoiner)
+			}
+		case ':':
+			if strings.HasPrefix(rest, "//") {
+				b.WriteString(wordJoiner)
+			}
+			b.WriteByte(':')
+		case '.':
+			if i >= 3 && strings.EqualFold(s[i-3:i], "www") {
+				b.WriteString(wordJoiner)
+			}
+			b.WriteByte('.')
+		case '-':
+			b.WriteByte('-')
+			if i >= 2 && strings.EqualFold(s[i-2:i], "gh") && startsWithDigit(rest) {
+				b.WriteString(wordJoiner)
+			}
 		case '<':
 			b.WriteString("&lt;")
 		case '>':
@@ -36,6 +66,9 @@ func mdText(s string) string {
 	}
 	return b.String()
 }
+
+// startsWithDigit reports whether s starts with an ASCII digit.
+func startsWithDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
 
 // mdCode renders s as an inline code span that is also safe in a table cell;
 // "<!--" gets a zero-width space so that no value forges a comment marker.
