@@ -39,6 +39,9 @@ func inspect(dir, abs string) (WorkFile, string) {
 	mf := WorkFile{Abs: abs, Display: displayPath(dir, abs)}
 	rel, err := filepath.Rel(dir, abs)
 	under := err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	if (under && source.InGitDir(filepath.ToSlash(rel))) || (!under && source.InGitDir(filepath.ToSlash(abs))) {
+		return mf, fmt.Sprintf("file %q is in a .git directory, which is never read (it holds the repository's config and the checkout's credentials): it is skipped", mf.Display)
+	}
 	if under {
 		parts := strings.Split(rel, string(filepath.Separator))
 		for i := 1; i < len(parts); i++ {

@@ -39,12 +39,13 @@ const (
 	LinkTooLong  = "symbolic link chain is longer than 8 links; it is not followed: point the link at the file itself"
 	LinkIsDir    = "path is a directory, not a tool file: use a glob such as 'dir/**/*.json'"
 	LinkIsOther  = "symbolic link points to a special file (not a regular file); it is not read"
+	LinkIntoGit  = "symbolic link leads into a .git directory, which is never read (it holds the repository's config and the checkout's credentials); it is not followed: point the link at a tool file"
 	linkViaDirFm = "symbolic link passes through the linked directory %q; it is not followed: point the link at the file itself"
 )
 
 // ResolveLink follows the link at p inside t the same way for every kind of
 // tree: a relative target is taken from the link's directory and must stay
-// inside the tree; an absolute target, a directory on the way that is itself
+// inside the tree, out of every .git directory (InGitDir); an absolute target, a directory on the way that is itself
 // a link, a missing target and a chain of more than MaxLinkHops links are
 // not followed. It returns the regular file the link leads to, or the
 // problem to report in its place.
@@ -60,6 +61,9 @@ func ResolveLink(t Tree, p string) (target, problem string) {
 			return "", LinkOutside
 		}
 		next := path.Clean(path.Join(path.Dir(cur), to))
+		if InGitDir(next) {
+			return "", LinkIntoGit
+		}
 		if next == ".." || strings.HasPrefix(next, "../") || next == "." {
 			if next == "." {
 				return "", LinkIsDir
@@ -91,4 +95,16 @@ func ResolveLink(t Tree, p string) (target, problem string) {
 		}
 	}
 	return "", LinkTooLong
+}
+
+// InGitDir reports whether the slash path p is a .git directory or file, or
+// under one (the repository's, a submodule's or a worktree's), in any
+// letter case (case-insensitive file systems): nothing there is ever read.
+func InGitDir(p string) bool {
+	for _, seg := range strings.Split(p, "/") {
+		if strings.EqualFold(seg, ".git") {
+			return true
+		}
+	}
+	return false
 }

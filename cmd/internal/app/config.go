@@ -88,6 +88,9 @@ func (e *ConfigError) Error() string {
 // LoadConfig reads the config at p. With explicit false a missing file is
 // not an error and yields the default config.
 func LoadConfig(p, display string, explicit bool) (*Config, error) {
+	if err := configInGitDir(p, display); err != nil {
+		return nil, err
+	}
 	data, err := readBoundedFile(p, maxConfigBytes)
 	if err != nil {
 		if os.IsNotExist(err) && !explicit {
