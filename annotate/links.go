@@ -18,6 +18,9 @@ type Links struct {
 	Repo string
 	// Head is the commit the findings describe; Base the commit compared with ("": no links).
 	Head, Base string
+	// Config is the commit the config was read from, when it is not Base
+	// (a pull request's base branch tip; "": not said).
+	Config string
 	// CheckRun is the check run's page ("": none).
 	CheckRun string
 	// deleted are the files that exist only at the base (their removed
@@ -125,6 +128,9 @@ func (l *Links) describes() string {
 	s := "Describes " + mdLink(mdCode(shortSHA(l.Head)), l.commit(l.Head))
 	if l.Base != "" {
 		s += ", compared with " + mdLink(mdCode(shortSHA(l.Base)), l.commit(l.Base))
+	}
+	if l.Config != "" && l.Config != l.Base {
+		s += ", config from " + mdLink(mdCode(shortSHA(l.Config)), l.commit(l.Config))
 	}
 	if l.CheckRun != "" {
 		s += " · " + mdLink("check run", l.CheckRun)

@@ -116,7 +116,8 @@ func assertBothCommits(t *testing.T, e *actEnv, rep *report.Report, mb, tip stri
 	if note == "" {
 		t.Errorf("no note names the config commit %s and the compared commit %s: %q", short(tip), short(mb), rep.Notes)
 	}
-	if sum := e.file("summary.md"); !strings.Contains(sum, short(tip)) || !strings.Contains(sum, short(mb)) {
+	if sum := e.file("summary.md"); !strings.Contains(sum, short(tip)) || !strings.Contains(sum, short(mb)) ||
+		!strings.Contains(sum, "config from [`"+short(tip)+"`]") {
 		t.Errorf("the summary does not name both commits %s and %s:\n%s", short(mb), short(tip), sum)
 	}
 	sarif, err := os.ReadFile(filepath.Join(e.vars["GITHUB_WORKSPACE"], "out/mcpschema.sarif"))

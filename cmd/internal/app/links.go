@@ -16,7 +16,7 @@ func cliLinks(env Env, baseline *report.Baseline) *annotate.Links {
 	}
 	lk := &annotate.Links{Server: server, Repo: repo, Head: sha}
 	if baseline != nil {
-		lk.Base = baseline.Commit
+		lk.Base, lk.Config = baseline.Commit, baseline.Config
 	}
 	return lk
 }
@@ -31,7 +31,7 @@ func actionLinks(p *publisher) *annotate.Links {
 	}
 	lk := &annotate.Links{Server: p.gctx.ServerURL, Repo: owner + "/" + repo, Head: p.tgt.HeadSHA, CheckRun: p.checkRunURL}
 	if b := p.res.Report.Baseline; b != nil {
-		lk.Base = b.Commit
+		lk.Base, lk.Config = b.Commit, b.Config
 	}
 	return lk
 }
