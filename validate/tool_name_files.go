@@ -4,6 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"sort"
+	"strconv"
+	"sync"
 
 	"github.com/mcpschema/mcpschema/validate/report"
 	"github.com/mcpschema/mcpschema/validate/rules"
@@ -29,39 +32,95 @@ func init() {
 // toolName is what the run keeps of one named tool to compare names
 // across files: a few strings per tool, never the file.
 type toolName struct {
-	server, name, label string
-	versions            []string
-	file                string
-	pointer, toolPtr    string
-	line, column        int
+	server, name, file string
+	// toolPtr is the tool's pointer; its name is at toolPtr + "/name".
+	toolPtr      string
+	versions     []string
+	line, column int32
 	// sum identifies the tool's definition: equal sums, equal tools.
 	sum [sha256.Size]byte
 }
+
+// pointer is the pointer of the tool's name.
+func (t *toolName) pointer() string { return source.Join(t.toolPtr, "name") }
 
 // toolNames lists the named tools of a checked file.
 func toolNames(fc *FileContext) []toolName {
 	server := source.ServerName(fc.File)
 	var out []toolName
+	buf := sumBuffers.Get().(*[]byte)
+	defer sumBuffers.Put(buf)
 	for _, tc := range fc.Tools {
 		if !tc.Tool.HasName {
 			continue
 		}
 		ptr := tc.Ptr("name")
 		pos, _ := fc.File.Index.Locate(ptr)
-		out = append(out, toolName{server: server, name: tc.Tool.Name, label: tc.Tool.Label(), versions: tc.Versions,
-			file: fc.File.Path, pointer: ptr, toolPtr: tc.Tool.Pointer, line: pos.Line, column: pos.Column, sum: definitionSum(tc)})
+		out = append(out, toolName{server: server, name: tc.Tool.Name, versions: tc.Versions, file: fc.File.Path,
+			toolPtr: tc.Tool.Pointer, line: int32(pos.Line), column: int32(pos.Column), sum: definitionSum(tc, buf)})
 	}
 	return out
 }
 
-// definitionSum is the SHA-256 of the tool's value as JSON (map keys
-// sorted); a tool that cannot be written as JSON gets a sum of its own.
-func definitionSum(tc *ToolContext) [sha256.Size]byte {
-	b, err := json.Marshal(tc.Tool.Value)
-	if err != nil {
-		b = []byte("\x00unencodable\x00" + tc.File.Path + "\x00" + tc.Tool.Pointer)
+// sumBuffers are the buffers definitionSum writes tools to, reused across
+// files (a tool larger than 1 MiB does not return its buffer).
+var sumBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// definitionSum is the SHA-256 of the tool's value in a canonical form
+// (map keys sorted, each value tagged with its kind and length), written
+// to one buffer per file: equal sums, equal tools.
+func definitionSum(tc *ToolContext, buf *[]byte) [sha256.Size]byte {
+	*buf = canonical((*buf)[:0], tc.Tool.Value)
+	sum := sha256.Sum256(*buf)
+	if cap(*buf) > 1<<20 {
+		*buf = nil
 	}
-	return sha256.Sum256(b)
+	return sum
+}
+
+// canonical appends v (a plain value of source) to b in a form where equal
+// values and only they are equal bytes.
+func canonical(b []byte, v any) []byte {
+	str := func(b []byte, tag byte, s string) []byte {
+		b = append(b, tag)
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		return append(b, s...)
+	}
+	switch x := v.(type) {
+	case nil:
+		return append(b, 'z')
+	case bool:
+		if x {
+			return append(b, 't')
+		}
+		return append(b, 'f')
+	case string:
+		return str(b, 's', x)
+	case json.Number:
+		return str(b, 'n', string(x))
+	case []any:
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(len(x)), 10)
+		for _, e := range x {
+			b = canonical(b, e)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		b = strconv.AppendInt(b, int64(len(x)), 10)
+		for _, k := range keys {
+			b = str(b, 'k', k)
+			b = canonical(b, x[k])
+		}
+		return append(b, '}')
+	}
+	return str(b, 'o', fmt.Sprintf("%T:%v", v, v))
 }
 
 // Bounds of what checkToolNamesAcrossFiles keeps per name and protocol
@@ -150,8 +209,8 @@ func nameAcrossFilesFinding(d, e *toolName) report.Finding {
 		server = fmt.Sprintf("the documents of server %q (info.name)", d.server)
 	}
 	return report.Finding{Rule: RuleToolNameAcrossFiles.ID, Severity: RuleToolNameAcrossFiles.Severity,
-		File: d.file, Pointer: d.pointer, Line: d.line, Column: d.column, Tool: d.label, ToolPointer: d.toolPtr,
+		File: d.file, Pointer: d.pointer(), Line: int(d.line), Column: int(d.column), Tool: d.name, ToolPointer: d.toolPtr,
 		ProtocolVersions: overlap,
 		Message: fmt.Sprintf("tool name %q is already defined differently at %s:%d:%d (%s) among %s%s: a client sees one tool of that name; remove the copy or rename one of them, or describe different servers in MCP Description documents with their own info.name",
-			d.name, e.file, e.line, e.column, e.pointer, server, scope)}
+			d.name, e.file, e.line, e.column, e.pointer(), server, scope)}
 }

@@ -1,0 +1,65 @@
+package validate
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/validate/source"
+)
+
+// TestDefinitionSumCanonical: the sum of a tool does not depend on key
+// order or layout, and tells apart values that differ only in kind or in
+// how strings split.
+func TestDefinitionSumCanonical(t *testing.T) {
+	sum := func(text string) [32]byte {
+		t.Helper()
+		name := "a.json"
+		if text[0] != '{' {
+			name = "a.yaml"
+		}
+		f := source.Parse(name, []byte(text), source.Limits{})
+		if len(f.Tools) != 1 {
+			t.Fatalf("%s: %d tools", text, len(f.Tools))
+		}
+		var buf []byte
+		return definitionSum(&ToolContext{Tool: f.Tools[0]}, &buf)
+	}
+	same := [][2]string{
+		{`{"name": "s", "inputSchema": {"type": "object", "required": ["q"]}}`, "name: s\ninputSchema:\n  required: [q]\n  type: object\n"},
+	}
+	for _, c := range same {
+		if sum(c[0]) != sum(c[1]) {
+			t.Errorf("%q and %q differ", c[0], c[1])
+		}
+	}
+	differ := [][2]string{
+		{`{"name": "s", "inputSchema": {"type": "object", "default": 1}}`, `{"name": "s", "inputSchema": {"type": "object", "default": "1"}}`},
+		{`{"name": "s", "inputSchema": {"type": "object", "enum": ["ab", "c"]}}`, `{"name": "s", "inputSchema": {"type": "object", "enum": ["a", "bc"]}}`},
+		{`{"name": "s", "inputSchema": {"type": "object", "x": null}}`, `{"name": "s", "inputSchema": {"type": "object", "x": false}}`},
+	}
+	for _, c := range differ {
+		if sum(c[0]) == sum(c[1]) {
+			t.Errorf("%q and %q have the same sum", c[0], c[1])
+		}
+	}
+}
+
+// TestNamesAcrossFilesBounded: many definitions of one name keep a
+// bounded number of earlier ones, and each later file's is reported once.
+func TestNamesAcrossFilesBounded(t *testing.T) {
+	var results []Result
+	for i := range 50 {
+		var tools []any
+		for j := range 100 {
+			tools = append(tools, map[string]any{"name": "search", "inputSchema": map[string]any{"type": "object", "x": fmt.Sprint(i, j)}})
+		}
+		data, _ := json.Marshal(map[string]any{"tools": tools})
+		f := source.Parse(fmt.Sprintf("f%02d.json", i), data, source.Limits{MaxTools: 1000})
+		results = append(results, CheckFile(f, Options{}, nil))
+	}
+	got := checkToolNamesAcrossFiles(results)
+	if want := 49 * 100; len(got) != want {
+		t.Errorf("%d findings, want %d (every definition after the first file)", len(got), want)
+	}
+}
