@@ -26,6 +26,9 @@ func controlReport() *report.Report {
 		Base:    &report.Location{File: "tools/b" + hostileControls + ".json", Pointer: "/tools/0", Line: 1, Column: 2},
 		Witness: map[string]any{"q" + hostileControls: "v" + hostileControls}}
 	rep := &report.Report{Findings: []report.Finding{f}, Notes: []string{"note " + hostileControls}}
+	rep.ConfigChange = &report.ConfigChange{File: ".mcpschema.yaml", From: "main", Invalid: "bad " + hostileControls,
+		Settings: []report.SettingChange{{Key: "files" + hostileControls, From: `"a` + hostileControls + `"`, To: `"b"`}},
+		Hidden: []report.Finding{f}, Reclassified: []report.Reclassified{}, Shown: []report.Finding{}, Unknown: []string{"unknown " + hostileControls}}
 	rep.Files = []report.FileSummary{{Path: f.File, Tools: 1, Complete: true}}
 	rep.Finalize()
 	return rep
