@@ -28,7 +28,7 @@ func controlReport() *report.Report {
 	rep := &report.Report{Findings: []report.Finding{f}, Notes: []string{"note " + hostileControls}}
 	rep.ConfigChange = &report.ConfigChange{File: ".mcpschema.yaml", From: "main", Invalid: "bad " + hostileControls,
 		Settings: []report.SettingChange{{Key: "files" + hostileControls, From: `"a` + hostileControls + `"`, To: `"b"`}},
-		Hidden: []report.Finding{f}, Reclassified: []report.Reclassified{}, Shown: []report.Finding{}, Unknown: []string{"unknown " + hostileControls}}
+		Hidden:   []report.Finding{f}, Reclassified: []report.Reclassified{}, Shown: []report.Finding{}, Unknown: []string{"unknown " + hostileControls}}
 	rep.Files = []report.FileSummary{{Path: f.File, Tools: 1, Complete: true}}
 	rep.Finalize()
 	return rep
