@@ -25,7 +25,12 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	defer flushRedact(stderr)
 	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.getenv))
 	fr := &fatalRun{a: a, out: stdout, stderr: stderr, env: env}
-	fail := func(err error) int { return fr.fail(ctx, err) }
+	fail := func(err error) int {
+		if interrupted(ctx, stderr) {
+			return ExitInterrupted
+		}
+		return fr.fail(ctx, err)
+	}
 	if len(args) > 0 {
 		return fail(fmt.Errorf("action takes no arguments (got %q): configure it with the action's inputs", args))
 	}
@@ -65,6 +70,9 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}
+	if interrupted(ctx, stderr) {
+		return ExitInterrupted
+	}
 	setBaseline(res.Report, rv.Baseline, rv.Notes...)
 	skipLabel(ctx, res, in, gctx, ev, tgt, dir, stdout)
 	red := newRedactor(token)
@@ -75,6 +83,9 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	}
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: red}
 	p.publish(ctx)
+	if interrupted(ctx, stderr) {
+		return ExitInterrupted
+	}
 	if res.Failed {
 		return ExitFindings
 	}
