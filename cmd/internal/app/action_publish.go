@@ -198,7 +198,7 @@ func (p *publisher) inline() {
 	}
 	res := ghsink.WriteInline(p.out, p.res.Report, len(p.notices))
 	if res.NotShown > 0 {
-		p.note("%s", ghsink.NotShownText(res.NotShown, len(p.res.Report.Findings)))
+		p.note("%s", ghsink.NotShownText(res.NotShown, res.Total))
 	}
 }
 

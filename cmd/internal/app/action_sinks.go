@@ -34,7 +34,7 @@ var actionSinks = []Sink{
 		func(_ context.Context, p *publisher) { p.writeSARIF() }},
 	sinkFunc{"report-file", "the JSON report in a new directory under RUNNER_TEMP (output \"report\")",
 		func(_ context.Context, p *publisher) { p.reportPath = p.writeJSON() }},
-	sinkFunc{"check-run", "a check run with every finding as an annotation and the summary (needs checks: write)",
+	sinkFunc{"check-run", "a check run with the findings as annotations (bounded: annotate.CapAnnotations) and the summary (needs checks: write)",
 		func(ctx context.Context, p *publisher) { p.checkRun(ctx) }},
 	sinkFunc{"comment", "one pull request comment with the summary, updated in place (needs pull-requests: write)",
 		func(ctx context.Context, p *publisher) { p.comment(ctx) }},
