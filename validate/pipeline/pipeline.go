@@ -8,6 +8,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
@@ -66,9 +67,18 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = source.DefaultLimits.MaxBytes
 	}
-	paths, notes, headHits, baseHits, err := listPaths(ctx, in)
+	lctx := ctx
+	if !opts.Deadline.IsZero() {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithDeadline(ctx, opts.Deadline) // listing is within the run's budget
+		defer cancel()
+	}
+	paths, notes, headHits, baseHits, err := listPaths(lctx, in)
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, cerr
+	}
+	if lctx.Err() != nil {
+		return nil, &ListError{Err: fmt.Errorf("the run's time budget of %s (limits.run-timeout) ran out while listing the files, so nothing was checked: raise limits.run-timeout in the config, or narrow the patterns", opts.Limits.RunTimeout)}
 	}
 	if err != nil {
 		return nil, err

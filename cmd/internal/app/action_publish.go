@@ -43,6 +43,8 @@ type publisher struct {
 
 	// checkRunURL is the published check run's page ("" when none).
 	checkRunURL string
+	// outOfTime: the run's time budget ran out while publishing (budgetSpent).
+	outOfTime bool
 }
 
 // note records a run-level remark in the report (and so in every summary),
