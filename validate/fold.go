@@ -19,6 +19,8 @@ type fold struct {
 	// position and severity.
 	first report.Finding
 	n     int
+	// mixed: the folded findings are about different tools.
+	mixed bool
 }
 
 // keep reports whether f is kept, counting it in its rule's fold when not.
@@ -40,6 +42,9 @@ func (c *FileContext) keep(f report.Finding) bool {
 		c.foldOrder = append(c.foldOrder, f.Rule)
 	}
 	fd.n++
+	if f.Tool != fd.first.Tool || f.ToolPointer != fd.first.ToolPointer {
+		fd.mixed = true
+	}
 	if f.Severity > fd.first.Severity {
 		fd.first.Severity = f.Severity
 	}
@@ -54,7 +59,10 @@ func (c *FileContext) foldedFindings() {
 		fd := c.folds[rule]
 		f := fd.first
 		f.Folded = fd.n
-		f.Tool, f.ToolPointer, f.Witness, f.Base = "", "", nil, nil
+		if fd.mixed { // an ignore for one tool must not silence the others
+			f.Tool, f.ToolPointer = "", ""
+		}
+		f.Witness, f.Base = nil, nil
 		f.Message = fmt.Sprintf("and %d more findings of rule %q like this in this file: only the first %d of a rule are kept per file, so these are counted but not listed; fix the ones listed and check again", fd.n, rule, FindingsPerRule)
 		f.Fingerprint = report.Fingerprint(f.Rule, f.File, "folded")
 		c.findings = append(c.findings, f)

@@ -114,3 +114,35 @@ func TestCheckSIGINTSubprocess(t *testing.T) {
 		t.Errorf("an interrupted run printed a report:\n%.300s", out.String())
 	}
 }
+
+// TestChangelogInterruptedExits130: changelog, too, stops on Ctrl-C with
+// exit 130 and no output.
+func TestChangelogInterruptedExits130(t *testing.T) {
+	repo := t.TempDir()
+	actGit(t, repo, "init", "-q", "-b", "main")
+	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(3, 0, 0)})
+	actCommit(t, repo, "head", map[string]string{"tools/tools.json": toolsJSONBreaking(3, 0, 0, true)})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := Main(ctx, []string{"changelog", "--base", base, "tools/*.json"}, Env{Stdout: &out, Stderr: &errb, Dir: repo, Getenv: func(string) string { return "" }})
+	if code != ExitInterrupted || !strings.Contains(errb.String(), "interrupted") || out.Len() != 0 {
+		t.Errorf("exit %d, stderr %q, stdout %q: want %d, interrupted, nothing", code, errb.String(), out.String(), ExitInterrupted)
+	}
+}
+
+// TestActionInterruptedExits130: the action, interrupted, publishes no
+// result and exits 130.
+func TestActionInterruptedExits130(t *testing.T) {
+	repo, base, head, merge := prRepo(t)
+	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code := Main(ctx, []string{"action"}, Env{Stdout: &e.out, Stderr: &e.err, Getenv: func(k string) string { return e.vars[k] }})
+	if code != ExitInterrupted || !strings.Contains(e.err.String(), "interrupted") {
+		t.Errorf("exit %d, stderr %q: want %d and interrupted", code, e.err.String(), ExitInterrupted)
+	}
+	if e.file("summary.md") != "" || e.outputs()["errors"] != "" {
+		t.Errorf("an interrupted action published a result: summary %q, outputs %v", e.file("summary.md"), e.outputs())
+	}
+}
