@@ -2,8 +2,10 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // FindingsPerRule is how many findings of one rule a file keeps; the
@@ -21,6 +23,9 @@ type fold struct {
 	n     int
 	// mixed: the folded findings are about different tools.
 	mixed bool
+	// at is the pointer every folded finding is at or below, so that an
+	// ignore of one place does not silence the others.
+	at string
 }
 
 // keep reports whether f is kept, counting it in its rule's fold when not.
@@ -37,11 +42,12 @@ func (c *FileContext) keep(f report.Finding) bool {
 	}
 	fd := c.folds[f.Rule]
 	if fd == nil {
-		fd = &fold{first: f}
+		fd = &fold{first: f, at: f.Pointer}
 		c.folds[f.Rule] = fd
 		c.foldOrder = append(c.foldOrder, f.Rule)
 	}
 	fd.n++
+	fd.at = commonPointer(fd.at, f.Pointer)
 	if f.Tool != fd.first.Tool || f.ToolPointer != fd.first.ToolPointer {
 		fd.mixed = true
 	}
@@ -63,8 +69,21 @@ func (c *FileContext) foldedFindings() {
 			f.Tool, f.ToolPointer = "", ""
 		}
 		f.Witness, f.Base = nil, nil
+		if f.Pointer != fd.at {
+			f.Pointer = fd.at
+			pos, _ := c.File.Index.Locate(f.Pointer)
+			f.Line, f.Column = pos.Line, pos.Column
+		}
 		f.Message = fmt.Sprintf("and %d more findings of rule %q like this in this file: only the first %d of a rule are kept per file, so these are counted but not listed; fix the ones listed and check again", fd.n, rule, FindingsPerRule)
 		f.Fingerprint = report.Fingerprint(f.Rule, f.File, "folded")
 		c.findings = append(c.findings, f)
 	}
+}
+
+// commonPointer is the longest pointer a and b are both at or below.
+func commonPointer(a, b string) string {
+	for a != "" && b != a && !strings.HasPrefix(b, a+"/") {
+		a = source.Parent(a)
+	}
+	return a
 }

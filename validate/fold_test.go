@@ -50,3 +50,17 @@ func TestFindingsPerRuleAreFolded(t *testing.T) {
 		t.Errorf("summary counts %d errors, want at least the %d duplicate keys", rep.Summary.Errors, dups)
 	}
 }
+
+// TestCommonPointer: the fold sits at the deepest pointer every repeat is at or below.
+func TestCommonPointer(t *testing.T) {
+	for _, c := range [][3]string{
+		{"/tools/0/x", "/tools/0/y", "/tools/0"},
+		{"/tools/0/x", "/tools/0/x/y", "/tools/0/x"},
+		{"/tools/1", "/tools/10", "/tools"},
+		{"/a", "/b", ""},
+	} {
+		if got := commonPointer(c[0], c[1]); got != c[2] {
+			t.Errorf("commonPointer(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
