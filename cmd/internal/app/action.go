@@ -87,7 +87,12 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		return ExitInterrupted
 	}
 	setBaseline(res.Report, rv.Baseline, rv.Notes...)
-	skipLabel(ctx, res, in, gctx, ev, tgt, dir, stdout)
+	// The API phase (the skip label's lookups, publishing) is within what is
+	// left of the run's budget; past it the API calls give up and the run
+	// fails closed (publisher.budgetSpent).
+	pctx, cancel := context.WithDeadline(ctx, res.Deadline)
+	defer cancel()
+	skipLabel(pctx, res, in, gctx, ev, tgt, dir, stdout)
 	red := newRedactor(token)
 	for i, n := range res.Report.Notes {
 		// an API error on the way (the compare or pulls endpoints) may echo the token;
@@ -95,10 +100,6 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		res.Report.Notes[i] = red.String(n)
 	}
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: red}
-	// Publishing is within what is left of the run's budget; past it the
-	// API sinks give up and the run fails closed (publisher.budgetSpent).
-	pctx, cancel := context.WithDeadline(ctx, res.Deadline)
-	defer cancel()
 	p.publish(pctx)
 	if interrupted(ctx, stderr) {
 		return ExitInterrupted
