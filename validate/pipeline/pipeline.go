@@ -77,7 +77,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, cerr
 	}
-	if lctx.Err() != nil {
+	if err != nil && lctx.Err() != nil { // git stopped at the deadline
 		return nil, &ListError{Err: fmt.Errorf("the run's time budget of %s (limits.run-timeout) ran out while listing the files, so nothing was checked: raise limits.run-timeout in the config, or narrow the patterns", opts.Limits.RunTimeout)}
 	}
 	if err != nil {

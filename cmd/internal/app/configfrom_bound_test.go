@@ -1,11 +1,14 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/mcpschema/mcpschema/validate/load"
 	"github.com/mcpschema/mcpschema/validate/report"
 )
 
@@ -98,5 +101,29 @@ func TestConfigNoteWorkBudgetInjected(t *testing.T) {
 	}
 	if len(res.Report.ConfigChange.Hidden) != 0 {
 		t.Errorf("findings listed as hidden without the matching done: %+v", res.Report.ConfigChange.Hidden)
+	}
+}
+
+// TestRunTimeoutCoversListing: a run whose budget is already spent when
+// the files are listed from git (Started an hour ago) stops with the
+// reason instead of listing without bound; the config note under the same
+// budget says it could not be computed.
+func TestRunTimeoutCoversListing(t *testing.T) {
+	repo, base := noteRepo(t, []string{"more/**/*.json"}, 3)
+	_, err := Run(t.Context(), RunOptions{Dir: repo, HeadRef: "HEAD", Base: base, Started: time.Now().Add(-time.Hour)})
+	if err == nil || !strings.Contains(err.Error(), "ran out while listing the files") {
+		t.Errorf("Run past its budget: %v, want the budget named", err)
+	}
+	o := RunOptions{Dir: repo, HeadRef: "HEAD", Base: base, ConfigFrom: base}
+	tc, err := loadTrustedConfig(t.Context(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := load.NewMatcher([]string{"tools/*.json"})
+	ctx, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	tc.prepareScope(ctx, o, []string{"tools/*.json"}, m)
+	if got := strings.Join(tc.scope.finishUnknown(), "\n"); !strings.Contains(got, "could not be computed (the run's time budget (limits.run-timeout) ran out)") {
+		t.Errorf("note past the budget: %q", got)
 	}
 }

@@ -127,6 +127,9 @@ func addedFilesLine(ctx context.Context, o RunOptions, pp []string, pm, m *load.
 			paths = append(paths, b.Path)
 		}
 	}
+	if !counted && ctx.Err() != nil {
+		return notComputedLine(errRunBudget.Error())
+	}
 	if !counted {
 		return "the changed files or exclude may read more files after merge; their findings are not known here"
 	}
