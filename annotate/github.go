@@ -12,14 +12,21 @@ import (
 
 // RenderGitHub writes one workflow-command annotation per finding
 // (`::error file=...,line=...,col=...,title=<tool>: <rule title>::message`), escaped as
-// GitHub requires, then the total as a plain log line.
+// GitHub requires, then the total as a plain log line. Repeats of a rule in
+// a file are folded and the lines bounded as check run annotations are
+// (CapAnnotations: GitHub shows only 10 errors and 10 warnings per step),
+// with a note saying so.
 func RenderGitHub(w io.Writer, rep *report.Report) error {
 	bw := bufio.NewWriter(w)
-	for _, f := range rep.Findings {
+	capped := CapAnnotations(rep.Findings, 0, 0)
+	for _, f := range capped.Findings {
 		fmt.Fprintln(bw, Command(f))
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(bw, "note: %s\n", SafeText(n))
+	}
+	if t := capped.CapText(); t != "" {
+		fmt.Fprintf(bw, "note: %s\n", t)
 	}
 	fmt.Fprintln(bw, Totals(rep))
 	return bw.Flush()

@@ -248,16 +248,17 @@ type countKey struct{ file, tool string }
 type counts struct{ errors, warnings, notices, breaking int }
 
 func (c *counts) add(f report.Finding) {
+	n := f.Count() // a folded finding stands for many
 	switch f.Severity {
 	case rules.Error:
-		c.errors++
+		c.errors += n
 	case rules.Warning:
-		c.warnings++
+		c.warnings += n
 	default:
-		c.notices++
+		c.notices += n
 	}
 	if f.IsBreaking() {
-		c.breaking++
+		c.breaking += n
 	}
 }
 

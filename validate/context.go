@@ -32,6 +32,11 @@ type FileContext struct {
 	validated map[string]bool
 	// tags is the root tag catalogue, read on first use (rootTags).
 	tags *tagCatalogue
+	// perRule counts the findings of each rule; folds hold those past
+	// FindingsPerRule, in the order their rules first overflowed (fold.go).
+	perRule   map[string]int
+	folds     map[string]*fold
+	foldOrder []string
 }
 
 // ToolContext is what a tool-level check sees.
@@ -73,7 +78,9 @@ func (c *FileContext) ReportFinding(f report.Finding) {
 	if c.trace != nil {
 		c.trace(c.check, f)
 	}
-	c.findings = append(c.findings, f)
+	if c.keep(f) {
+		c.findings = append(c.findings, f)
+	}
 }
 
 // Report records a finding about this tool (see FileContext.Report).

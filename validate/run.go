@@ -57,6 +57,7 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 		runChecks(fc, tools, files)
 		fc.reportBudget()
 	}
+	fc.foldedFindings()
 	complete := !fc.incomplete && !f.Fatal()
 	return Result{
 		Summary:  report.FileSummary{Path: f.Path, Tools: len(f.Tools), Complete: complete},

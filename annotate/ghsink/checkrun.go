@@ -45,6 +45,9 @@ type CheckRunResult struct {
 	URL string
 	// Annotations is how many annotations were sent, out of Total.
 	Annotations, Total int
+	// Capped says how the findings were folded and bounded into Total
+	// annotations (annotate.CapAnnotations).
+	Capped annotate.Capped
 	// Requests is how many API calls it took.
 	Requests int
 	// Completed says the check run got its conclusion and summary.
@@ -62,8 +65,9 @@ func (e *CreateError) Error() string {
 
 func (e *CreateError) Unwrap() error { return e.Err }
 
-// PublishCheckRun creates the check run in progress, sends every finding as
-// an annotation, 50 per request, then completes it with the conclusion
+// PublishCheckRun creates the check run in progress, sends the findings as
+// annotations, 50 per request (at most annotate.AnnotationsPerRun of them,
+// repeats of a rule in a file folded: annotate.CapAnnotations), then completes it with the conclusion
 // (failure when fail-on is reached, success otherwise) and the Markdown
 // summary cut to 65,535 characters with a note. It returns a *CreateError
 // when the check run cannot be created (a fork's read-only token answers
@@ -72,8 +76,9 @@ func (e *CreateError) Unwrap() error { return e.Err }
 // summary that says so, and returns an error.
 func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunResult, error) {
 	rep := cr.Report
-	anns := Annotations(rep)
-	res := &CheckRunResult{Total: len(anns)}
+	capped := capAnnotations(rep)
+	anns := annotations(capped.Findings)
+	res := &CheckRunResult{Total: len(anns), Capped: capped}
 	title := annotate.Totals(rep)
 	created, _, err := c.gh.Checks.CreateCheckRun(ctx, cr.Owner, cr.Repo, github.CreateCheckRunOptions{
 		Name:       cr.Name,
@@ -112,6 +117,9 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	}
 
 	elsewhere := "every finding is an annotation of this check run"
+	if t := capped.CapText(); t != "" {
+		elsewhere = t
+	}
 	if res.Annotations < res.Total {
 		elsewhere = fmt.Sprintf("only %d of %s could be added as annotations here: the job summary lists every finding",
 			res.Annotations, annotate.Plural(res.Total, "annotation"))
@@ -165,14 +173,26 @@ func (c *Client) complete(ctx context.Context, cr CheckRun, id int64, title, sum
 }
 
 // Annotations turns the findings into check run annotations, in report
-// order. A finding without a file (a run-level one) has no place to be
-// annotated; the summary lists it.
+// order, folded and bounded (annotate.CapAnnotations). A finding without a
+// file (a run-level one) has no place to be annotated; the summary lists it.
 func Annotations(rep *report.Report) []*github.CheckRunAnnotation {
-	out := make([]*github.CheckRunAnnotation, 0, len(rep.Findings))
+	return annotations(capAnnotations(rep).Findings)
+}
+
+// capAnnotations folds and bounds the report's findings that have a file.
+func capAnnotations(rep *report.Report) annotate.Capped {
+	filed := make([]report.Finding, 0, len(rep.Findings))
 	for _, f := range rep.Findings {
-		if f.File == "" {
-			continue
+		if f.File != "" {
+			filed = append(filed, f)
 		}
+	}
+	return annotate.CapAnnotations(filed, 0, 0)
+}
+
+func annotations(findings []report.Finding) []*github.CheckRunAnnotation {
+	out := make([]*github.CheckRunAnnotation, 0, len(findings))
+	for _, f := range findings {
 		line := max(f.Line, 1)
 		a := &github.CheckRunAnnotation{
 			Path:            github.String(f.File),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -77,11 +78,13 @@ func TestCheckRunLongSummaryIsCutWithNote(t *testing.T) {
 		t.Fatal(err)
 	}
 	cr := h.srv.CheckRuns()[0]
-	if len(cr.Annotations) != 2500 || !res.Cut {
-		t.Fatalf("%d annotations, cut=%v: want all 2500 and a cut summary", len(cr.Annotations), res.Cut)
+	// 4 rules in 2 files: 100 annotations of each, and one "more like this" each.
+	want := 4 * (annotate.AnnotationsPerRuleFile + 1)
+	if len(cr.Annotations) != want || res.Total != want || !res.Cut {
+		t.Fatalf("%d annotations (total %d), cut=%v: want %d and a cut summary", len(cr.Annotations), res.Total, res.Cut, want)
 	}
 	if len(cr.Summary) > ghfake.MaxSummary || !strings.Contains(cr.Summary, "This summary is cut") ||
-		!strings.Contains(cr.Summary, "Every finding is an annotation of this check run") {
+		!strings.Contains(cr.Summary, "400 of 2500 findings are annotated one by one") {
 		t.Errorf("summary of %d bytes lacks the cut note:\n%s", len(cr.Summary), cr.Summary[max(0, len(cr.Summary)-500):])
 	}
 	for _, r := range h.srv.Requests() {
@@ -272,5 +275,66 @@ func TestCheckRunFailOnIncompleteSaysWhy(t *testing.T) {
 	if cr.Conclusion != "failure" || strings.Contains(cr.Summary, "fail-on: `error`") ||
 		!strings.Contains(cr.Summary, "Failed because the report is incomplete: 1 finding could not be checked in full (`tools/a.json:3:5`), and fail-on is incomplete.") {
 		t.Errorf("conclusion %s, summary:\n%s", cr.Conclusion, cr.Summary)
+	}
+}
+
+// TestCheckRunAnnotationsAreCapped: a flood of findings (50,000 of one rule
+// in one file, and 40 of a rule in each of 60 files) costs a bounded number
+// of requests: repeats of a rule in a file are folded into one "and N more
+// like this" annotation and a run sends at most AnnotationsPerRun
+// annotations, errors first; the summary still counts every finding.
+func TestCheckRunAnnotationsAreCapped(t *testing.T) {
+	h := newHarness(t, token)
+	rep := &report.Report{}
+	rep.Files = append(rep.Files, report.FileSummary{Path: "tools/flood.json", Tools: 1, Complete: true})
+	for i := range 50_000 {
+		rep.Findings = append(rep.Findings, report.Finding{Rule: "mcpschema.file.duplicate-key", Severity: rules.Error,
+			File: "tools/flood.json", Line: i + 1, Column: 3, Pointer: fmt.Sprintf("/tools/0/x%d", i), Message: fmt.Sprintf("duplicate key %d", i)})
+	}
+	for f := range 60 {
+		path := fmt.Sprintf("tools/f%02d.json", f)
+		rep.Files = append(rep.Files, report.FileSummary{Path: path, Tools: 1, Complete: true})
+		for i := range 40 {
+			sev, rule := rules.Warning, "mcp.tool.schema.native-shape"
+			if f == 59 {
+				sev, rule = rules.Error, "json-schema.tool-schema.valid"
+			}
+			rep.Findings = append(rep.Findings, report.Finding{Rule: rule, Severity: sev, File: path, Line: i + 1, Column: 1,
+				Pointer: fmt.Sprintf("/tools/%d", i), Message: fmt.Sprintf("finding %d", i)})
+		}
+	}
+	rep.Finalize()
+	res, err := publish(h, rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr := h.srv.CheckRuns()[0]
+	if len(cr.Annotations) != annotate.AnnotationsPerRun {
+		t.Errorf("%d annotations, want the run's bound %d", len(cr.Annotations), annotate.AnnotationsPerRun)
+	}
+	maxRequests := 2 + annotate.AnnotationsPerRun/AnnotationsPerRequest
+	if n := len(h.srv.Requests()); n > maxRequests || res.Requests > maxRequests {
+		t.Errorf("%d requests, want at most %d (create, %d batches of 50, complete)", n, maxRequests, annotate.AnnotationsPerRun/AnnotationsPerRequest)
+	}
+	more, floodErrors, lastFileErrors := 0, 0, 0
+	for _, a := range cr.Annotations {
+		if strings.HasPrefix(a.Message, "and 49900 more like this") {
+			more++
+		}
+		if a.Path == "tools/flood.json" && a.AnnotationLevel == "failure" {
+			floodErrors++
+		}
+		if a.Path == "tools/f59.json" && a.AnnotationLevel == "failure" {
+			lastFileErrors++
+		}
+	}
+	if more != 1 || floodErrors != annotate.AnnotationsPerRuleFile+1 {
+		t.Errorf("flood file: %d annotations (%d folded ones), want %d and one \"and 49900 more like this\"", floodErrors, more, annotate.AnnotationsPerRuleFile+1)
+	}
+	if lastFileErrors != 40 {
+		t.Errorf("the last file's 40 errors: %d annotated, want all (errors come before warnings under the run's bound)", lastFileErrors)
+	}
+	if rep.Summary.Errors != 50_040 || rep.Summary.Warnings != 59*40 {
+		t.Errorf("summary counts %d errors, %d warnings: want every finding counted", rep.Summary.Errors, rep.Summary.Warnings)
 	}
 }

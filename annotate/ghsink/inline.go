@@ -22,6 +22,9 @@ type InlineResult struct {
 	// Shown findings were written as annotations; NotShown were not (they
 	// are in the log's text report and the job summary).
 	Shown, NotShown int
+	// Total is how many findings the report stands for (folded ones count
+	// for what they stand for).
+	Total int
 }
 
 // WriteInline writes the findings as workflow-command annotations, the
@@ -33,21 +36,29 @@ func WriteInline(w io.Writer, rep *report.Report, reservedNotices int) InlineRes
 		rules.Notice: max(InlineNotices-reservedNotices-1, 0)}
 	used := map[rules.Severity]int{}
 	var res InlineResult
+	total := 0
 	for _, f := range rep.Findings {
+		total += f.Count()
 		sev := f.Severity
 		if sev != rules.Error && sev != rules.Warning {
 			sev = rules.Notice
 		}
-		if used[sev] >= limit[sev] {
-			res.NotShown++
-			continue
+		if used[sev] >= limit[sev] || f.Folded > 0 {
+			// a folded finding ("and N more like this") stands for findings
+			// that are not shown one by one.
+			res.NotShown += f.Count()
+			if f.Folded == 0 || used[sev] >= limit[sev] {
+				continue
+			}
+		} else {
+			res.Shown++
 		}
 		used[sev]++
-		res.Shown++
 		fmt.Fprintln(w, annotate.Command(f))
 	}
+	res.Total = total
 	if res.NotShown > 0 {
-		fmt.Fprintf(w, "::notice title=mcpschema::%s\n", annotate.EscapeData(NotShownText(res.NotShown, len(rep.Findings))))
+		fmt.Fprintf(w, "::notice title=mcpschema::%s\n", annotate.EscapeData(NotShownText(res.NotShown, total)))
 	}
 	return res
 }

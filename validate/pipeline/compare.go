@@ -14,10 +14,11 @@ import (
 // and every base file (revision in.Base) whole and judges them together
 // (diffcheck.Compare), on one worker pool, without validating them: what
 // `mcpschema changelog` lists. Its schemas are bounded by
-// in.Options.Limits.Schema; in.Listed is not called.
+// in.Options.Limits.Schema; in.Listed is not called. When ctx is cancelled
+// (Ctrl-C), the pool stops and Compare returns ctx's error.
 func Compare(ctx context.Context, in Input) (base, head []*source.File, findings []report.Finding, err error) {
 	lim := in.Options.Limits
-	p := pool.New(in.Options.Workers)
+	p := pool.New(in.Options.Workers).WithContext(ctx)
 	if in.HeadRef != "" {
 		if head, err = load.LoadRevision(ctx, in.Dir, in.HeadRef, in.Patterns, lim.Limits); err != nil {
 			return nil, nil, nil, err
@@ -33,6 +34,12 @@ func Compare(ctx context.Context, in Input) (base, head []*source.File, findings
 	if base, err = load.LoadRevision(ctx, in.Dir, in.Base, in.Patterns, lim.Limits); err != nil {
 		return nil, nil, nil, err
 	}
+	if err := p.Err(); err != nil {
+		return nil, nil, nil, err
+	}
 	findings = diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: lim.Schema, Each: p.Each})
+	if err := p.Err(); err != nil {
+		return nil, nil, nil, err
+	}
 	return base, head, findings, nil
 }

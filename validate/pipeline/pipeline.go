@@ -8,6 +8,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
@@ -57,14 +58,28 @@ func (e *ListError) Unwrap() error { return e.Err }
 // (diffcheck.Differ). One schema engine serves validation and the diff,
 // and both stop at the run's deadline (a diff cut short is an error). The
 // head's results are assembled as validate.Run does (validate.Assemble);
-// the report still needs the config applied and Finalize.
+// the report still needs the config applied and Finalize. When ctx is
+// cancelled (Ctrl-C), the pool stops and Run returns ctx's error, never a
+// partial report.
 func Run(ctx context.Context, in Input) (*report.Report, error) {
 	opts := in.Options
 	lim := opts.Limits.Limits
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = source.DefaultLimits.MaxBytes
 	}
-	paths, notes, headHits, baseHits, err := listPaths(ctx, in)
+	lctx := ctx
+	if !opts.Deadline.IsZero() {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithDeadline(ctx, opts.Deadline) // listing is within the run's budget
+		defer cancel()
+	}
+	paths, notes, headHits, baseHits, err := listPaths(lctx, in)
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, cerr
+	}
+	if err != nil && lctx.Err() != nil { // git stopped at the deadline
+		return nil, &ListError{Err: fmt.Errorf("the run's time budget of %s (limits.run-timeout) ran out while listing the files, so nothing was checked: raise limits.run-timeout in the config, or narrow the patterns", opts.Limits.RunTimeout)}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +96,9 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 		defer blobs.Close()
 	}
-	p := pool.New(opts.Workers)
+	// An interrupted run (ctx cancelled) stops handing out paths and returns
+	// ctx's error: no partial report is presented as complete.
+	p := pool.New(opts.Workers).WithContext(ctx)
 	var eng *schema.Engine
 	var differ *diffcheck.Differ
 	if in.Base != "" {
@@ -130,12 +147,19 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 		differ.Add(i, base, head)
 	})
+	if err := p.Err(); err != nil {
+		return nil, err
+	}
 	if err := readErr.get(); err != nil {
 		return nil, &ListError{Err: err}
 	}
 	var diff []report.Finding
 	if differ != nil {
-		if diff, err = differ.Finish(reread(paths, blobs, lim)); err != nil {
+		diff, err = differ.Finish(reread(paths, blobs, lim))
+		if perr := p.Err(); perr != nil {
+			return nil, perr
+		}
+		if err != nil {
 			return nil, &ListError{Err: err}
 		}
 	}

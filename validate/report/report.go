@@ -40,6 +40,19 @@ type Finding struct {
 	Incomplete bool `json:"-"`
 	// ToolPointer is the pointer of the tool inside its file, used for fingerprints and ignores.
 	ToolPointer string `json:"-"`
+	// Folded, when above zero, says this finding is not one problem but
+	// stands for Folded findings of its rule in its file that were not kept
+	// (the repeats past the first few: "and 48,999 more like this"). Counts
+	// add Folded for it, so the summary and fail-on see every finding.
+	Folded int `json:"folded,omitempty"`
+}
+
+// Count is how many findings f stands for: Folded for a folded finding, else 1.
+func (f Finding) Count() int {
+	if f.Folded > 0 {
+		return f.Folded
+	}
+	return 1
 }
 
 // FileSummary says what was checked in one file.
@@ -151,14 +164,14 @@ func (r *Report) Finalize() {
 	for _, f := range r.Findings {
 		switch f.Severity {
 		case rules.Error:
-			s.Errors++
+			s.Errors += f.Count()
 		case rules.Warning:
-			s.Warnings++
+			s.Warnings += f.Count()
 		case rules.Notice:
-			s.Notices++
+			s.Notices += f.Count()
 		}
 		if f.IsBreaking() {
-			s.Breaking++
+			s.Breaking += f.Count()
 		}
 		if f.Incomplete {
 			s.Complete = false

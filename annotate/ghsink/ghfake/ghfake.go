@@ -6,14 +6,17 @@
 package ghfake
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Limits GitHub enforces.
@@ -114,6 +117,12 @@ type Server struct {
 	// Pulls are the pull requests GET /repos/{owner}/{repo}/pulls/{number}
 	// and GET /repos/{owner}/{repo}/commits/{sha}/pulls answer.
 	Pulls []PullRequest
+	// Stall, when it reports true for a request, holds the request until
+	// the client gives up (its context ends) or StallMax passes: an API
+	// that does not answer in time.
+	Stall func(method, path string) bool
+	// StallMax bounds a stall (default 30s).
+	StallMax time.Duration
 
 	mu        sync.Mutex
 	faults    []*Fault
@@ -185,6 +194,19 @@ var (
 )
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if s.Stall != nil && s.Stall(r.Method, r.URL.Path) {
+		// the body read, the server notices the client giving up
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		wait := s.StallMax
+		if wait <= 0 {
+			wait = 30 * time.Second
+		}
+		select {
+		case <-r.Context().Done():
+		case <-time.After(wait):
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec := Request{Method: r.Method, Path: r.URL.Path}

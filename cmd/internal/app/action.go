@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/validate"
 )
 
 // runAction runs mcpschema as a GitHub Action: it reads the INPUT_* and
@@ -18,6 +20,7 @@ import (
 // report, job summary and step outputs. Exit status 1 when fail-on is
 // reached, 2 on usage, configuration or checkout errors, 0 otherwise.
 func runAction(ctx context.Context, args []string, env Env) int {
+	started := time.Now() // limits.run-timeout counts from here
 	token := env.getenv("INPUT_GITHUB-TOKEN")
 	stdout := newRedactWriter(env.Stdout, token)
 	stderr := newRedactWriter(env.Stderr, token)
@@ -25,7 +28,15 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	defer flushRedact(stderr)
 	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.getenv))
 	fr := &fatalRun{a: a, out: stdout, stderr: stderr, env: env}
-	fail := func(err error) int { return fr.fail(ctx, err) }
+	fail := func(err error) int {
+		if interrupted(ctx, stderr) {
+			return ExitInterrupted
+		}
+		// the failed check run is bounded too, whatever the API does
+		fctx, cancel := context.WithTimeout(ctx, fatalPublishTimeout)
+		defer cancel()
+		return fr.fail(fctx, err)
+	}
 	if len(args) > 0 {
 		return fail(fmt.Errorf("action takes no arguments (got %q): configure it with the action's inputs", args))
 	}
@@ -52,24 +63,39 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	if dir == "" {
 		dir = env.dir()
 	}
-	rv, err := resolveRevisions(ctx, dir, in, gctx.SHA, gctx.EventName, tgt, actionCompareAPI(in, gctx, stdout))
-	if err != nil {
-		return fail(err)
+	// Before the config is read its run-timeout is not known: the default
+	// bounds resolving the revisions (git and the compare API).
+	pre, cancelPre := context.WithDeadline(ctx, started.Add(validate.DefaultLimits.RunTimeout))
+	defer cancelPre()
+	rv, err := resolveRevisions(pre, dir, in, gctx.SHA, gctx.EventName, tgt, actionCompareAPI(in, gctx, stdout))
+	if err == nil && pre.Err() != nil {
+		err = pre.Err()
 	}
-	cs, err := configRevision(ctx, dir, gctx.EventName, rv.Base, tgt)
 	if err != nil {
-		return fail(err)
+		return fail(budgetErr(pre, ctx, err, "resolving the revisions"))
+	}
+	cs, err := configRevision(pre, dir, gctx.EventName, rv.Base, tgt)
+	if err != nil {
+		return fail(budgetErr(pre, ctx, err, "resolving the revisions"))
 	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
-		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since})
+		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
+	}
+	if interrupted(ctx, stderr) {
+		return ExitInterrupted
 	}
 	if rv.Baseline != nil {
 		rv.Baseline.Config = cs.From
 	}
 	setBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base))...)
-	skipLabel(ctx, res, in, gctx, ev, tgt, dir, stdout)
+	// The API phase (the skip label's lookups, publishing) is within what is
+	// left of the run's budget; past it the API calls give up and the run
+	// fails closed (publisher.budgetSpent).
+	pctx, cancel := context.WithDeadline(ctx, res.Deadline)
+	defer cancel()
+	skipLabel(pctx, res, in, gctx, ev, tgt, dir, stdout)
 	red := newRedactor(token)
 	for i, n := range res.Report.Notes {
 		// an API error on the way (the compare or pulls endpoints) may echo the token;
@@ -77,12 +103,19 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		res.Report.Notes[i] = red.String(n)
 	}
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: red}
-	p.publish(ctx)
+	p.publish(pctx)
+	if interrupted(ctx, stderr) {
+		return ExitInterrupted
+	}
 	if res.Failed {
 		return ExitFindings
 	}
 	return ExitOK
 }
+
+// fatalPublishTimeout bounds publishing the failed check run of a run that
+// stops on an error.
+const fatalPublishTimeout = 30 * time.Second
 
 // actionNoFiles words a run without patterns for the action: its "files"
 // input and the config's files key, not the command line's patterns.
@@ -122,4 +155,13 @@ func actionClient(in *actionInputs, gctx *githubactions.GitHubContext, log io.Wr
 		return nil, owner, repo
 	}
 	return c, owner, repo
+}
+
+// budgetErr words err as the run's time budget running out during what
+// when budget's deadline passed (and the run was not interrupted).
+func budgetErr(budget, ctx context.Context, err error, what string) error {
+	if ctx.Err() == nil && errors.Is(budget.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("the run's time budget of %s (limits.run-timeout, before the config is read) ran out while %s: %w", validate.DefaultLimits.RunTimeout, what, err)
+	}
+	return err
 }

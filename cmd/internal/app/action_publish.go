@@ -43,6 +43,8 @@ type publisher struct {
 
 	// checkRunURL is the published check run's page ("" when none).
 	checkRunURL string
+	// outOfTime: the run's time budget ran out while publishing (budgetSpent).
+	outOfTime bool
 }
 
 // note records a run-level remark in the report (and so in every summary),
@@ -198,7 +200,7 @@ func (p *publisher) inline() {
 	}
 	res := ghsink.WriteInline(p.out, p.res.Report, len(p.notices))
 	if res.NotShown > 0 {
-		p.note("%s", ghsink.NotShownText(res.NotShown, len(p.res.Report.Findings)))
+		p.note("%s", ghsink.NotShownText(res.NotShown, res.Total))
 	}
 }
 

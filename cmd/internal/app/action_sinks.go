@@ -1,6 +1,10 @@
 package app
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
 // Sink is one place the action publishes a run's report to. Sinks run in
 // the order of actionSinks and share the publisher's state: the notes an
@@ -34,7 +38,7 @@ var actionSinks = []Sink{
 		func(_ context.Context, p *publisher) { p.writeSARIF() }},
 	sinkFunc{"report-file", "the JSON report in a new directory under RUNNER_TEMP (output \"report\")",
 		func(_ context.Context, p *publisher) { p.reportPath = p.writeJSON() }},
-	sinkFunc{"check-run", "a check run with every finding as an annotation and the summary (needs checks: write)",
+	sinkFunc{"check-run", "a check run with the findings as annotations (bounded: annotate.CapAnnotations) and the summary (needs checks: write)",
 		func(ctx context.Context, p *publisher) { p.checkRun(ctx) }},
 	sinkFunc{"comment", "one pull request comment with the summary, updated in place (needs pull-requests: write)",
 		func(ctx context.Context, p *publisher) { p.comment(ctx) }},
@@ -48,9 +52,28 @@ var actionSinks = []Sink{
 		func(_ context.Context, p *publisher) { p.outputs(p.reportPath) }},
 }
 
-// publish runs every sink in order.
+// publish runs every sink in order. ctx carries the run's deadline
+// (limits.run-timeout): once it has passed, the API sinks fail at once,
+// and the run fails closed with the reason while the sinks that need no API
+// (workflow annotations, log, job summary, outputs) still carry every
+// finding.
 func (p *publisher) publish(ctx context.Context) {
 	for _, s := range actionSinks {
 		s.Publish(ctx, p)
+		p.budgetSpent(ctx, s.Name())
 	}
+}
+
+// budgetSpent, the first time ctx's deadline has passed (not on Ctrl-C),
+// fails the run closed: findings go to the workflow annotations and the job
+// summary, and a notice says which sink the budget ran out in.
+func (p *publisher) budgetSpent(ctx context.Context, sink string) {
+	if p.outOfTime || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return
+	}
+	p.outOfTime = true
+	p.fallback = true
+	p.res.Failed = true
+	p.notice(fmt.Sprintf("the run's time budget of %s (limits.run-timeout) ran out while publishing (%s): the run fails, since what GitHub shows may be incomplete; every finding is in the log, the job summary and the JSON report; raise limits.run-timeout in the config if the API is slow",
+		p.res.Config.Limits.WithDefaults().RunTimeout, sink))
 }

@@ -71,7 +71,11 @@ func setIgnores(rep *report.Report, config string, ignored []report.Finding, exp
 	}
 	sorted := &report.Report{Findings: ignored}
 	sorted.Finalize()
-	rep.Ignores = &report.Ignores{Config: config, Count: len(sorted.Findings), Expired: expired, Findings: sorted.Findings}
+	n := 0
+	for _, f := range sorted.Findings {
+		n += f.Count() // a folded finding stands for many
+	}
+	rep.Ignores = &report.Ignores{Config: config, Count: n, Expired: expired, Findings: sorted.Findings}
 }
 
 // outcome is the severity the config gives f, and whether f is shown at

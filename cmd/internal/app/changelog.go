@@ -52,6 +52,9 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 		return fail(fmt.Errorf("changelog needs --base REF, the revision to list the changes since"))
 	}
 	cl, err := buildChangelog(ctx, env.dir(), changelogOptions{Base: *base, Head: *head, Mode: *baseMode, Config: *config, Patterns: patterns})
+	if interrupted(ctx, env.Stderr) {
+		return ExitInterrupted
+	}
 	if err != nil {
 		return fail(err)
 	}

@@ -71,6 +71,9 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	if *cf.base != "" {
 		var err error
 		if baseRev, baseline, baseNote, err = cliBaseline(ctx, env.dir(), *cf.base, *cf.head, *cf.baseMode); err != nil {
+			if interrupted(ctx, env.Stderr) {
+				return ExitInterrupted
+			}
 			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage
 		}
@@ -82,6 +85,9 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
 		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored})
+	if interrupted(ctx, env.Stderr) {
+		return ExitInterrupted
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
@@ -102,6 +108,9 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.failsIncomplete(), Links: cliLinks(env, baseline)})
 	} else {
 		err = annotate.Render(w, *cf.format, res.Report, rules.All())
+	}
+	if interrupted(ctx, env.Stderr) {
+		return ExitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))

@@ -35,6 +35,9 @@ type configScope struct {
 	unknown []string
 	// checkedFully are the files a raised limit would check fully.
 	checkedFully map[string]string
+	// work is the matching work the changed patterns may still cost (nil:
+	// unchanged patterns).
+	work *noteWork
 }
 
 // prepareScope compares the changed config's files, exclude and limits
@@ -51,13 +54,31 @@ func (tc *trustedConfig) prepareScope(ctx context.Context, o RunOptions, pattern
 	case err != nil:
 		s.unknown = append(s.unknown, fmt.Sprintf("the changed files or exclude cannot be compared (%v): the files they would read after merge are not known here", err))
 	case !slices.Equal(pp, patterns):
+		nb := defaultNoteBounds
+		if o.noteBounds != nil {
+			nb = *o.noteBounds
+		}
+		if why := nb.tooLarge(pp); why != "" {
+			s.unknown = append(s.unknown, notComputedLine(why))
+			break
+		}
 		pm, err := load.NewMatcher(pp)
 		if err != nil {
 			s.unknown = append(s.unknown, fmt.Sprintf("the changed files or exclude cannot be compared (%v): the files they would read after merge are not known here", err))
 			break
 		}
-		s.selects = func(p string) bool { _, ok := pm.Select(p); return ok }
-		if line := addedFilesLine(ctx, o, pp, pm, m); line != "" {
+		w := newNoteWork(nb, pp)
+		s.work = w
+		// Past the work bound a finding counts as still selected: it is
+		// not listed as hidden, and the note says what was not computed.
+		s.selects = func(p string) bool {
+			if !w.spend(1, int64(len(p))) {
+				return true
+			}
+			_, ok := pm.Select(p)
+			return ok
+		}
+		if line := addedFilesLine(ctx, o, pp, pm, m, w); line != "" {
 			s.unknown = append(s.unknown, line)
 		}
 	}
@@ -83,7 +104,14 @@ func (tc *trustedConfig) prepareScope(ctx context.Context, o RunOptions, pattern
 // read than the applied ones m, counted over the paths they list (the
 // working tree walked, or the head revision's tree), without reading them
 // ("" when none).
-func addedFilesLine(ctx context.Context, o RunOptions, pp []string, pm, m *load.Matcher) string {
+func addedFilesLine(ctx context.Context, o RunOptions, pp []string, pm, m *load.Matcher, w *noteWork) string {
+	treeFiles, treeBytes, err := countTree(ctx, o, w.b)
+	if err != nil {
+		return notComputedLine(err.Error())
+	}
+	if !w.spend(treeFiles, treeBytes) {
+		return notComputedLine(w.out)
+	}
 	var paths []string
 	counted := false
 	if o.HeadRef == "" {
@@ -98,6 +126,9 @@ func addedFilesLine(ctx context.Context, o RunOptions, pp []string, pm, m *load.
 		for _, b := range rv.Blobs() {
 			paths = append(paths, b.Path)
 		}
+	}
+	if !counted && ctx.Err() != nil {
+		return notComputedLine(errRunBudget.Error())
 	}
 	if !counted {
 		return "the changed files or exclude may read more files after merge; their findings are not known here"
@@ -199,6 +230,9 @@ func (s *configScope) finishUnknown() []string {
 		return nil
 	}
 	out := append([]string(nil), s.unknown...)
+	if s.work != nil && s.work.out != "" && !slices.Contains(out, notComputedLine(s.work.out)) {
+		out = append(out, notComputedLine(s.work.out))
+	}
 	var files []string
 	for _, line := range s.checkedFully {
 		files = append(files, line)

@@ -16,6 +16,8 @@ const (
 	ExitOK       = 0
 	ExitFindings = 1
 	ExitUsage    = 2
+	// ExitInterrupted is a run stopped by Ctrl-C (SIGINT: 128+2); it has no result.
+	ExitInterrupted = 130
 )
 
 // Env is what a command may touch of the outside world.

@@ -48,6 +48,12 @@ type RunOptions struct {
 	// ShowIgnored keeps the findings the config's ignores silenced in
 	// Report.Ignores.Findings (they are always counted).
 	ShowIgnored bool
+	// Started is when the run's time budget (limits.run-timeout) started
+	// (zero: when Run is called); the action starts it before it resolves
+	// the revisions, so the budget covers the whole run.
+	Started time.Time
+	// noteBounds, when set, replace defaultNoteBounds (tests).
+	noteBounds *noteBounds
 }
 
 // Result is a finished run.
@@ -60,6 +66,9 @@ type Result struct {
 	Failed bool
 	// Config is the configuration used.
 	Config *Config
+	// Deadline is when the run's time budget (limits.run-timeout) runs
+	// out: what is left of it bounds publishing.
+	Deadline time.Time
 }
 
 // UsageError is a problem with the command line, configuration or inputs (exit status 2).
@@ -78,11 +87,18 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if o.Dir == "" {
 		o.Dir, _ = os.Getwd()
 	}
+	if o.Started.IsZero() {
+		o.Started = time.Now()
+	}
 	var tc *trustedConfig
 	var cfg *Config
 	var err error
 	if o.ConfigFrom != "" {
-		if tc, err = loadTrustedConfig(ctx, o); err == nil {
+		// the config's own run-timeout is not known yet: the default bounds reading it
+		pre, cancel := context.WithDeadline(ctx, o.Started.Add(validate.DefaultLimits.RunTimeout))
+		tc, err = loadTrustedConfig(pre, o)
+		cancel()
+		if err == nil {
 			cfg = tc.Applied
 		}
 	} else {
@@ -99,7 +115,12 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
-	tc.prepareScope(ctx, o, patterns, m)
+	// limits.run-timeout covers the whole run from o.Started: the config
+	// note, listing, checking and (the action's) publishing.
+	deadline := o.Started.Add(cfg.Limits.WithDefaults().RunTimeout)
+	dctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	tc.prepareScope(dctx, o, patterns, m)
 	versions, versionsFrom := o.Versions, ""
 	if len(versions) > 0 {
 		versionsFrom = o.VersionsFrom
@@ -124,7 +145,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		cfg.FailOnIncomplete = failsOnIncomplete(o.FailOn)
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
-	opts.Deadline = time.Now().Add(opts.Limits.RunTimeout) // limits.run-timeout covers every file of the run
+	opts.Deadline = deadline
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
 		Aliases: cfg.Aliases, Options: opts,
 		Listed: func(headHits, baseHits []int) ([]report.Finding, error) {
@@ -137,7 +158,9 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		return nil, err
 	}
-	return keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored), nil
+	res := keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored)
+	res.Deadline = deadline
+	return res, nil
 }
 
 // keepIgnored drops the ignored findings unless they are to be shown; the count stays.
