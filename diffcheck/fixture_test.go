@@ -91,10 +91,17 @@ func checkFinding(t *testing.T, c *diffCase, eng *schema.Engine, f report.Findin
 	case strings.HasPrefix(f.Rule, "compat.output."):
 		side = "outputSchema"
 	}
+	undecidable := f.Rule == RuleInputUndecidable.ID || f.Rule == RuleOutputUndecidable.ID
+	if undecidable && (f.Witness != nil || !f.Incomplete) {
+		t.Errorf("%s %s#%s: a change that cannot be judged has no witness and marks the report incomplete", f.Rule, f.File, f.Pointer)
+	}
 	needs := side != "" && f.Severity.String() == "error" && !c.NoWitness[f.Rule] &&
-		f.Rule != RuleOutputSchemaRemoved.ID
+		f.Rule != RuleOutputSchemaRemoved.ID && !undecidable && !f.Incomplete
 	if needs && f.Witness == nil {
 		t.Errorf("%s %s#%s has no witness: %s", f.Rule, f.File, f.Pointer, f.Message)
+	}
+	if f.Incomplete && !undecidable && f.Severity.String() == "error" && !strings.Contains(f.Message, "external $ref") {
+		t.Errorf("%s %s#%s: an error without witness under an unresolved reference names it: %s", f.Rule, f.File, f.Pointer, f.Message)
 	}
 	if f.Witness == nil || side == "" || f.Rule == RuleOutputSchemaRemoved.ID {
 		return
