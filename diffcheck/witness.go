@@ -239,6 +239,7 @@ func (c *comparer) report(j *judge, b, h *side) {
 			default:
 				if ch.hedge != "" && why == "" {
 					why = hedgedWhy(j.dir, ch.hedge)
+					d.incomplete = true
 				}
 				downgrade := d.severity == rules.Error
 				d.msg += "; " + noWitness(j.dir, why, downgrade)
