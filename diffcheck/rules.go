@@ -134,7 +134,7 @@ var (
 		"keep the old default, or announce the change")
 	RuleInputUndecidable = compat("compat.input.undecidable", rules.Should, rules.Error,
 		"an input change can be judged",
-		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, a base inputSchema that is no schema, or a bound on the work, mcpschema says so instead of guessing."+undecidableDoc,
+		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, a base inputSchema that is no schema, or a bound on the work, mcpschema says so instead of guessing. A base tool with no inputSchema, or `true`, accepted any arguments object (MCP arguments are an object) and is compared as `{\"type\": \"object\"}`, `false` as accepting nothing; a base inputSchema that is null, a string or another value that is no schema cannot be interpreted, so unless the head schema accepts every arguments object the change is reported here, not compared."+undecidableDoc,
 		"use local `$defs` references so the change can be judged, or accept it with an ignore with a reason")
 )
 
@@ -146,7 +146,7 @@ var (
 		"restore the outputSchema")
 	RuleOutputSchemaAdded = compat("compat.output.schema-added", rules.May, rules.Notice,
 		"an outputSchema was added",
-		"The server now promises structuredContent of that shape; nothing breaks.",
+		"The server now promises structuredContent of that shape; nothing breaks. A base outputSchema that is absent or no schema object (null, a string, a boolean) promised no shape either, so giving one at head is listed here, not judged as a break.",
 		"nothing to fix")
 	RuleOutputBecameTrue = compat("compat.output.became-unconstrained", rules.Must, rules.Error,
 		"the outputSchema does not stop constraining a place",

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/schema"
+	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // side is one normalised schema of a tool.
@@ -42,6 +43,8 @@ func (c *comparer) compareInputs(p pair) {
 		j := newJudge(dirInput)
 		j.sub(b.node, h.node, nil)
 		c.report(j, b, h)
+	case hok:
+		c.compareBaseNotSchema(p, h)
 	case bok && hs == schemaAbsent:
 		c.add(draft{rule: RuleInputSchemaRemoved, tool: p.head, at: loc{file: p.head.file, ptr: p.head.tool.Pointer},
 			base: &loc{file: p.base.file, ptr: b.ptr}, removed: true, before: canonical(b.raw),
@@ -108,4 +111,72 @@ func (c *comparer) outputRemovedWitness(b *side) (any, string) {
 		}
 	}
 	return nil, " (it may break, but it is a warning, not an error, since no witness could be confirmed: no value tried is rejected by the base schema)"
+}
+
+// anyArguments is the schema a base tool with no inputSchema, or true,
+// acts as: MCP arguments are a JSON object (tools/call params.arguments),
+// and any object was accepted.
+func anyArguments() map[string]any { return map[string]any{"type": "object"} }
+
+// compareBaseNotSchema judges a head inputSchema against a base tool
+// whose inputSchema is no schema object (issue 19 item 4). Missing or
+// true, it accepted any arguments object, and is compared as that;
+// false accepted nothing, so nothing can break. Any other value (null, a
+// string, a number, a reference that selects nothing) cannot be
+// interpreted: unless head accepts every arguments object, which rules a
+// break out, the change is reported as not compared, an error.
+func (c *comparer) compareBaseNotSchema(p pair, h *side) {
+	v, present := p.base.tool.Value["inputSchema"]
+	ptr := p.base.tool.Pointer
+	if present {
+		ptr = source.Join(ptr, "inputSchema")
+	}
+	what := "missing"
+	switch x := v.(type) {
+	case bool:
+		if !x {
+			return
+		}
+		what = "true"
+	case nil:
+		if present {
+			what = ""
+		}
+	default:
+		what = ""
+	}
+	acts := &side{tool: p.base, ptr: ptr, raw: anyArguments(), node: &node{ptr: ptr, types: tObject, kwPtr: map[string]string{}, raw: anyArguments()}}
+	if what == "" {
+		if newJudge(dirInput).covers(acts.node, h.node) {
+			return
+		}
+		c.add(draft{rule: RuleInputUndecidable, severity: rules.Error, tool: p.head, at: loc{file: p.head.file, ptr: h.ptr},
+			base: &loc{file: p.base.file, ptr: ptr}, before: canonical(v), after: canonical(h.raw), incomplete: true,
+			msg: fmt.Sprintf("inputSchema of tool %q was not compared: at base it is %s, no schema, so what the tool accepted is unknown and a breaking change cannot be ruled out; review it by hand, and accept it with an ignore with a reason", p.head.name(), notSchema(v))})
+		return
+	}
+	first := len(c.findings)
+	j := newJudge(dirInput)
+	j.sub(acts.node, h.node, nil)
+	c.report(j, acts, h)
+	for i := first; i < len(c.findings); i++ {
+		c.findings[i].Message += fmt.Sprintf("; the inputSchema of tool %q was %s at base, which accepts any arguments object", p.head.name(), what)
+	}
+}
+
+// notSchema describes a base inputSchema that is no schema object.
+func notSchema(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a reference that selects nothing"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
 }
