@@ -131,13 +131,13 @@ func (c *comparer) compareBaseNotSchema(p pair, h *side) {
 	if present {
 		ptr = source.Join(ptr, "inputSchema")
 	}
-	what := "missing"
+	what := "had no inputSchema"
 	switch x := v.(type) {
 	case bool:
 		if !x {
 			return
 		}
-		what = "true"
+		what = "had inputSchema true"
 	case nil:
 		if present {
 			what = ""
@@ -160,7 +160,7 @@ func (c *comparer) compareBaseNotSchema(p pair, h *side) {
 	j.sub(acts.node, h.node, nil)
 	c.report(j, acts, h)
 	for i := first; i < len(c.findings); i++ {
-		c.findings[i].Message += fmt.Sprintf("; the inputSchema of tool %q was %s at base, which accepts any arguments object", p.head.name(), what)
+		c.findings[i].Message += fmt.Sprintf("; tool %q %s at base, so it accepted any arguments object", p.head.name(), what)
 	}
 }
 
