@@ -61,5 +61,5 @@ var incompleteUnresolved = []string{
 	"input/unresolved-ref-all-of", "input/unresolved-ref-closed", "input/unresolved-ref-relative-id",
 	"input/unresolved-ref-unchanged-required", "input/unresolved-ref-whole",
 	"input/unresolved-ref-draft7", "input/unresolved-ref-unevaluated",
-	"output/unresolved-ref-closed", "output/unresolved-ref-whole", "output/unresolved-ref-widened-head",
+	"input/unresolved-ref-any-of-branch", "output/unresolved-ref-not", "output/unresolved-ref-closed", "output/unresolved-ref-whole", "output/unresolved-ref-widened-head",
 }

@@ -77,6 +77,9 @@ type judge struct {
 	// hedge: an unresolved reference of the accepting side (in) above the
 	// pair being judged (see change.hedge).
 	hedge string
+	// undecided: a change that cannot be judged was reported (not in a
+	// quiet judge), so the gate fails already.
+	undecided bool
 }
 
 // maxSteps bounds the node pairs one comparison visits.
@@ -141,6 +144,9 @@ func (j *judge) emit(c change, in, out *node, kw string) {
 	}
 	if c.severity == 0 {
 		c.severity = c.rule.Severity
+	}
+	if c.rule == RuleInputUndecidable || c.rule == RuleOutputUndecidable {
+		j.undecided = true
 	}
 	if c.reject == nil {
 		c.reject = rejectTargets(out, kw)

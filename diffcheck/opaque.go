@@ -30,9 +30,12 @@ import (
 // refKey returns the key of an unresolved reference written at ptr (the
 // pointer of the schema object holding it): ref resolved against the
 // `$id`s of the objects from the document root down to ptr.
-func (b *builder) refKey(ptr, ref string) string {
+func (b *builder) refKey(ptr, ref string) string { return refKeyAt(b.doc, ptr, ref) }
+
+// refKeyAt is refKey in the document doc.
+func refKeyAt(doc any, ptr, ref string) string {
 	base := &url.URL{}
-	cur := b.doc
+	cur := doc
 	apply := func(v any) {
 		m, ok := v.(map[string]any)
 		if !ok {
@@ -211,4 +214,73 @@ func rewrite(v any, draft7, toFalse bool, depth int) (any, bool) {
 		return out, true
 	}
 	return v, false
+}
+
+// refUse is one unresolved reference of a schema.
+type refUse struct {
+	ptr string // pointer of the $ref
+	// monotone: the reference sits where a narrower subschema can only
+	// make the whole schema narrower (not under not, if, oneOf, contains
+	// or a $defs entry, whose uses are not known here).
+	monotone bool
+	// plain: monotone and not in an anyOf branch either: a conjunct of
+	// the schema at its place, which the judge weighs as one.
+	plain bool
+}
+
+// nonMonotone are the keywords under which a subschema accepting less may
+// make the schema accept more (or where its uses are not known).
+var nonMonotone = map[string]bool{"not": true, "if": true, "oneOf": true, "contains": true,
+	"$defs": true, "definitions": true, "unevaluatedProperties": true, "unevaluatedItems": true}
+
+// schemaRefs returns the unresolved references of the schema at ptr in
+// doc by key (the first use of each, the least monotone when one is not).
+func schemaRefs(doc any, ptr string) map[string]refUse {
+	root, ok := source.Resolve(doc, ptr)
+	if !ok {
+		return nil
+	}
+	out := map[string]refUse{}
+	var walk func(v any, at string, monotone, plain bool, depth int)
+	walk = func(v any, at string, monotone, plain bool, depth int) {
+		if depth > 256 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			if r, ok := x["$ref"].(string); ok && unresolvedRef(r) {
+				k := refKeyAt(doc, at, r)
+				if u, seen := out[k]; !seen || (u.plain && !plain) || (u.monotone && !monotone) {
+					out[k] = refUse{ptr: source.Join(at, "$ref"), monotone: monotone, plain: plain && monotone}
+				}
+			}
+			for _, k := range sortedKeys(x) {
+				if valueKeys[k] || !isContainer(x[k]) {
+					continue
+				}
+				walk(x[k], source.Join(at, k), monotone && !nonMonotone[k], plain && !nonMonotone[k] && k != "anyOf", depth+1)
+			}
+		case []any:
+			for i, e := range x {
+				if isContainer(e) {
+					walk(e, source.JoinIndex(at, i), monotone, plain, depth+1)
+				}
+			}
+		}
+	}
+	m := !usesUnevaluated(root, 0)
+	walk(root, ptr, m, m, 0)
+	return out
+}
+
+// allMonotone reports whether every reference sits in a monotone place,
+// so that dropping them (knownPart) or falsifying them (acceptedPart)
+// bounds the schema from above or below.
+func allMonotone(refs map[string]refUse) bool {
+	for _, u := range refs {
+		if !u.monotone {
+			return false
+		}
+	}
+	return true
 }

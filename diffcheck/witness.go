@@ -107,7 +107,7 @@ type witnessSearch struct {
 
 func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
 	inRaw, outRaw := in.raw, out.raw
-	if !usesUnevaluated(inRaw, 0) && !usesUnevaluated(outRaw, 0) {
+	if allMonotone(schemaRefs(inRaw, "")) && allMonotone(schemaRefs(outRaw, "")) {
 		// what in surely accepts, and what out may accept: a value the
 		// first accepts and the second rejects is a witness whatever the
 		// unresolved references say (see opaque.go).
