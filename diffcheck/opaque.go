@@ -34,7 +34,7 @@ func (b *builder) refKey(ptr, ref string) string { return refKeyAt(b.doc, ptr, r
 
 // refKeyAt is refKey in the document doc.
 func refKeyAt(doc any, ptr, ref string) string {
-	base := &url.URL{}
+	var base *url.URL // nil until an $id is met
 	cur := doc
 	apply := func(v any) {
 		m, ok := v.(map[string]any)
@@ -46,7 +46,10 @@ func refKeyAt(doc any, ptr, ref string) string {
 			return
 		}
 		if u, err := url.Parse(id); err == nil {
-			base = base.ResolveReference(u)
+			if base != nil {
+				u = base.ResolveReference(u)
+			}
+			base = u
 		}
 	}
 	apply(cur)
@@ -65,7 +68,10 @@ func refKeyAt(doc any, ptr, ref string) string {
 		apply(cur)
 	}
 	u, err := url.Parse(ref)
-	if err != nil {
+	switch {
+	case base == nil:
+		return ref
+	case err != nil:
 		return base.String() + " " + ref
 	}
 	return base.ResolveReference(u).String()
