@@ -32,7 +32,7 @@ func TestRefKey(t *testing.T) {
 func TestKnownAndAcceptedPart(t *testing.T) {
 	schema := map[string]any{"type": "object", "allOf": []any{map[string]any{"$ref": "https://example.com/x.json"}},
 		"properties": map[string]any{"l": map[string]any{"$ref": "#/$defs/l"}, "c": map[string]any{"const": map[string]any{"$ref": "x.json"}}},
-		"$defs": map[string]any{"l": map[string]any{"type": "string"}}}
+		"$defs":      map[string]any{"l": map[string]any{"type": "string"}}}
 	known := canonical(knownPart(schema))
 	want := `{"$defs":{"l":{"type":"string"}},"allOf":[{}],"properties":{"c":{"const":{"$ref":"x.json"}},"l":{"$ref":"#/$defs/l"}},"type":"object"}`
 	if known != want {
