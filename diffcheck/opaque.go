@@ -2,7 +2,6 @@ package diffcheck
 
 import (
 	"net/url"
-	"sort"
 	"strings"
 
 	"github.com/mcpschema/mcpschema/validate/source"
@@ -117,9 +116,7 @@ func firstOpaque(n *node) string {
 	if len(n.opaque) == 0 {
 		return ""
 	}
-	keys := sortedKeys(n.opaque)
-	sort.Strings(keys)
-	return keys[0]
+	return sortedKeys(n.opaque)[0]
 }
 
 // knownPart returns schema with every unresolved reference dropped, so

@@ -15,6 +15,8 @@ type side struct {
 	ptr  string
 	raw  any
 	node *node
+	// acts: the tool has no schema there (or true); raw is what it acts as.
+	acts bool
 }
 
 // sideOf returns the normalised schema of a tool under key; status says
@@ -147,7 +149,8 @@ func (c *comparer) compareBaseNotSchema(p pair, h *side) {
 	default:
 		what = ""
 	}
-	acts := &side{tool: p.base, ptr: ptr, raw: anyArguments(), node: &node{ptr: ptr, types: tObject, kwPtr: map[string]string{}, raw: anyArguments()}}
+	acts := &side{tool: p.base, ptr: ptr, raw: anyArguments(), acts: true,
+		node: &node{ptr: ptr, types: tObject, kwPtr: map[string]string{}, raw: anyArguments()}}
 	if what == "" {
 		if newJudge(dirInput).covers(acts.node, h.node) {
 			return
@@ -161,6 +164,7 @@ func (c *comparer) compareBaseNotSchema(p pair, h *side) {
 	j := newJudge(dirInput)
 	j.sub(acts.node, h.node, nil)
 	c.report(j, acts, h)
+	c.unjudgedRefs(j, acts, h)
 	for i := first; i < len(c.findings); i++ {
 		c.findings[i].Message += fmt.Sprintf("; tool %q %s at base, so it accepted any arguments object", p.head.name(), what)
 	}
@@ -196,7 +200,11 @@ func (c *comparer) unjudgedRefs(j *judge, b, h *side) {
 	if j.undecided {
 		return
 	}
-	br, hr := schemaRefs(b.tool.file.Root, b.ptr), schemaRefs(h.tool.file.Root, h.ptr)
+	var br map[string]refUse
+	if !b.acts {
+		br = schemaRefs(b.tool.file.Root, b.ptr)
+	}
+	hr := schemaRefs(h.tool.file.Root, h.ptr)
 	if len(br) == 0 && len(hr) == 0 {
 		return
 	}
