@@ -33,7 +33,7 @@ func list(n int, elem func(i int) string) string {
 // document comparison (the scope-overlap pairing of same-name
 // declarations, the prompt rename search, the grant checks of one
 // security comparison, the transports a primitive is compared through)
-// the comparison reports compat.document.undecidable, a warning that
+// the comparison reports compat.document.undecidable, an error that
 // names the bound, and the report is incomplete: never a silent pass.
 func TestCompareDocumentBoundsAreUndecidable(t *testing.T) {
 	prompts := func(n int, name func(int) string, scope string) string {
@@ -82,8 +82,8 @@ func TestCompareDocumentBoundsAreUndecidable(t *testing.T) {
 				t.Fatalf("no %s finding; got %d findings", RuleDocumentUndecidable.ID, len(got))
 			}
 			for _, f := range und {
-				if f.Severity.String() != "warning" || !f.Incomplete || f.Line == 0 || !strings.Contains(f.Message, c.bound) {
-					t.Errorf("%s: want an incomplete warning naming the bound %s, positioned: %+v", c.name, c.bound, f)
+				if f.Severity.String() != "error" || !f.Incomplete || f.Line == 0 || !strings.Contains(f.Message, c.bound) {
+					t.Errorf("%s: want an incomplete error naming the bound %s, positioned: %+v", c.name, c.bound, f)
 				}
 			}
 			if rep.Summary.Complete {

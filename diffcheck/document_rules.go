@@ -15,9 +15,9 @@ var RuleProtocolVersionRemoved = compat("compat.document.protocol-version-remove
 
 // RuleDocumentUndecidable: a bound on the work of the document comparison
 // was reached; the comparison says so instead of passing silently.
-var RuleDocumentUndecidable = compat("compat.document.undecidable", rules.Should, rules.Warning,
+var RuleDocumentUndecidable = compat("compat.document.undecidable", rules.Should, rules.Error,
 	"a change of an MCP Description document can be judged within the work bounds",
-	"The document comparison is bounded on hostile input: at most 16×16 same-key declarations with different protocol scopes are paired by scope overlap, at most 40000 removed×added prompt pairs are searched for renames, at most 100000 alternative checks compare one Security Requirement Array with another, and a primitive is compared through at most 32 distinct transport security requirements. Past a bound the part left unjudged is reported with this warning, which names the bound, and the report is incomplete (`fail-on: incomplete` fails); what was judged is still reported."+docDoc,
+	"The document comparison is bounded on hostile input: at most 16×16 same-key declarations with different protocol scopes are paired by scope overlap, at most 40000 removed×added prompt pairs are searched for renames, at most 100000 alternative checks compare one Security Requirement Array with another, and a primitive is compared through at most 32 distinct transport security requirements. Past a bound the part left unjudged is reported with this finding, which names the bound, and the report is incomplete; what was judged is still reported. The gate fails closed: it is an error (a warning before; `rules: {compat.document.undecidable: warning}` in the base branch's config restores that, and `fail-on: incomplete` still fails it)."+docDoc,
 	"split the declarations so each comparison stays within the bound (give each name one declaration per disjoint protocol scope, fewer security alternatives, fewer distinct transport requirements), or review the change by hand")
 
 // Prompt rules (MCP Description section 11).

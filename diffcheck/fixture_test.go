@@ -91,15 +91,25 @@ func checkFinding(t *testing.T, c *diffCase, eng *schema.Engine, f report.Findin
 	case strings.HasPrefix(f.Rule, "compat.output."):
 		side = "outputSchema"
 	}
+	undecidable := f.Rule == RuleInputUndecidable.ID || f.Rule == RuleOutputUndecidable.ID
+	if undecidable && (f.Witness != nil || !f.Incomplete) {
+		t.Errorf("%s %s#%s: a change that cannot be judged has no witness and marks the report incomplete", f.Rule, f.File, f.Pointer)
+	}
 	needs := side != "" && f.Severity.String() == "error" && !c.NoWitness[f.Rule] &&
-		f.Rule != RuleOutputSchemaRemoved.ID
+		f.Rule != RuleOutputSchemaRemoved.ID && !undecidable && !f.Incomplete
 	if needs && f.Witness == nil {
 		t.Errorf("%s %s#%s has no witness: %s", f.Rule, f.File, f.Pointer, f.Message)
+	}
+	if f.Incomplete && side != "" && !undecidable && f.Severity.String() == "error" && !strings.Contains(f.Message, "external $ref") {
+		t.Errorf("%s %s#%s: an error without witness under an unresolved reference names it: %s", f.Rule, f.File, f.Pointer, f.Message)
 	}
 	if f.Witness == nil || side == "" || f.Rule == RuleOutputSchemaRemoved.ID {
 		return
 	}
 	bs, hs := schemaFor(c.base, f.Base), schemaFor(c.head, &report.Location{File: f.File, Pointer: f.Pointer})
+	if bs == nil && side == "inputSchema" && toolWithout(c.base, f.Base, "inputSchema") {
+		bs = anyArguments() // a base tool with no inputSchema accepts any arguments object
+	}
 	if bs == nil || hs == nil {
 		t.Errorf("%s: cannot find the schemas of the finding", f.Rule)
 		return
@@ -193,4 +203,20 @@ func schemaFor(files []*source.File, l *report.Location) any {
 func validates(eng *schema.Engine, s, v any) bool {
 	errs, ok := eng.Check(s).Validate(v)
 	return ok && len(errs) == 0
+}
+
+// toolWithout reports whether the location is a tool object without key.
+func toolWithout(files []*source.File, l *report.Location, key string) bool {
+	for _, f := range files {
+		if l == nil || f.Path != l.File {
+			continue
+		}
+		v, _ := source.Resolve(f.Root, l.Pointer)
+		if m, ok := v.(map[string]any); ok {
+			_, has := m[key]
+			_, named := m["name"]
+			return named && !has
+		}
+	}
+	return false
 }

@@ -7,12 +7,17 @@ import (
 )
 
 // TestUndecidableIsIncomplete: a change that cannot be judged ($dynamicRef,
-// an external $ref) stays a warning but marks the report incomplete; every
-// other finding leaves it complete (issue 10 item 7).
+// an external $ref, a base schema that is no schema) marks the report
+// incomplete and, for the schema rules, fails the gate by default: an
+// error (issue 10 item 7, issue 19 items 1 and 4). Every other finding
+// leaves the report complete.
 func TestUndecidableIsIncomplete(t *testing.T) {
 	undecidable := map[string]bool{"input/undecidable-dynamic-ref": true, "input/undecidable-dynamic-ref-target": true, "input/undecidable-external-ref": true,
 		"input/undecidable-huge-number": true, "output/undecidable": true, "tool/base-unreadable": true,
 		"document/undecidable-overlap": true}
+	for _, name := range incompleteUnresolved {
+		undecidable[name] = true
+	}
 	seen := 0
 	for _, c := range loadDiffCases(t, "testdata") {
 		got := Compare(c.base, c.head, Options{Aliases: c.Aliases})
@@ -24,8 +29,16 @@ func TestUndecidableIsIncomplete(t *testing.T) {
 				t.Errorf("%s: report complete, want incomplete", c.Name)
 			}
 			for _, f := range got {
-				if f.Incomplete && f.Severity.String() != "warning" {
-					t.Errorf("%s: %s is %s, want warning", c.Name, f.Rule, f.Severity)
+				want := "error"
+				switch f.Rule {
+				case RuleBaseUnreadable.ID:
+					want = "warning"
+				case RuleInputUndecidable.ID, RuleOutputUndecidable.ID, RuleDocumentUndecidable.ID:
+				default:
+					continue
+				}
+				if f.Severity.String() != want {
+					t.Errorf("%s: %s is %s, want %s", c.Name, f.Rule, f.Severity, want)
 				}
 			}
 			continue
@@ -37,4 +50,16 @@ func TestUndecidableIsIncomplete(t *testing.T) {
 	if seen != len(undecidable) {
 		t.Errorf("%d undecidable fixtures found, want %d", seen, len(undecidable))
 	}
+}
+
+// incompleteUnresolved are the fixtures of unresolved references and base
+// schemas that are no schema whose report is incomplete; the others of
+// their kind are judged whole (an unchanged reference, a reference added
+// to an output).
+var incompleteUnresolved = []string{
+	"input/base-schema-missing-any-of-ref", "input/base-schema-null", "input/base-schema-string",
+	"input/unresolved-ref-all-of", "input/unresolved-ref-closed", "input/unresolved-ref-relative-id",
+	"input/unresolved-ref-unchanged-required", "input/unresolved-ref-whole",
+	"input/unresolved-ref-draft7", "input/unresolved-ref-unevaluated",
+	"input/unresolved-ref-any-of-branch", "output/unresolved-ref-not", "output/unresolved-ref-closed", "output/unresolved-ref-whole", "output/unresolved-ref-widened-head",
 }

@@ -1,6 +1,9 @@
 package diffcheck
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
@@ -54,6 +57,11 @@ type change struct {
 	// interop: the change only excludes numbers beyond the interoperable
 	// range (RFC 7493 §2.2), so it is a notice even with a witness.
 	interop bool
+	// hedge names an unresolved reference of the accepting side above the
+	// change: the values the known keywords accept there may be rejected
+	// by it, so without a witness the break is certain on the known
+	// keywords only.
+	hedge string
 }
 
 // judge compares two normalised schemas in one direction.
@@ -66,6 +74,12 @@ type judge struct {
 	// uncertain: the pair being judged is one branch of several, so no
 	// change below it is certain by construction.
 	uncertain bool
+	// hedge: an unresolved reference of the accepting side (in) above the
+	// pair being judged (see change.hedge).
+	hedge string
+	// undecided: a change that cannot be judged was reported (not in a
+	// quiet judge), so the gate fails already.
+	undecided bool
 }
 
 // maxSteps bounds the node pairs one comparison visits.
@@ -111,6 +125,9 @@ func (j *judge) emit(c change, in, out *node, kw string) {
 	if j.uncertain {
 		c.certain = false
 	}
+	if c.hedge == "" {
+		c.hedge = j.hedge
+	}
 	head, base := j.headBase(in, out)
 	if c.headPtr == "" {
 		if p, ok := head.kwPtr[kw]; ok {
@@ -127,6 +144,9 @@ func (j *judge) emit(c change, in, out *node, kw string) {
 	}
 	if c.severity == 0 {
 		c.severity = c.rule.Severity
+	}
+	if c.rule == RuleInputUndecidable || c.rule == RuleOutputUndecidable {
+		j.undecided = true
 	}
 	if c.reject == nil {
 		c.reject = rejectTargets(out, kw)
@@ -167,6 +187,13 @@ func (j *judge) sub(in, out *node, path []step) {
 			j.undecidable(in, out, path, reason)
 		}
 		return
+	}
+	if key, ptr := addedOpaque(in, out); key != "" {
+		j.opaqueAdded(in, out, path, key, ptr)
+	}
+	if len(in.opaque) > 0 && j.hedge == "" {
+		j.hedge = firstOpaque(in)
+		defer func() { j.hedge = "" }()
 	}
 	if out.never {
 		j.becameFalse(in, out, path)
@@ -218,8 +245,33 @@ func (j *judge) undecidable(in, out *node, path []step, reason string) {
 	if j.dir == dirOutput {
 		r = RuleOutputUndecidable
 	}
+	fix := "review it by hand, and accept it with an ignore with a reason"
+	if strings.Contains(reason, "$ref") {
+		fix = "inline the definition under $defs, or accept it with an ignore with a reason"
+	}
 	j.emit(change{rule: r, path: path,
-		msg: "the change " + where(path) + " cannot be judged: " + reason + "; review it by hand"}, in, out, "$ref")
+		msg: "the change " + where(path) + " cannot be judged offline: " + reason + "; " + fix}, in, out, "$ref")
+}
+
+// opaqueAdded reports an unresolved reference of out (key, written at ptr)
+// that in does not share: out may reject more through it, which cannot be
+// judged offline. The known keywords beside it are judged all the same.
+func (j *judge) opaqueAdded(in, out *node, path []step, key, ptr string) {
+	c := change{rule: RuleInputUndecidable, path: path}
+	if j.dir == dirInput {
+		c.headPtr = ptr
+		c.msg = fmt.Sprintf("the change %s cannot be judged offline: head adds external $ref %q, which is not fetched, and may reject through it values base accepted; inline the definition under $defs, or accept it with an ignore with a reason", where(path), key)
+	} else {
+		c.rule = RuleOutputUndecidable
+		c.basePtr = ptr
+		if k := firstOpaque(in); k != "" {
+			c.headPtr = in.opaque[k]
+		} else {
+			c.removed = true
+		}
+		c.msg = fmt.Sprintf("the change %s cannot be judged offline: base constrained the result with external $ref %q, which is not fetched, and head may admit values it rejected; inline the definition under $defs, or accept it with an ignore with a reason", where(path), key)
+	}
+	j.emit(c, in, out, "$ref")
 }
 
 func (j *judge) becameFalse(in, out *node, path []step) {

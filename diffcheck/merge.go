@@ -113,6 +113,9 @@ func mergeBookkeeping(n, t *node) {
 	if n.undecidable == "" {
 		n.undecidable = t.undecidable
 	}
+	if len(t.opaque) > 0 {
+		n.opaque = unionMap(n.opaque, t.opaque)
+	}
 	// A keyword both sides set at different places keeps every place, so a
 	// witness can be confirmed at any of them (allOf branches with their own
 	// required, for example).

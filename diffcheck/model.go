@@ -152,6 +152,10 @@ type node struct {
 	// undecidable keeps what stops a verdict here: a $dynamicRef or a
 	// reference that cannot be resolved offline.
 	undecidable string
+	// opaque are the unresolved references the node is the conjunction
+	// with (key → pointer of the $ref; see opaque.go): they can only
+	// reject more than the known keywords do.
+	opaque map[string]string
 	// scope is the whole schema a $dynamicRef resolves in: the node cannot
 	// be judged when it changed, even if the reference itself did not.
 	scope any
@@ -177,7 +181,7 @@ func (n *node) isTrue() bool {
 		len(n.patternProps) == 0 && n.propertyNames == nil && len(n.prefix) == 0 && n.items == nil &&
 		n.unevalItems == nil && n.contains == nil && len(n.anyOf) == 0 && len(n.oneOf) == 0 &&
 		len(n.allOf) == 0 && n.not == nil && n.ifN == nil && len(n.depRequired) == 0 &&
-		len(n.depSchemas) == 0 && n.undecidable == ""
+		len(n.depSchemas) == 0 && n.undecidable == "" && len(n.opaque) == 0
 }
 
 // closed reports whether the object rejects properties it does not declare.

@@ -21,6 +21,9 @@ type builder struct {
 	aliases  [][2]*node // node, target: target copied into node at the end
 	anchors  map[string]string
 	budget   int
+	// uneval: some schema built uses unevaluatedProperties or
+	// unevaluatedItems, which see what an unresolved reference evaluates.
+	uneval bool
 }
 
 // maxNodes bounds the nodes built for one schema.
@@ -48,7 +51,22 @@ func normalize(doc any, schemaPtr string) *node {
 			a[0].ptr, a[0].raw = ptr, raw
 		}
 	}
+	if b.uneval {
+		b.opaqueUndecidable()
+	}
 	return n
+}
+
+// opaqueUndecidable makes every node with an unresolved reference one
+// that cannot be judged: beside unevaluatedProperties or unevaluatedItems
+// a reference may evaluate members and so accept more, not only reject
+// more, and the known keywords alone prove nothing.
+func (b *builder) opaqueUndecidable() {
+	for _, n := range b.memo {
+		if len(n.opaque) > 0 && n.undecidable == "" {
+			n.undecidable = fmt.Sprintf("external $ref %q is not fetched", firstOpaque(n))
+		}
+	}
 }
 
 // scanAnchors records $anchor names (and draft-07 "#name" $id values).
@@ -181,16 +199,26 @@ func (b *builder) child(x map[string]any, ptr, key string, depth int) *node {
 }
 
 func (b *builder) fill(n *node, x map[string]any, ptr string, depth int) {
+	if _, ok := x["unevaluatedProperties"]; ok {
+		b.uneval = true
+	}
+	if _, ok := x["unevaluatedItems"]; ok {
+		b.uneval = true
+	}
 	if ref, ok := x["$ref"].(string); ok {
 		target, found := b.resolveRef(ref)
 		n.kwPtr["$ref"] = source.Join(ptr, "$ref")
-		if !found {
-			if strings.HasPrefix(ref, "#") {
-				n.undecidable = fmt.Sprintf("local $ref %q selects nothing", ref)
-			} else {
-				n.undecidable = fmt.Sprintf("external $ref %q is not fetched", ref)
+		switch {
+		case unresolvedRef(ref):
+			// one more conjunct, unknown: the known keywords beside it are
+			// still judged (none in draft-07, which ignores them).
+			n.opaque = map[string]string{b.refKey(ptr, ref): n.kwPtr["$ref"]}
+			if b.draft7 {
+				return
 			}
-		} else {
+		case !found:
+			n.undecidable = fmt.Sprintf("local $ref %q selects nothing", ref)
+		default:
 			tv, _ := source.Resolve(b.doc, target)
 			t := b.build(tv, target, depth+1)
 			if b.draft7 || onlyAnnotations(x, "$ref") {
@@ -571,7 +599,7 @@ func (b *builder) typeUnion(branches []*node) *node {
 	anyEnum := false
 	for _, br := range branches {
 		if b.building[br.ptr] || br.never || br.types.norm() == tAll || len(br.anyOf)+len(br.oneOf)+len(br.allOf) > 0 ||
-			br.not != nil || br.ifN != nil || br.undecidable != "" {
+			br.not != nil || br.ifN != nil || br.undecidable != "" || len(br.opaque) > 0 {
 			return nil
 		}
 		if br.types.intersect(seen) != 0 {

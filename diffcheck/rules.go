@@ -29,7 +29,9 @@ func compatDirection(id string) rules.Direction {
 const (
 	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas: the head schema rejects it at the changed keyword, not because of another change. Without a witness, a finding stays an error only when the break is certain by construction (a member became required, a type or listed value was removed, a closed object lost a member); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword (a bound at the edge of the interoperable integer range excepted: a notice)."
 	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword."
-	aliasFix  = "; if the change is intended, say so in the pull request and acknowledge the finding with an ignore in .mcpschema.yaml"
+	// undecidableDoc: what an unjudged change does to the gate.
+	undecidableDoc = " The gate fails closed: such a change is an error and the report is incomplete (`complete: false`). An external `$ref` beside other keywords or inside `allOf` is one more constraint, never fetched: the keywords beside it are still judged, so every break they prove is reported with its witness, and the reference itself is reported only where the pull request adds or changes it (an unchanged reference is not). A team that accepts unjudged changes sets this rule to `warning` in the base branch's config (`rules: {compat.input.undecidable: warning, compat.output.undecidable: warning}`), the behaviour before."
+	aliasFix       = "; if the change is intended, say so in the pull request and acknowledge the finding with an ignore in .mcpschema.yaml"
 )
 
 // Tool-level rules.
@@ -130,10 +132,10 @@ var (
 		"the default of an input is not changed or removed",
 		"Callers that omit the argument get different behaviour when the default changes; nothing is rejected, so there is no witness.",
 		"keep the old default, or announce the change")
-	RuleInputUndecidable = compat("compat.input.undecidable", rules.Should, rules.Warning,
+	RuleInputUndecidable = compat("compat.input.undecidable", rules.Should, rules.Error,
 		"an input change can be judged",
-		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, or a bound on the work, mcpschema says so instead of guessing.",
-		"use local `$defs` references so the change can be judged")
+		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, a base inputSchema that is no schema, or a bound on the work, mcpschema says so instead of guessing. A base tool with no inputSchema, or `true`, accepted any arguments object (MCP arguments are an object) and is compared as `{\"type\": \"object\"}`, `false` as accepting nothing; a base inputSchema that is null, a string or another value that is no schema cannot be interpreted, so unless the head schema accepts every arguments object the change is reported here, not compared."+undecidableDoc,
+		"use local `$defs` references so the change can be judged, or accept it with an ignore with a reason")
 )
 
 // outputSchema rules.
@@ -144,7 +146,7 @@ var (
 		"restore the outputSchema")
 	RuleOutputSchemaAdded = compat("compat.output.schema-added", rules.May, rules.Notice,
 		"an outputSchema was added",
-		"The server now promises structuredContent of that shape; nothing breaks.",
+		"The server now promises structuredContent of that shape; nothing breaks. A base outputSchema that is absent or no schema object (null, a string, a boolean) promised no shape either, so giving one at head is listed here, not judged as a break.",
 		"nothing to fix")
 	RuleOutputBecameTrue = compat("compat.output.became-unconstrained", rules.Must, rules.Error,
 		"the outputSchema does not stop constraining a place",
@@ -214,10 +216,10 @@ var (
 		"the default of an output is not changed",
 		"A default in an output schema is documentation; it is listed so reviewers see it.",
 		"nothing to fix")
-	RuleOutputUndecidable = compat("compat.output.undecidable", rules.Should, rules.Warning,
+	RuleOutputUndecidable = compat("compat.output.undecidable", rules.Should, rules.Error,
 		"an output change can be judged",
-		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, or a bound on the work, mcpschema says so instead of guessing.",
-		"use local `$defs` references so the change can be judged")
+		"Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, or a bound on the work, mcpschema says so instead of guessing."+undecidableDoc,
+		"use local `$defs` references so the change can be judged, or accept it with an ignore with a reason")
 )
 
 // Annotation rules compare effective values: an unset hint takes its spec default

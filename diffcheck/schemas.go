@@ -14,6 +14,8 @@ type side struct {
 	ptr  string
 	raw  any
 	node *node
+	// acts: the tool has no schema there (or true); raw is what it acts as.
+	acts bool
 }
 
 // sideOf returns the normalised schema of a tool under key; status says
@@ -42,6 +44,9 @@ func (c *comparer) compareInputs(p pair) {
 		j := newJudge(dirInput)
 		j.sub(b.node, h.node, nil)
 		c.report(j, b, h)
+		c.unjudgedRefs(j, b, h)
+	case hok:
+		c.compareBaseNotSchema(p, h)
 	case bok && hs == schemaAbsent:
 		c.add(draft{rule: RuleInputSchemaRemoved, tool: p.head, at: loc{file: p.head.file, ptr: p.head.tool.Pointer},
 			base: &loc{file: p.base.file, ptr: b.ptr}, removed: true, before: canonical(b.raw),
@@ -60,6 +65,7 @@ func (c *comparer) compareOutputs(p pair) {
 		j := newJudge(dirOutput)
 		j.sub(h.node, b.node, nil)
 		c.report(j, b, h)
+		c.unjudgedRefs(j, b, h)
 	case bok && hs == schemaAbsent:
 		w, note := c.outputRemovedWitness(b)
 		d := draft{rule: RuleOutputSchemaRemoved, tool: p.head, at: loc{file: p.head.file, ptr: p.head.tool.Pointer},

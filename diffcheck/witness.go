@@ -106,7 +106,14 @@ type witnessSearch struct {
 }
 
 func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
-	ws := &witnessSearch{ic: c.eng.Check(in.raw), oc: c.eng.Check(out.raw), in: in, out: out}
+	inRaw, outRaw := in.raw, out.raw
+	if allMonotone(schemaRefs(inRaw, "")) && allMonotone(schemaRefs(outRaw, "")) {
+		// what in surely accepts, and what out may accept: a value the
+		// first accepts and the second rejects is a witness whatever the
+		// unresolved references say (see opaque.go).
+		inRaw, outRaw = acceptedPart(inRaw), knownPart(outRaw)
+	}
+	ws := &witnessSearch{ic: c.eng.Check(inRaw), oc: c.eng.Check(outRaw), in: in, out: out}
 	if !ws.ic.Complete || !ws.oc.Complete {
 		return ws
 	}
@@ -197,10 +204,11 @@ func (c *comparer) report(j *judge, b, h *side) {
 	}
 	var ws *witnessSearch
 	for _, ch := range onePerChange(j.changes) {
+		undecidable := ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable
 		d := draft{rule: ch.rule, severity: ch.severity, tool: h.tool, at: loc{file: h.tool.file, ptr: ch.headPtr},
 			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg,
-			incomplete: ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable}
-		if !ch.benign {
+			incomplete: undecidable}
+		if !ch.benign && !undecidable {
 			if ws == nil {
 				ws = c.newWitnessSearch(in, out)
 			}
@@ -218,12 +226,21 @@ func (c *comparer) report(j *judge, b, h *side) {
 				d.msg += fmt.Sprintf("; for example %s is accepted at base and rejected at head", witnessText(w))
 			case w != nil:
 				d.msg += fmt.Sprintf("; for example head admits %s, which base rejects", witnessText(w))
+			case ch.certain && ch.hedge != "":
+				// certain on the known keywords; the reference may already
+				// have rejected the values, so the report is not complete.
+				d.incomplete = true
+				d.msg += "; " + hedged(j.dir, ch.hedge)
 			case ch.certain:
 				if why == "" {
 					why = "no value tried is rejected because of this change"
 				}
 				d.msg += "; no witness could be confirmed (" + why + "), but the break follows from the change itself"
 			default:
+				if ch.hedge != "" && why == "" {
+					why = hedgedWhy(j.dir, ch.hedge)
+					d.incomplete = true
+				}
 				downgrade := d.severity == rules.Error
 				d.msg += "; " + noWitness(j.dir, why, downgrade)
 				if downgrade {
@@ -287,4 +304,52 @@ func noWitness(dir direction, why string, downgraded bool) string {
 		return "it may break, but it is a warning, not an error, since no witness could be confirmed: " + what
 	}
 	return "no witness could be confirmed: " + what
+}
+
+// hedged says why a break that is certain on the known keywords has no
+// witness: the accepting side also requires an unresolved reference.
+func hedged(dir direction, ref string) string {
+	if dir == dirInput {
+		return fmt.Sprintf("no witness could be confirmed, since base also requires external $ref %q, which is not fetched; the break follows from the change itself unless that reference already rejected those values", ref)
+	}
+	return fmt.Sprintf("no witness could be confirmed, since head also requires external $ref %q, which is not fetched; the break follows from the change itself unless that reference rejects those values", ref)
+}
+
+// hedgedWhy is the reason no witness was found under an unresolved
+// reference of the accepting side.
+func hedgedWhy(dir direction, ref string) string {
+	if dir == dirInput {
+		return fmt.Sprintf("base also requires external $ref %q, which is not fetched, so no value can be shown to be accepted at base", ref)
+	}
+	return fmt.Sprintf("head also requires external $ref %q, which is not fetched, so no value can be shown to be admitted by head", ref)
+}
+
+// usesUnevaluated reports whether a schema holds unevaluatedProperties or
+// unevaluatedItems, which see what an unresolved reference evaluates:
+// dropping the reference could then reject more, not less.
+func usesUnevaluated(v any, depth int) bool {
+	if depth > 256 {
+		return true
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if _, ok := x["unevaluatedProperties"]; ok {
+			return true
+		}
+		if _, ok := x["unevaluatedItems"]; ok {
+			return true
+		}
+		for k, e := range x {
+			if !valueKeys[k] && isContainer(e) && usesUnevaluated(e, depth+1) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if isContainer(e) && usesUnevaluated(e, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sethvargo/go-githubactions"
@@ -10,9 +11,10 @@ import (
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
-// TestFailOnIncomplete: fail-on incomplete (flag, config, action input)
-// fails the run when a change cannot be judged, which stays a warning
-// under fail-on error (issue 10 item 7).
+// TestFailOnIncomplete: a change that cannot be judged fails the run by
+// default (issue 19 item 1: an error, the report incomplete); a config
+// that turns the rule down to a warning restores the old behaviour, which
+// fail-on incomplete (flag, config) still fails (issue 10 item 7).
 func TestFailOnIncomplete(t *testing.T) {
 	dir := t.TempDir()
 	actGit(t, dir, "init", "-q")
@@ -31,21 +33,32 @@ func TestFailOnIncomplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runMain(t, dir, "check", "--base", "HEAD", "tools/t.json")
-	if code != ExitOK {
-		t.Fatalf("fail-on error with an undecidable change: exit %d\n%s%s", code, out, errOut)
+	if code != ExitFindings || !strings.Contains(out, "cannot be judged offline") {
+		t.Fatalf("fail-on error with an undecidable change: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
 	}
-	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD", "--fail-on", "incomplete", "tools/t.json")
+	// the old behaviour, from the config: the rule a warning.
+	oldWay := "rules:\n  compat.input.undecidable: warning\n  compat.output.undecidable: warning\n"
+	if err := os.WriteFile(filepath.Join(dir, ".mcpschema.yaml"), []byte(oldWay), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	actGit(t, dir, "add", ".mcpschema.yaml")
+	actGit(t, dir, "commit", "-q", "-m", "config")
+	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD~1", "tools/t.json")
+	if code != ExitOK {
+		t.Fatalf("undecidable turned down to a warning: exit %d, want %d\n%s%s", code, ExitOK, out, errOut)
+	}
+	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD~1", "--fail-on", "incomplete", "tools/t.json")
 	if code != ExitFindings {
 		t.Errorf("--fail-on incomplete: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
 	}
-	if err := os.WriteFile(filepath.Join(dir, ".mcpschema.yaml"), []byte("fail-on: incomplete\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ".mcpschema.yaml"), []byte(oldWay+"fail-on: incomplete\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD", "tools/t.json")
+	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD~1", "tools/t.json")
 	if code != ExitFindings {
 		t.Errorf("config fail-on: incomplete: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
 	}
-	code, _, _ = runMain(t, dir, "check", "--base", "HEAD", "--fail-on", "error", "tools/t.json")
+	code, _, _ = runMain(t, dir, "check", "--base", "HEAD~1", "--fail-on", "error", "tools/t.json")
 	if code != ExitOK {
 		t.Errorf("--fail-on error over config incomplete: exit %d, want %d", code, ExitOK)
 	}
