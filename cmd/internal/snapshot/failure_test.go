@@ -17,7 +17,7 @@ func TestSnapshotServerCrashesOnStart(t *testing.T) {
 	if r.code != 2 || r.stdout != "" {
 		t.Fatalf("exit %d, stdout %q", r.code, r.stdout)
 	}
-	for _, want := range []string{"server exit status 3 before it answered initialize", "its stderr ends with:", "  | fatal: DATABASE_URL is not set"} {
+	for _, want := range []string{"server exited with status 3 before it answered initialize", "its stderr ends with:", "  | fatal: DATABASE_URL is not set"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 		}

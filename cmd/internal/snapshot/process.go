@@ -113,7 +113,10 @@ func (s *server) exitText() string {
 		return "exited with status 0"
 	}
 	if ee, ok := s.err.(*exec.ExitError); ok {
-		return ee.ProcessState.String()
+		if code := ee.ExitCode(); code >= 0 {
+			return fmt.Sprintf("exited with status %d", code)
+		}
+		return "ended (" + ee.ProcessState.String() + ")" // signal: killed
 	}
 	return s.err.Error()
 }

@@ -113,12 +113,36 @@ func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
 	}
 }
 
+// writeString writes s as a JSON string. Besides what JSON escapes, the
+// C1 control characters (terminal escapes) and the "##[" that opens a
+// workflow command are written escaped: the same value, but a snapshot
+// printed to a job's log cannot drive the runner or the terminal.
 func writeString(b *bytes.Buffer, s string) {
 	var sb bytes.Buffer
 	enc := json.NewEncoder(&sb)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
-	b.Write(bytes.TrimSuffix(sb.Bytes(), []byte("\n")))
+	out := bytes.TrimSuffix(sb.Bytes(), []byte("\n"))
+	if !bytes.Contains(out, []byte("##[")) && !hasC1(s) {
+		b.Write(out)
+		return
+	}
+	for _, r := range string(bytes.ReplaceAll(out, []byte("##["), []byte(`#\u0023[`))) {
+		if r >= 0x80 && r < 0xa0 {
+			fmt.Fprintf(b, `\u%04x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+}
+
+func hasC1(s string) bool {
+	for _, r := range s {
+		if r >= 0x80 && r < 0xa0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedBy returns items sorted by their string member key (then by their
@@ -161,6 +185,9 @@ func listDocument(s *Surface) map[string]any {
 		"protocolVersions": []any{s.ProtocolVersion},
 		"tools":            nonNil(sortedBy(s.Tools, "name")),
 	}
+	if s.ToolsMeta != nil {
+		doc["_meta"] = s.ToolsMeta
+	}
 	addLists(doc, s, false)
 	return doc
 }
@@ -185,7 +212,13 @@ func addLists(doc map[string]any, s *Surface, omitEmpty bool) {
 
 // descDocument is the snapshot as an MCP Description 0.8.0 document.
 func descDocument(s *Surface) map[string]any {
-	info := map[string]any{"name": orDefault(s.ServerName, "unnamed-server"), "version": orDefault(s.ServerVersion, "0.0.0")}
+	// the whole serverInfo (title, websiteUrl, icons, ...), name and
+	// version filled in when the server left them out
+	info := map[string]any{}
+	for k, v := range s.ServerInfo {
+		info[k] = v
+	}
+	info["name"], info["version"] = orDefault(s.ServerName, "unnamed-server"), orDefault(s.ServerVersion, "0.0.0")
 	doc := map[string]any{"mcpdesc": "0.8.0", "info": info, "protocolVersions": []any{s.ProtocolVersion}}
 	if len(s.Tools) > 0 {
 		doc["tools"] = sortedBy(s.Tools, "name")
@@ -229,7 +262,7 @@ func render(o *Options, s *Surface) ([]rendered, error) {
 		if o.Format == "mcpdesc" {
 			doc = descDocument(s)
 		}
-		return []rendered{{data: encode(doc)}}, nil
+		return []rendered{{data: o.red.Bytes(encode(doc))}}, nil
 	}
 	var out []rendered
 	seen := map[string]string{}
@@ -243,7 +276,7 @@ func render(o *Options, s *Surface) ([]rendered, error) {
 			return nil, fmt.Errorf("tools %q and %q would both be written to %q (file names that differ only in case are one file on macOS and Windows): --split needs distinct tool names", other, name, file)
 		}
 		seen[strings.ToLower(file)] = name
-		out = append(out, rendered{name: file, data: encode(toolDocument(t, s.ProtocolVersion))})
+		out = append(out, rendered{name: file, data: o.red.Bytes(encode(toolDocument(t, s.ProtocolVersion)))})
 	}
 	return out, nil
 }
@@ -284,24 +317,31 @@ func write(o *Options, s *Surface, env Env) error {
 			_, err := env.Stdout.Write(files[0].data)
 			return err
 		}
-		return os.WriteFile(abs(env.Dir, o.Output), files[0].data, 0o644)
+		return writeInside(env.Dir, abs(env.Dir, o.Output), files[0].data)
 	}
 	dir := abs(env.Dir, o.Split)
+	if err := linkLeaves(env.Dir, dir); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	keep := map[string]bool{}
 	for _, f := range files {
 		keep[f.name] = true
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+		if err := writeInside(env.Dir, filepath.Join(dir, f.name), f.data); err != nil {
 			return err
 		}
 	}
 	// A tool the server no longer has leaves its file behind: remove the
-	// stale tool snapshots (single tool objects), nothing else.
+	// stale tool snapshots (regular files holding a single tool object),
+	// nothing else; a link is neither read nor removed.
 	stale, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, p := range stale {
 		if keep[filepath.Base(p)] {
+			continue
+		}
+		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
 			continue
 		}
 		if data, err := os.ReadFile(p); err == nil && source.Parse(p, data, source.Limits{}).Shape == source.ShapeTool {
