@@ -146,3 +146,16 @@ func TestSnapshotUsage(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23 item 4: a server that crashes leaving a child (in a session of
+// its own) that holds its stdout: the crash is reported at once, not after
+// the startup timeout, and the child does not outlive the snapshot.
+func TestSnapshotCrashWithSurvivingChild(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	t.Setenv(pidFileEnv, pidFile)
+	r := run(t, t.TempDir(), snapshotArgs(t, "setsid", "--startup-timeout", "60s")...)
+	if r.code != 2 || !strings.Contains(r.stderr, "server exited with status 3 before it answered initialize; its stderr ends with:\n  | fatal: cannot open the index") {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	waitGone(t, pidFile)
+}

@@ -129,7 +129,7 @@ func TestSnapshotTokenNeverLeaks(t *testing.T) {
 				t.Errorf("%q leaked:\n%s", secret, out)
 			}
 		}
-		if strings.Contains(out, base64.StdEncoding.EncodeToString([]byte("user:"+token))[8:20]) {
+		if strings.Contains(out, base64.StdEncoding.EncodeToString([]byte("user:" + token))[8:20]) {
 			t.Errorf("base64 form leaked:\n%s", out)
 		}
 	}

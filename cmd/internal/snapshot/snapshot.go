@@ -73,9 +73,9 @@ type Options struct {
 	Budget time.Duration
 	// MaxPages, MaxItems and MaxListBytes bound each list; MaxMessage
 	// bounds one message from the server.
-	MaxPages, MaxItems  int
-	MaxListBytes        int64
-	MaxMessage          int64
+	MaxPages, MaxItems int
+	MaxListBytes       int64
+	MaxMessage         int64
 	// NoticeNonBreaking makes a drift without a breaking change a notice
 	// (exit 0) instead of a failure.
 	NoticeNonBreaking bool
