@@ -236,3 +236,22 @@ func TestSnapshotBoundedListing(t *testing.T) {
 		}
 	})
 }
+
+// Issue 23 item 2: versions are negotiated with initialize, as the
+// reference clients do: no server/discover probe a strict older server
+// never answers, and the version the server answers is the one recorded.
+func TestSnapshotNegotiatesWithInitialize(t *testing.T) {
+	seen := filepath.Join(t.TempDir(), "seen")
+	s := script{Strict: true, Version: "2025-06-18", Seen: seen, Pages: []string{`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`}}
+	each(t, s, func(t *testing.T, args func(...string) []string) {
+		os.Remove(seen)
+		r := run(t, t.TempDir(), args("--startup-timeout", "5s")...)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "{\n  \"protocolVersions\": [\n    \"2025-06-18\"\n  ],") {
+			t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.stdout)
+		}
+		data, _ := os.ReadFile(seen)
+		if first, _, _ := strings.Cut(string(data), "\n"); first != "initialize" || strings.Contains(string(data), "server/discover") {
+			t.Errorf("methods asked:\n%s", data)
+		}
+	})
+}

@@ -45,12 +45,19 @@ type script struct {
 	ExitIn   string `json:"exitIn,omitempty"`
 	Partial  string `json:"partial,omitempty"`
 	ExitCode int    `json:"exitCode,omitempty"`
+	// Strict never answers a request sent before initialize (as strict
+	// older servers do with server/discover); Seen records the methods
+	// asked, one per line, in this file.
+	Strict bool   `json:"strict,omitempty"`
+	Seen   string `json:"seen,omitempty"`
 	// Stderr is written to stderr on start.
 	Stderr string `json:"stderr,omitempty"`
 	// Status and Challenge (HTTP): every POST is answered with this status
 	// and WWW-Authenticate.
 	Status    int    `json:"status,omitempty"`
 	Challenge string `json:"challenge,omitempty"`
+
+	initialized bool
 }
 
 // answer is the line the script writes for a request; "" for none (a
@@ -64,8 +71,22 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 			Cursor          string `json:"cursor"`
 		} `json:"params"`
 	}
-	if json.Unmarshal(line, &req) != nil || len(req.ID) == 0 {
+	if json.Unmarshal(line, &req) != nil {
 		return "", false
+	}
+	if s.Seen != "" {
+		f, _ := os.OpenFile(s.Seen, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		fmt.Fprintln(f, req.Method)
+		f.Close()
+	}
+	if len(req.ID) == 0 {
+		return "", false
+	}
+	if s.Strict && req.Method != "initialize" && !s.initialized {
+		return "", false
+	}
+	if req.Method == "initialize" {
+		s.initialized = true
 	}
 	if req.Method == s.Hang {
 		return "", false
@@ -207,7 +228,7 @@ func scriptedHTTP(t *testing.T, s script) string {
 			return
 		}
 		if out == "" {
-			if s.Hang != "" && strings.Contains(string(body), `"method":"`+s.Hang+`"`) {
+			if s.Hang != "" && strings.Contains(string(body), `"method":"`+s.Hang+`"`) || s.Strict && strings.Contains(string(body), `"id"`) {
 				select {
 				case <-r.Context().Done():
 				case <-time.After(time.Minute):
