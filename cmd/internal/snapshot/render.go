@@ -56,9 +56,16 @@ func orderedKeys(m map[string]any, item bool) []string {
 // rootLists are the root members whose elements are items.
 var rootLists = []string{"tools", "prompts", "resources", "resourceTemplates", "info"}
 
+const spaces = "                                                                "
+
 // writeValue writes v; item says v is the root, a root list or one of its items.
 func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
-	pad := func(n int) { b.WriteString(strings.Repeat("  ", n)) }
+	pad := func(n int) {
+		for ; n > len(spaces)/2; n -= len(spaces) / 2 {
+			b.WriteString(spaces)
+		}
+		b.WriteString(spaces[:2*n])
+	}
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) == 0 {
@@ -118,6 +125,12 @@ func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
 // workflow command are written escaped: the same value, but a snapshot
 // printed to a job's log cannot drive the runner or the terminal.
 func writeString(b *bytes.Buffer, s string) {
+	if plain(s) {
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	var sb bytes.Buffer
 	enc := json.NewEncoder(&sb)
 	enc.SetEscapeHTML(false)
@@ -136,6 +149,17 @@ func writeString(b *bytes.Buffer, s string) {
 	}
 }
 
+// plain reports whether s is written as it is between quotes: printable
+// ASCII without a quote, backslash or '#'.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '#' {
+			return false
+		}
+	}
+	return true
+}
+
 func hasC1(s string) bool {
 	for _, r := range s {
 		if r >= 0x80 && r < 0xa0 {
@@ -149,9 +173,15 @@ func hasC1(s string) bool {
 // encoding, so that equal keys still sort the same way every time).
 func sortedBy(items []any, key string) []any {
 	out := slices.Clone(items)
-	enc := make(map[int]string, len(out))
-	for i := range out {
-		enc[i] = string(encode(out[i]))
+	// the encodings break ties only: computed for the items that tie
+	enc := make(map[int]string)
+	encoded := func(i int) string {
+		e, ok := enc[i]
+		if !ok {
+			e = string(encode(out[i]))
+			enc[i] = e
+		}
+		return e
 	}
 	idx := make([]int, len(out))
 	for i := range idx {
@@ -169,7 +199,7 @@ func sortedBy(items []any, key string) []any {
 		if na != nb {
 			return na < nb
 		}
-		return enc[idx[a]] < enc[idx[b]]
+		return encoded(idx[a]) < encoded(idx[b])
 	})
 	sorted := make([]any, len(out))
 	for i, j := range idx {
