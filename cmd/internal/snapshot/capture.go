@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -208,23 +209,39 @@ func (s *session) list(ctx context.Context, method string, call func(context.Con
 		if size > s.o.MaxListBytes {
 			return nil, nil, fmt.Errorf("%s returned more than %s (the limit, all pages together): raise --max-list-bytes if the server really lists that much", method, sizeText(s.o.MaxListBytes))
 		}
-		res, ok := decodeObject(raw)
-		raw = nil
-		if !ok {
+		v := bytes.TrimSpace(raw)
+		if len(v) == 0 || v[0] != '{' {
 			return nil, nil, fmt.Errorf("%s result is not an object", method)
 		}
-		list, ok := res[key].([]any)
-		if !ok && res[key] != nil {
-			return nil, nil, fmt.Errorf("%s result has %q that is not an array", method, key)
+		var next string
+		o := rawMembers(v)
+		for _, m := range o.members {
+			val := o.val(m)
+			switch string(o.key(m)) {
+			case key:
+				switch {
+				case len(val) > 0 && val[0] == '[':
+					items = append(items, decodeItems(val)...)
+				case string(val) != "null":
+					return nil, nil, fmt.Errorf("%s result has %q that is not an array", method, key)
+				}
+			case "nextCursor":
+				next, _ = decodeTree(val).(string)
+			case "_meta":
+				if page == 1 {
+					meta = decodeMember(val)
+				}
+			}
 		}
-		if page == 1 {
-			meta = res["_meta"]
+		raw = nil
+		if size > 16<<20 {
+			// a large page: collect what reading it left (its chunks, the
+			// SDK's buffers) before the next page, or the rendering
+			runtime.GC()
 		}
-		items = append(items, list...)
 		if len(items) > s.o.MaxItems {
 			return nil, nil, fmt.Errorf("%s returned more than %d %s (the limit): raise --max-tools if the server really lists that many", method, s.o.MaxItems, key)
 		}
-		next, _ := res["nextCursor"].(string)
 		if next == "" {
 			return items, meta, nil
 		}

@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -120,13 +119,11 @@ func same(committed, live []byte, red *redactor) bool {
 	if bytes.Equal(committed, live) {
 		return true
 	}
-	dec := json.NewDecoder(bytes.NewReader(committed))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil || dec.More() {
+	doc, ok := decodeDocument(committed)
+	if !ok {
 		return false
 	}
-	return bytes.Equal(red.Bytes(encode(v)), live)
+	return bytes.Equal(red.Bytes(encode(doc)), live)
 }
 
 func missing(env Env, path string, err error, refresh string) int {

@@ -32,7 +32,11 @@ func memberProblems(key string, items []any) []string {
 			continue
 		}
 		out = append(out, typeProblems(at, obj, memberTypes)...)
-		if ann, ok := obj["annotations"].(map[string]any); ok {
+		if raw, ok := obj["annotations"].(rawJSON); ok {
+			if ann, ok := decodeTree(raw).(map[string]any); ok {
+				out = append(out, typeProblems(at+".annotations", ann, annotationTypes)...)
+			}
+		} else if ann, ok := obj["annotations"].(map[string]any); ok {
 			out = append(out, typeProblems(at+".annotations", ann, annotationTypes)...)
 		}
 	}
@@ -63,7 +67,9 @@ func article(t string) string {
 
 // jsonType names the JSON type of a decoded value, with its article.
 func jsonType(v any) string {
-	switch v.(type) {
+	switch x := v.(type) {
+	case rawJSON:
+		return rawType(x)
 	case map[string]any:
 		return "an object"
 	case []any:

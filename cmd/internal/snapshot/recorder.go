@@ -55,8 +55,18 @@ type wireMessage struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
 	Method  string          `json:"method"`
-	Result  json.RawMessage `json:"result"`
+	Result  rawRef          `json:"result"`
 	Error   json.RawMessage `json:"error"`
+}
+
+// rawRef is a JSON value left where it was read, not copied: the result
+// of a list request is the largest thing the snapshot holds, and the
+// recorder keeps the message it was read in rather than a second copy.
+type rawRef []byte
+
+func (r *rawRef) UnmarshalJSON(b []byte) error {
+	*r = b
+	return nil
 }
 
 func newRecorder(maxMessage int64) *recorder {
@@ -114,7 +124,7 @@ func (r *recorder) answer(data []byte) []byte {
 	id := idKey(m.ID)
 	r.mu.Lock()
 	method := r.methods[id]
-	r.responses[id] = m.Result
+	r.responses[id] = json.RawMessage(m.Result)
 	r.mu.Unlock()
 	key, ok := listKeys[method]
 	if !ok || !bytes.HasPrefix(bytes.TrimSpace(m.Result), []byte("{")) {
@@ -245,26 +255,31 @@ func (l *lineReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// readLine reads one line without its end, refusing one longer than the limit.
+// readLine reads one line without its end, refusing one longer than the
+// limit. A long line is read in chunks joined once (growing one buffer
+// would copy it over and over).
 func (l *lineReader) readLine() ([]byte, error) {
-	var acc []byte
+	var chunks [][]byte
+	size := 0
 	for {
 		chunk, err := l.br.ReadSlice('\n')
-		if int64(len(acc)+len(chunk)) > l.rec.maxMessage+2 {
+		size += len(chunk)
+		if int64(size) > l.rec.maxMessage+2 {
 			return nil, l.rec.tooLargeError()
 		}
-		switch {
-		case err == nil && acc == nil:
-			return bytes.TrimSuffix(bytes.TrimSuffix(append([]byte(nil), chunk...), []byte("\n")), []byte("\r")), nil
-		case err == nil:
-			acc = append(acc, chunk...)
-			return bytes.TrimSuffix(bytes.TrimSuffix(acc, []byte("\n")), []byte("\r")), nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			acc = append(acc, chunk...)
-		default:
-			acc = append(acc, chunk...)
-			return acc, err
+		if errors.Is(err, bufio.ErrBufferFull) {
+			chunks = append(chunks, append([]byte(nil), chunk...))
+			continue
 		}
+		line := make([]byte, 0, size)
+		for _, c := range chunks {
+			line = append(line, c...)
+		}
+		line = append(line, chunk...)
+		if err != nil {
+			return line, err
+		}
+		return bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r")), nil
 	}
 }
 

@@ -25,9 +25,36 @@ var itemOrder = []string{"mcpdesc", "info", "protocolVersions", "name", "uri", "
 // numbers as the server wrote them.
 func encode(v any) []byte {
 	var b bytes.Buffer
+	// a large listing is written once into a buffer of about its size
+	// (indented, 1.5 times its raw size), not grown by doubling
+	if n := rawSize(v, 0); n > 1<<20 {
+		b.Grow(n + n/2 + 1<<16)
+	}
 	writeValue(&b, v, 0, true)
 	b.WriteByte('\n')
 	return b.Bytes()
+}
+
+// rawSize is the size of the raw values in v (its lists and items).
+func rawSize(v any, depth int) int {
+	n := 0
+	switch x := v.(type) {
+	case rawJSON:
+		n = len(x)
+	case map[string]any:
+		if depth < 3 {
+			for _, e := range x {
+				n += rawSize(e, depth+1)
+			}
+		}
+	case []any:
+		if depth < 3 {
+			for _, e := range x {
+				n += rawSize(e, depth+1)
+			}
+		}
+	}
+	return n
 }
 
 func orderedKeys(m map[string]any, item bool) []string {
@@ -58,14 +85,17 @@ var rootLists = []string{"tools", "prompts", "resources", "resourceTemplates", "
 
 const spaces = "                                                                "
 
+// pad writes the indentation of level n.
+func pad(b *bytes.Buffer, n int) {
+	for ; n > len(spaces)/2; n -= len(spaces) / 2 {
+		b.WriteString(spaces)
+	}
+	b.WriteString(spaces[:2*n])
+}
+
 // writeValue writes v; item says v is the root, a root list or one of its items.
 func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
-	pad := func(n int) {
-		for ; n > len(spaces)/2; n -= len(spaces) / 2 {
-			b.WriteString(spaces)
-		}
-		b.WriteString(spaces[:2*n])
-	}
+	pad := func(n int) { pad(b, n) }
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) == 0 {
@@ -106,6 +136,8 @@ func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
 		writeString(b, x)
 	case json.Number:
 		b.WriteString(string(x))
+	case rawJSON:
+		writeRaw(b, x, indent, 0)
 	case bool:
 		if x {
 			b.WriteString("true")

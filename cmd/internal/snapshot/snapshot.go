@@ -150,6 +150,8 @@ func parse(args []string, stderr io.Writer) (*Options, error) {
 		return nil, errors.New("timeouts must be positive")
 	case o.MaxPages <= 0 || o.MaxItems <= 0 || o.MaxListBytes <= 0 || o.MaxMessage <= 0:
 		return nil, errors.New("--max-pages, --max-tools, --max-list-bytes and --max-message must be positive")
+	case o.MaxMessage > 1<<30:
+		return nil, errors.New("--max-message is at most 1073741824 (1 GiB)")
 	}
 	return o, nil
 }

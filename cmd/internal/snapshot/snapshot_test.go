@@ -17,7 +17,7 @@ type result struct {
 }
 
 // run runs `mcpschema ARGS` in dir, the way main does.
-func run(t *testing.T, dir string, args ...string) result {
+func run(t testing.TB, dir string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := app.Main(context.Background(), args, app.Env{Stdout: &out, Stderr: &errb, Getenv: os.Getenv, Dir: dir})
