@@ -286,6 +286,9 @@ func (s *session) explain(what string, err error, ctx context.Context, flagName 
 		slices.Sort(sdk)
 		return fmt.Errorf("server answered protocol version %q, which this client does not speak (it speaks %s)", v, strings.Join(sdk, ", "))
 	}
+	if n := s.rec.cutOff(); n > 0 && s.srv == nil {
+		return fmt.Errorf("the connection closed in the middle of the server's answer to %s (after %d bytes)", what, n)
+	}
 	if s.srv != nil {
 		if n := s.rec.cutOff(); n > 0 && s.srv.exited(2*time.Second) {
 			return withStderr(fmt.Sprintf("server %s while answering %s (its answer ends after %d bytes)", s.srv.exitText(), what, n), s.srv)

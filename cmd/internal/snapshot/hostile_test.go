@@ -57,6 +57,11 @@ func TestSnapshotExitMidAnswer(t *testing.T) {
 		strings.Contains(r.stderr, "not a JSON-RPC message") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
+	// over HTTP: the connection closes in the middle of the answer
+	r = run(t, t.TempDir(), "snapshot", "--url", scriptedHTTP(t, s))
+	if r.code != 2 || !strings.Contains(r.stderr, "the connection closed in the middle of the server's answer to tools/list (after 64 bytes)") {
+		t.Fatalf("http: exit %d: %s", r.code, r.stderr)
+	}
 }
 
 // Issue 23 item 5: tools with members of the wrong type are kept, each

@@ -123,6 +123,9 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		body, err := io.ReadAll(io.LimitReader(resp.Body, t.rec.maxMessage+1))
 		resp.Body.Close()
 		if err != nil {
+			if len(body) > 0 {
+				t.rec.truncated(len(body))
+			}
 			return nil, err
 		}
 		if int64(len(body)) > t.rec.maxMessage {
