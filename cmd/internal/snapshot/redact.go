@@ -79,8 +79,8 @@ func (r *redactor) String(s string) string {
 
 // Bytes hides every secret in b.
 func (r *redactor) Bytes(b []byte) []byte {
-	if r == nil || r.re == nil {
-		return b
+	if r == nil || r.re == nil || !r.re.Match(b) {
+		return b // no copy of a large snapshot that holds no secret
 	}
 	return r.re.ReplaceAll(b, []byte("***"))
 }
@@ -91,8 +91,10 @@ func (r *redactor) mask(w io.Writer) {
 	if r == nil {
 		return
 	}
+	// the command's data escaped as the runner unescapes it
+	esc := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	for _, f := range r.forms {
-		io.WriteString(w, "::add-mask::"+f+"\n")
+		io.WriteString(w, "::add-mask::"+esc.Replace(f)+"\n")
 	}
 }
 
