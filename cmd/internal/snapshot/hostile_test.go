@@ -11,7 +11,8 @@ import (
 	"github.com/mcpschema/mcpschema/internal/wfcmd"
 )
 
-// each runs the case over stdio and over HTTP: args gives the snapshot's
+// each runs the case over stdio and over HTTP (JSON and server-sent
+// event answers): args gives the snapshot's
 // arguments (the flags first) for a script.
 func each(t *testing.T, s script, f func(t *testing.T, args func(flags ...string) []string)) {
 	t.Run("stdio", func(t *testing.T) {
@@ -19,6 +20,12 @@ func each(t *testing.T, s script, f func(t *testing.T, args func(flags ...string
 	})
 	t.Run("http", func(t *testing.T) {
 		u := scriptedHTTP(t, s)
+		f(t, func(flags ...string) []string { return append(append([]string{"snapshot"}, flags...), "--url", u) })
+	})
+	t.Run("http-sse", func(t *testing.T) {
+		sse := s
+		sse.SSE = true
+		u := scriptedHTTP(t, sse)
 		f(t, func(flags ...string) []string { return append(append([]string{"snapshot"}, flags...), "--url", u) })
 	})
 }

@@ -56,6 +56,8 @@ type script struct {
 	// and WWW-Authenticate.
 	Status    int    `json:"status,omitempty"`
 	Challenge string `json:"challenge,omitempty"`
+	// SSE (HTTP): answers as a server-sent event stream, not JSON.
+	SSE bool `json:"sse,omitempty"`
 
 	initialized bool
 }
@@ -236,6 +238,11 @@ func scriptedHTTP(t *testing.T, s script) string {
 				return
 			}
 			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		if s.SSE {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "event: message\nid: 1\ndata: "+out+"\n\n")
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
