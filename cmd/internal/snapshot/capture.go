@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -15,57 +17,77 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// maxPages bounds the pages of one list (a server whose cursors never end).
-const maxPages = 10000
-
 // Surface is what a live server exposes.
 type Surface struct {
 	// ProtocolVersion is the version the server agreed to.
 	ProtocolVersion string
 	// ServerName and ServerVersion come from the server's serverInfo.
 	ServerName, ServerVersion string
+	// ServerInfo is the whole serverInfo the server sent (title, website,
+	// icons, ...), nil when it sent none that is an object.
+	ServerInfo map[string]any
 	// Tools, Prompts, Resources and Templates are the listed items as the
 	// server sent them (objects decoded with numbers kept as written).
 	Tools, Prompts, Resources, Templates []any
+	// ToolsMeta is the _meta of the tools/list result (of its first page).
+	ToolsMeta any
 	// Listed says which of prompts, resources and resourceTemplates were listed.
 	Listed map[string]bool
+	// Notes are members of listed items that have the wrong type: the
+	// items are kept as sent (`check` reports them), the notes say where.
+	Notes []string
 }
 
-// offeredVersion is the newest protocol version both mcpschema and the SDK know.
+// offeredVersion is the version offered in initialize: the newest one both
+// mcpschema and the SDK know that is negotiated with initialize. Newer
+// versions are negotiated with a server/discover request first, which
+// strict older servers answer slowly, wrongly or not at all; a server
+// that speaks an older version answers with it, and that one is used.
 func offeredVersion() string {
 	sdk := mcp.SupportedProtocolVersions()
 	for i := len(rules.ProtocolVersions) - 1; i >= 0; i-- {
-		if slices.Contains(sdk, rules.ProtocolVersions[i]) {
-			return rules.ProtocolVersions[i]
+		v := rules.ProtocolVersions[i]
+		if v < discoverVersion && slices.Contains(sdk, v) {
+			return v
 		}
 	}
-	return rules.ProtocolVersions[len(rules.ProtocolVersions)-1]
+	return rules.ProtocolVersions[0]
 }
+
+// discoverVersion is the first protocol version the SDK negotiates with
+// server/discover instead of initialize.
+const discoverVersion = "2026-07-28"
 
 // session is a connected client and what is needed to explain its failures.
 type session struct {
-	cs      *mcp.ClientSession
-	rec     *recorder
-	srv     *server // nil over HTTP
-	secrets []string
-	o       *Options
+	cs  *mcp.ClientSession
+	rec *recorder
+	srv *server // nil over HTTP
+	o   *Options
+	// whole is the context of the whole snapshot (--budget).
+	whole context.Context
 }
 
 // Capture connects to the server, lists its surface and ends the server.
 func Capture(ctx context.Context, o *Options, env Env) (*Surface, error) {
-	rec := newRecorder()
-	s := &session{rec: rec, o: o}
+	rec := newRecorder(o.MaxMessage)
+	budget := o.Budget
+	if budget <= 0 {
+		budget = 5 * time.Minute
+	}
+	whole, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	s := &session{rec: rec, o: o, whole: whole}
 	var transport mcp.Transport
 	if o.URL != "" {
 		u, err := url.Parse(o.URL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return nil, &usageError{fmt.Errorf("--url %q is not an http or https URL", o.URL)}
 		}
-		headers, secrets, err := headerValues(o.Headers, env.getenv)
+		headers, _, err := headerValues(o.Headers, env.getenv)
 		if err != nil {
 			return nil, &usageError{err}
 		}
-		s.secrets = secrets
 		life, end := context.WithCancel(context.Background())
 		defer end()
 		transport = &mcp.StreamableClientTransport{Endpoint: o.URL, HTTPClient: newHTTPClient(life, u, headers, rec),
@@ -77,17 +99,10 @@ func Capture(ctx context.Context, o *Options, env Env) (*Surface, error) {
 		}
 		s.srv = srv
 		defer srv.stop()
-		out := &tapReader{r: srv.stdout}
-		out.tap.fn = rec.received
-		in := &tapWriter{w: srv.stdin}
-		in.tap.fn = rec.sent
-		transport = &mcp.IOTransport{Reader: out, Writer: in, MaxLineLength: maxMessage}
+		transport = &mcp.IOTransport{Reader: newLineReader(srv.stdout, rec), Writer: &tapWriter{w: srv.stdin, rec: rec},
+			MaxLineLength: int(min(rec.maxMessage, 1<<40)) + 1024}
 	}
-	surf, err := s.run(ctx, transport)
-	if err != nil {
-		return nil, errors.New(redact(err.Error(), s.secrets))
-	}
-	return surf, nil
+	return s.run(whole, transport)
 }
 
 func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, error) {
@@ -106,21 +121,27 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 	if init.ServerInfo != nil {
 		surf.ServerName, surf.ServerVersion = init.ServerInfo.Name, init.ServerInfo.Version
 	}
+	if raw, ok := s.rec.result("initialize"); ok {
+		if res, ok := decodeObject(raw); ok {
+			surf.ServerInfo, _ = res["serverInfo"].(map[string]any)
+		}
+	}
 	caps := init.Capabilities
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
 	}
 	if caps.Tools != nil {
-		if surf.Tools, err = s.list(ctx, "tools/list", "tools", func(c context.Context, cur string) error {
+		if surf.Tools, surf.ToolsMeta, err = s.list(ctx, "tools/list", func(c context.Context, cur string) error {
 			_, err := cs.ListTools(c, &mcp.ListToolsParams{Cursor: cur})
 			return err
 		}); err != nil {
 			return nil, err
 		}
+		surf.Notes = append(surf.Notes, memberProblems("tools", surf.Tools)...)
 	}
 	if s.o.All && caps.Prompts != nil {
 		surf.Listed["prompts"] = true
-		if surf.Prompts, err = s.list(ctx, "prompts/list", "prompts", func(c context.Context, cur string) error {
+		if surf.Prompts, _, err = s.list(ctx, "prompts/list", func(c context.Context, cur string) error {
 			_, err := cs.ListPrompts(c, &mcp.ListPromptsParams{Cursor: cur})
 			return err
 		}); err != nil {
@@ -129,13 +150,13 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 	}
 	if s.o.All && caps.Resources != nil {
 		surf.Listed["resources"], surf.Listed["resourceTemplates"] = true, true
-		if surf.Resources, err = s.list(ctx, "resources/list", "resources", func(c context.Context, cur string) error {
+		if surf.Resources, _, err = s.list(ctx, "resources/list", func(c context.Context, cur string) error {
 			_, err := cs.ListResources(c, &mcp.ListResourcesParams{Cursor: cur})
 			return err
 		}); err != nil {
 			return nil, err
 		}
-		if surf.Templates, err = s.list(ctx, "resources/templates/list", "resourceTemplates", func(c context.Context, cur string) error {
+		if surf.Templates, _, err = s.list(ctx, "resources/templates/list", func(c context.Context, cur string) error {
 			_, err := cs.ListResourceTemplates(c, &mcp.ListResourceTemplatesParams{Cursor: cur})
 			return err
 		}); err != nil {
@@ -148,64 +169,139 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 	return surf, nil
 }
 
+func decodeObject(raw []byte) (map[string]any, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var res map[string]any
+	if err := dec.Decode(&res); err != nil || res == nil {
+		return nil, false
+	}
+	return res, true
+}
+
 // list calls method page after page (following nextCursor) and returns the
-// items under key of every page, as the server sent them.
-func (s *session) list(ctx context.Context, method, key string, call func(context.Context, string) error) ([]any, error) {
+// items of every page as the server sent them, and the first page's
+// _meta; the pages, items and bytes of the list are bounded.
+func (s *session) list(ctx context.Context, method string, call func(context.Context, string) error) ([]any, any, error) {
+	key := listKeys[method]
 	var items []any
+	var meta any
+	var size int64
 	seen := map[string]bool{}
 	cursor := ""
 	for page := 1; ; page++ {
-		if page > maxPages {
-			return nil, fmt.Errorf("%s returned more than %d pages: the server's cursors do not end", method, maxPages)
+		if page > s.o.MaxPages {
+			return nil, nil, fmt.Errorf("%s returned more than %d pages (the limit): raise --max-pages if the server really lists that much", method, s.o.MaxPages)
 		}
 		rctx, cancel := context.WithTimeout(ctx, s.o.RequestTimeout)
 		err := call(rctx, cursor)
 		if err != nil {
 			err = s.explain(method, err, rctx, "--timeout", s.o.RequestTimeout)
 			cancel()
-			return nil, err
+			return nil, nil, err
 		}
 		cancel()
-		raw, ok := s.rec.lastResult(method)
+		raw, ok := s.rec.take(method)
 		if !ok {
-			return nil, fmt.Errorf("%s: the server's answer was not recorded", method)
+			return nil, nil, fmt.Errorf("%s: the server's answer was not recorded", method)
 		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var res map[string]any
-		if err := dec.Decode(&res); err != nil || res == nil {
-			return nil, fmt.Errorf("%s result is not an object", method)
+		size += int64(len(raw))
+		if size > s.o.MaxListBytes {
+			return nil, nil, fmt.Errorf("%s returned more than %s (the limit, all pages together): raise --max-list-bytes if the server really lists that much", method, sizeText(s.o.MaxListBytes))
 		}
-		list, ok := res[key].([]any)
-		if !ok && res[key] != nil {
-			return nil, fmt.Errorf("%s result has %q that is not an array", method, key)
+		v := bytes.TrimSpace(raw)
+		if len(v) == 0 || v[0] != '{' {
+			return nil, nil, fmt.Errorf("%s result is not an object", method)
 		}
-		items = append(items, list...)
-		next, _ := res["nextCursor"].(string)
+		var next string
+		o := rawMembers(v)
+		for _, m := range o.members {
+			val := o.val(m)
+			switch string(o.key(m)) {
+			case key:
+				switch {
+				case len(val) > 0 && val[0] == '[':
+					items = append(items, decodeItems(val)...)
+				case string(val) != "null":
+					return nil, nil, fmt.Errorf("%s result has %q that is not an array", method, key)
+				}
+			case "nextCursor":
+				next, _ = decodeTree(val).(string)
+			case "_meta":
+				if page == 1 {
+					meta = decodeMember(val)
+				}
+			}
+		}
+		raw = nil
+		if size > 16<<20 {
+			// a large page: collect what reading it left (its chunks, the
+			// SDK's buffers) before the next page, or the rendering
+			runtime.GC()
+		}
+		if len(items) > s.o.MaxItems {
+			return nil, nil, fmt.Errorf("%s returned more than %d %s (the limit): raise --max-tools if the server really lists that many", method, s.o.MaxItems, key)
+		}
 		if next == "" {
-			return items, nil
+			return items, meta, nil
 		}
 		if seen[next] {
-			return nil, fmt.Errorf("%s returned the cursor %q twice: the server's pagination loops", method, next)
+			return nil, nil, fmt.Errorf("%s returned the cursor %q twice: the server's pagination loops", method, next)
 		}
 		seen[next] = true
 		cursor = next
 	}
 }
 
-// explain turns an SDK error into one that says what happened: the server
-// exited (with its stderr), wrote garbage, or did not answer in time.
+// explain turns an SDK error into one that says what happened: the
+// snapshot ran out of time, a message was too large, the server refused
+// the credentials, exited (with its status and stderr), wrote garbage,
+// did not answer in time, or answered a version this client does not speak.
 func (s *session) explain(what string, err error, ctx context.Context, flagName string, d time.Duration) error {
+	if errors.Is(s.whole.Err(), context.DeadlineExceeded) {
+		msg := fmt.Sprintf("the snapshot did not finish within %s (while waiting for the answer to %s): raise --budget if the server needs longer", s.o.Budget, what)
+		if s.srv != nil {
+			s.srv.kill()
+			return withStderr(msg, s.srv)
+		}
+		return errors.New(msg)
+	}
+	if s.rec.oversized() {
+		return frameError(s.rec.maxMessage)
+	}
+	s.rec.mu.Lock()
+	auth := s.rec.auth
+	s.rec.mu.Unlock()
+	if auth != nil {
+		return authError(what, auth)
+	}
+	if what == "initialize" && strings.HasPrefix(err.Error(), "unsupported protocol version") {
+		v := "?"
+		if raw, ok := s.rec.result("initialize"); ok {
+			if res, ok := decodeObject(raw); ok {
+				v = fmt.Sprint(res["protocolVersion"])
+			}
+		}
+		sdk := slices.Clone(mcp.SupportedProtocolVersions())
+		slices.Sort(sdk)
+		return fmt.Errorf("server answered protocol version %q, which this client does not speak (it speaks %s)", v, strings.Join(sdk, ", "))
+	}
+	if n := s.rec.cutOff(); n > 0 && s.srv == nil {
+		return fmt.Errorf("the connection closed in the middle of the server's answer to %s (after %d bytes)", what, n)
+	}
 	if s.srv != nil {
+		if n := s.rec.cutOff(); n > 0 && s.srv.exited(2*time.Second) {
+			return withStderr(fmt.Sprintf("server %s while answering %s (its answer ends after %d bytes)", s.srv.exitText(), what, n), s.srv)
+		}
 		if g := s.rec.firstGarbage(); g != "" {
 			return garbageError(g)
 		}
-		if s.srv.exited(200 * time.Millisecond) {
-			msg := fmt.Sprintf("server %s before it answered %s", s.srv.exitText(), what)
-			return withStderr(msg, s.srv)
-		}
 	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+	timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded)
+	if s.srv != nil && !timedOut && s.srv.exited(2*time.Second) {
+		return withStderr(fmt.Sprintf("server %s before it answered %s", s.srv.exitText(), what), s.srv)
+	}
+	if timedOut {
 		msg := fmt.Sprintf("server did not answer %s within %s: raise %s if it needs longer", what, d, flagName)
 		if s.srv != nil {
 			s.srv.kill()
@@ -218,6 +314,19 @@ func (s *session) explain(what string, err error, ctx context.Context, flagName 
 		return withStderr(msg, s.srv)
 	}
 	return errors.New(msg)
+}
+
+// authError says the server refused the request's credentials, what it
+// asks for, and how to pass a token.
+func authError(what string, a *authFailure) error {
+	msg := fmt.Sprintf("server answered %s with HTTP %d %s", what, a.status, http.StatusText(a.status))
+	if a.challenge != "" {
+		msg += fmt.Sprintf(" (WWW-Authenticate: %s)", clip([]byte(a.challenge), 500))
+	}
+	if a.status == http.StatusForbidden {
+		return errors.New(msg + ": the token is not allowed to list the server; pass one that is with --header 'Authorization: Bearer ${TOKEN}'")
+	}
+	return errors.New(msg + ": pass a token with --header 'Authorization: Bearer ${TOKEN}'")
 }
 
 func garbageError(g string) error {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -15,25 +14,32 @@ import (
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-// runCheck compares the live surface with the committed snapshot: the same
-// pairing and judgement as `check --base` (diffcheck.Compare, the snapshot
-// as base and the live server as head), plus every member that changed,
-// with key order and equivalent schema spellings ignored.
+// runCheck compares the live surface with the committed snapshot. Any
+// difference in what the server lists is drift (exit 1); key order and
+// layout are not. The committed file is read and compared in one pass
+// (decoded and written the way the snapshot is written); only when it
+// differs are the two sides parsed for `check --base`'s judgement
+// (diffcheck.Compare, the snapshot as base and the live server as head),
+// which marks the breaking changes.
 func runCheck(o *Options, s *Surface, env Env) int {
 	files, err := render(o, s)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+		printError(env, err)
 		return ExitUsage
 	}
 	refresh := refreshCommand(o)
 	var base, head []*source.File
 	identical := true
 	if o.Split == "" {
-		data, err := os.ReadFile(abs(env.Dir, o.Check))
+		data, err := readInside(env.Dir, abs(env.Dir, o.Check))
 		if err != nil {
 			return missing(env, o.Check, err, refresh)
 		}
-		identical = bytes.Equal(data, files[0].data)
+		if same(data, files[0].data, o.red) {
+			fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools\n", o.Check, len(s.Tools))
+			return ExitOK
+		}
+		identical = false
 		base = append(base, source.Parse(o.Check, data, source.Limits{}))
 		if want := committedFormat(base[0]); want != "" && want != o.Format {
 			fmt.Fprintf(env.Stderr, "mcpschema snapshot: snapshot %s is %s: compare it with --format %s (a refresh with --format %s would rewrite it in the other format)\n",
@@ -47,6 +53,10 @@ func runCheck(o *Options, s *Surface, env Env) int {
 		head = append(head, source.Parse(o.Check, files[0].data, source.Limits{}))
 	} else {
 		dir := abs(env.Dir, o.Check)
+		if err := linkLeaves(env.Dir, dir); err != nil {
+			printError(env, err)
+			return ExitUsage
+		}
 		if _, err := os.Stat(dir); err != nil {
 			return missing(env, o.Check, err, refresh)
 		}
@@ -54,37 +64,66 @@ func runCheck(o *Options, s *Surface, env Env) int {
 		sort.Strings(paths)
 		committed := map[string][]byte{}
 		for _, p := range paths {
-			data, err := os.ReadFile(p)
+			data, err := readInside(env.Dir, p)
 			if err != nil {
-				fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+				printError(env, err)
 				return ExitUsage
 			}
 			committed[filepath.Base(p)] = data
-			base = append(base, source.Parse(filepath.ToSlash(filepath.Join(o.Check, filepath.Base(p))), data, source.Limits{}))
 		}
 		identical = len(committed) == len(files)
 		for _, f := range files {
-			identical = identical && bytes.Equal(committed[f.name], f.data)
-			head = append(head, source.Parse(filepath.ToSlash(filepath.Join(o.Check, f.name)), f.data, source.Limits{}))
+			identical = identical && committed[f.name] != nil && same(committed[f.name], f.data, o.red)
+		}
+		if !identical {
+			for _, p := range paths {
+				base = append(base, source.Parse(filepath.ToSlash(filepath.Join(o.Check, filepath.Base(p))), committed[filepath.Base(p)], source.Limits{}))
+			}
+			for _, f := range files {
+				head = append(head, source.Parse(filepath.ToSlash(filepath.Join(o.Check, f.name)), f.data, source.Limits{}))
+			}
 		}
 	}
 	if identical {
 		fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools\n", o.Check, len(s.Tools))
 		return ExitOK
 	}
-	diffs := differences(base, head)
+	diffs, breaking := differences(base, head)
 	if len(diffs) == 0 {
-		fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools (written differently, equivalent)\n", o.Check, len(s.Tools))
-		return ExitOK
+		// the lists match but the files do not (a member of the root, a
+		// duplicate, a value written another way): still drift
+		diffs = []string{"the snapshot's content differs from what the server lists now"}
 	}
 	w := env.Stdout
-	fmt.Fprintf(w, "snapshot %s differs from the live server:\n", o.Check)
+	notice := o.NoticeNonBreaking && !breaking
+	if notice {
+		fmt.Fprintf(w, "notice: snapshot %s differs from the live server (no breaking change):\n", o.Check)
+	} else {
+		fmt.Fprintf(w, "snapshot %s differs from the live server:\n", o.Check)
+	}
 	for _, d := range diffs {
 		// each line quotes what the server sent: one log line each
 		fmt.Fprintf(w, "  %s\n", annotate.SafeText(d))
 	}
 	fmt.Fprintf(w, "if the change is intended, refresh the snapshot and commit it:\n  %s\n", refresh)
+	if notice {
+		return ExitOK
+	}
 	return ExitDrift
+}
+
+// same reports whether the committed file holds what the live rendering
+// does: the same values, whatever the key order, layout or escaping (the
+// committed file decoded and written the way a snapshot is written).
+func same(committed, live []byte, red *redactor) bool {
+	if bytes.Equal(committed, live) {
+		return true
+	}
+	doc, ok := decodeDocument(committed)
+	if !ok {
+		return false
+	}
+	return bytes.Equal(red.Bytes(encode(doc)), live)
 }
 
 func missing(env Env, path string, err error, refresh string) int {
@@ -92,7 +131,7 @@ func missing(env Env, path string, err error, refresh string) int {
 		fmt.Fprintf(env.Stdout, "snapshot %s does not exist: create it and commit it:\n  %s\n", path, refresh)
 		return ExitDrift
 	}
-	fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+	printError(env, err)
 	return ExitUsage
 }
 
@@ -125,8 +164,9 @@ func namedTools(files []*source.File) (map[string]sideTool, []string) {
 
 // differences lists what changed between the committed snapshot (base) and
 // the live one (head), one line per change, breaking ones marked.
-func differences(base, head []*source.File) []string {
+func differences(base, head []*source.File) ([]string, bool) {
 	var out []string
+	breaking := false
 	bt, bad := namedTools(base)
 	for _, b := range bad {
 		out = append(out, "the committed snapshot "+b)
@@ -137,6 +177,7 @@ func differences(base, head []*source.File) []string {
 	byTool := map[string][]report.Finding{}
 	var other []report.Finding
 	for _, f := range findings {
+		breaking = breaking || f.IsBreaking()
 		if f.Tool != "" {
 			byTool[f.Tool] = append(byTool[f.Tool], f)
 		} else {
@@ -187,6 +228,44 @@ func differences(base, head []*source.File) []string {
 		out = append(out, findingLine(f))
 	}
 	out = append(out, listChanges(base, head)...)
+	out = append(out, rootChanges(base, head)...)
+	return out, breaking
+}
+
+// rootChanges reports changes to the members of a single-file snapshot's
+// root other than its lists and versions (the tools/list _meta, the MCP
+// Description's info).
+func rootChanges(base, head []*source.File) []string {
+	if len(base) != 1 || len(head) != 1 {
+		return nil
+	}
+	br, _ := base[0].Root.(map[string]any)
+	hr, _ := head[0].Root.(map[string]any)
+	keys := map[string]bool{}
+	for k := range br {
+		keys[k] = true
+	}
+	for k := range hr {
+		keys[k] = true
+	}
+	var out []string
+	for k := range keys {
+		switch k {
+		case "tools", "prompts", "resources", "resourceTemplates", "protocolVersions":
+			continue
+		}
+		bv, bok := br[k]
+		hv, hok := hr[k]
+		switch {
+		case !bok:
+			out = append(out, fmt.Sprintf("%q is new on the server", k))
+		case !hok:
+			out = append(out, fmt.Sprintf("%q is in the snapshot but no longer on the server", k))
+		case !bytes.Equal(encode(bv), encode(hv)):
+			out = append(out, fmt.Sprintf("%q changed", k))
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 
@@ -225,13 +304,9 @@ func versionChange(base, head []*source.File) []string {
 	return []string{fmt.Sprintf("protocol version changed from %q to %q", b, h)}
 }
 
-// annotationKeywords do not change what a schema accepts but are part of
-// what a model reads, so a change to one is a drift.
-var annotationKeywords = []string{"title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "default"}
-
 // changedMembers lists the members of a tool pair that differ, ignoring key
-// order, and ignoring schemas written differently that accept the same
-// values with the same annotations.
+// order: a schema written differently is a drift too (what the server
+// lists changed), only not a breaking one.
 func changedMembers(b, h sideTool) []string {
 	keys := map[string]bool{}
 	for k := range b.tool.Value {
@@ -248,11 +323,6 @@ func changedMembers(b, h sideTool) []string {
 		if bok && hok && bytes.Equal(encode(bv), encode(hv)) {
 			continue
 		}
-		if bok && hok && (k == "inputSchema" || k == "outputSchema") &&
-			diffcheck.EquivalentSchemas(b.file.Root, source.Join(b.tool.Pointer, k), h.file.Root, source.Join(h.tool.Pointer, k)) &&
-			slices.Equal(annotations(bv), annotations(hv)) {
-			continue
-		}
 		switch {
 		case !bok:
 			changed = append(changed, k+" (added)")
@@ -264,35 +334,6 @@ func changedMembers(b, h sideTool) []string {
 	}
 	sort.Strings(changed)
 	return changed
-}
-
-// annotations are the annotation keyword values anywhere in a schema, sorted.
-func annotations(v any) []string {
-	var out []string
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
-		if depth > 200 {
-			return
-		}
-		switch x := v.(type) {
-		case map[string]any:
-			for k, e := range x {
-				if slices.Contains(annotationKeywords, k) {
-					if _, isObj := e.(map[string]any); !isObj {
-						out = append(out, k+"="+string(encode(e)))
-					}
-				}
-				walk(e, depth+1)
-			}
-		case []any:
-			for _, e := range x {
-				walk(e, depth+1)
-			}
-		}
-	}
-	walk(v, 0)
-	sort.Strings(out)
-	return out
 }
 
 // formatNoun says what a snapshot of each --format is.

@@ -17,7 +17,7 @@ func TestSnapshotServerCrashesOnStart(t *testing.T) {
 	if r.code != 2 || r.stdout != "" {
 		t.Fatalf("exit %d, stdout %q", r.code, r.stdout)
 	}
-	for _, want := range []string{"server exit status 3 before it answered initialize", "its stderr ends with:", "  | fatal: DATABASE_URL is not set"} {
+	for _, want := range []string{"server exited with status 3 before it answered initialize", "its stderr ends with:", "  | fatal: DATABASE_URL is not set"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 		}
@@ -145,4 +145,17 @@ func TestSnapshotUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q", tc.args, r.code, r.stderr)
 		}
 	}
+}
+
+// Issue 23 item 4: a server that crashes leaving a child (in a session of
+// its own) that holds its stdout: the crash is reported at once, not after
+// the startup timeout, and the child does not outlive the snapshot.
+func TestSnapshotCrashWithSurvivingChild(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	t.Setenv(pidFileEnv, pidFile)
+	r := run(t, t.TempDir(), snapshotArgs(t, "setsid", "--startup-timeout", "60s")...)
+	if r.code != 2 || !strings.Contains(r.stderr, "server exited with status 3 before it answered initialize; its stderr ends with:\n  | fatal: cannot open the index") {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	waitGone(t, pidFile)
 }

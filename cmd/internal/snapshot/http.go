@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -60,16 +61,6 @@ func redactValue(f string) string {
 	return "***"
 }
 
-// redact replaces every secret in s.
-func redact(s string, secrets []string) string {
-	for _, v := range secrets {
-		if len(v) >= 1 {
-			s = strings.ReplaceAll(s, v, "***")
-		}
-	}
-	return s
-}
-
 // httpTap is the HTTP client's transport: it adds the headers, refuses any
 // host but the --url one (no other network), and records the JSON-RPC
 // messages of each exchange.
@@ -103,7 +94,7 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		req.Header[k] = append([]string(nil), vs...)
 	}
 	if req.Body != nil && req.Method == http.MethodPost {
-		body, err := io.ReadAll(io.LimitReader(req.Body, maxMessage))
+		body, err := io.ReadAll(io.LimitReader(req.Body, t.rec.maxMessage))
 		req.Body.Close()
 		if err != nil {
 			release()
@@ -118,18 +109,42 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		release()
 		return resp, err
 	}
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+		t.rec.mu.Lock()
+		if t.rec.auth == nil {
+			t.rec.auth = &authFailure{status: resp.StatusCode, challenge: strings.Join(resp.Header.Values("WWW-Authenticate"), ", ")}
+		}
+		t.rec.mu.Unlock()
+	}
 	resp.Body = &releaseBody{ReadCloser: resp.Body, release: release}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch mt {
 	case "application/json":
-		resp.Body = &jsonBodyTap{r: resp.Body, rec: t.rec}
+		body, err := io.ReadAll(io.LimitReader(resp.Body, t.rec.maxMessage+1))
+		resp.Body.Close()
+		if err != nil {
+			if len(body) > 0 {
+				t.rec.truncated(len(body))
+			}
+			return nil, err
+		}
+		if int64(len(body)) > t.rec.maxMessage {
+			return nil, t.rec.tooLargeError()
+		}
+		body = t.rec.answer(body)
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		resp.ContentLength = int64(len(body))
+		resp.Header.Del("Content-Length")
 	case "text/event-stream":
-		sse := &sseTap{rec: t.rec}
-		tr := &tapReader{r: resp.Body}
-		tr.tap.fn = sse.line
-		resp.Body = tr
+		resp.Body = &sseReader{r: resp.Body, br: bufio.NewReaderSize(resp.Body, 64<<10), rec: t.rec}
 	}
 	return resp, nil
+}
+
+// authFailure is an HTTP 401 or 403 answer and its challenge.
+type authFailure struct {
+	status    int
+	challenge string
 }
 
 // releaseBody ends its request's context when it is closed.
@@ -144,58 +159,85 @@ func (b *releaseBody) Close() error {
 	return err
 }
 
-// jsonBodyTap records a JSON response body once it has been read.
-type jsonBodyTap struct {
-	r    io.ReadCloser
-	buf  bytes.Buffer
-	rec  *recorder
-	done bool
+// sseReader passes a server-sent event stream on, event by event, each
+// event's data handed to recorder.answer (and bounded by its maxMessage).
+type sseReader struct {
+	r   io.ReadCloser
+	br  *bufio.Reader
+	rec *recorder
+	out []byte
+	err error
 }
 
-func (j *jsonBodyTap) Read(p []byte) (int, error) {
-	n, err := j.r.Read(p)
-	if j.buf.Len() < maxMessage {
-		j.buf.Write(p[:n])
-	}
-	if err == io.EOF {
-		j.finish()
-	}
-	return n, err
-}
-
-func (j *jsonBodyTap) finish() {
-	if !j.done {
-		j.done = true
-		j.rec.received(j.buf.Bytes())
-	}
-}
-
-func (j *jsonBodyTap) Close() error {
-	j.finish()
-	return j.r.Close()
-}
-
-// sseTap records the data of each server-sent event.
-type sseTap struct {
-	rec  *recorder
-	data []byte
-	has  bool
-}
-
-func (s *sseTap) line(l []byte) {
-	if len(l) == 0 {
-		if s.has {
-			s.rec.received(s.data)
+func (s *sseReader) Read(p []byte) (int, error) {
+	for len(s.out) == 0 {
+		if s.err != nil {
+			return 0, s.err
 		}
-		s.data, s.has = s.data[:0], false
-		return
+		s.out, s.err = s.event()
 	}
-	if rest, ok := bytes.CutPrefix(l, []byte("data:")); ok {
-		rest = bytes.TrimPrefix(rest, []byte(" "))
-		if s.has {
-			s.data = append(s.data, '\n')
+	n := copy(p, s.out)
+	s.out = s.out[n:]
+	return n, nil
+}
+
+// event reads the lines of one event (up to its blank line) and returns
+// them as the SDK is to read them.
+func (s *sseReader) event() ([]byte, error) {
+	var other [][]byte
+	var data []byte
+	has := false
+	size := 0
+	for {
+		line, err := s.br.ReadSlice('\n')
+		full := append([]byte(nil), line...)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			if int64(len(full)) > s.rec.maxMessage {
+				return nil, s.rec.tooLargeError()
+			}
+			line, err = s.br.ReadSlice('\n')
+			full = append(full, line...)
 		}
-		s.data = append(s.data, rest...)
-		s.has = true
+		size += len(full)
+		if int64(size) > s.rec.maxMessage+1024 {
+			return nil, s.rec.tooLargeError()
+		}
+		text := bytes.TrimRight(full, "\r\n")
+		if len(text) == 0 && err == nil {
+			var out []byte
+			for _, l := range other {
+				out = append(out, l...)
+			}
+			if has {
+				out = append(out, "data: "...)
+				out = append(out, bytes.ReplaceAll(s.rec.answer(data), []byte("\n"), []byte("\ndata: "))...)
+				out = append(out, '\n')
+			}
+			return append(out, '\n'), nil
+		}
+		if rest, ok := bytes.CutPrefix(text, []byte("data:")); ok {
+			rest = bytes.TrimPrefix(rest, []byte(" "))
+			if has {
+				data = append(data, '\n')
+			}
+			data = append(data, rest...)
+			has = true
+		} else if len(text) > 0 {
+			other = append(other, full)
+		}
+		if err != nil {
+			var out []byte
+			for _, l := range other {
+				out = append(out, l...)
+			}
+			if has {
+				out = append(out, "data: "...)
+				out = append(out, data...)
+				out = append(out, '\n')
+			}
+			return out, err
+		}
 	}
 }
+
+func (s *sseReader) Close() error { return s.r.Close() }

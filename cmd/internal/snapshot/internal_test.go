@@ -33,7 +33,7 @@ func TestHeaderValues(t *testing.T) {
 	if err != nil || h.Get("Authorization") != "Bearer abc123" || h.Get("X-Org") != "acme" || h.Get("X-Plain") != "yes" || len(secrets) != 3 {
 		t.Fatalf("%v %v %v", h, secrets, err)
 	}
-	if got := redact("bad token Bearer abc123 for acme", secrets); strings.Contains(got, "abc123") || strings.Contains(got, "acme") {
+	if got := newRedactor(secrets).String("bad token Bearer abc123 for acme"); strings.Contains(got, "abc123") || strings.Contains(got, "acme") {
 		t.Errorf("redact: %s", got)
 	}
 	for _, bad := range []string{"NoColon secret", ": secret", "Bad Name: secret", "A: ${UNSET}"} {
@@ -82,7 +82,7 @@ func TestEncodeDeterministic(t *testing.T) {
 // redirect, is refused before anything is sent.
 func TestHTTPOnlyTheURLHost(t *testing.T) {
 	u, _ := url.Parse("http://127.0.0.1:9/mcp")
-	c := newHTTPClient(context.Background(), u, http.Header{}, newRecorder())
+	c := newHTTPClient(context.Background(), u, http.Header{}, newRecorder(0))
 	_, err := c.Get("http://192.0.2.1/other")
 	if err == nil || !strings.Contains(err.Error(), `refusing a request to "192.0.2.1": snapshot only talks to the --url host`) {
 		t.Fatalf("got %v", err)

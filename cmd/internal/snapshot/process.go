@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -22,7 +23,12 @@ type server struct {
 	stderrRead chan struct{}
 	done       chan struct{}
 	err        error // the exit, valid once done is closed
+	// marker is the environment entry that marks the server's descendants.
+	marker string
 }
+
+// sessions counts the servers started, for their markers.
+var sessions atomic.Int64
 
 // startServer starts argv in its own process group with the stdio pipes
 // the SDK will talk over; the child's stderr is kept (its tail) for errors.
@@ -30,6 +36,9 @@ func startServer(argv []string, dir string) (*server, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	setProcessGroup(cmd)
+	marker := fmt.Sprintf("MCPSCHEMA_SNAPSHOT_SERVER=%d.%d.%d", os.Getpid(), sessions.Add(1), time.Now().UnixNano())
+	cmd.Env = append(os.Environ(), marker)
+	becomeSubreaper()
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -58,7 +67,7 @@ func startServer(argv []string, dir string) (*server, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	s := &server{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 8 << 10}, stderrRead: make(chan struct{}), done: make(chan struct{})}
+	s := &server{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 8 << 10}, stderrRead: make(chan struct{}), done: make(chan struct{}), marker: marker}
 	go func() {
 		io.Copy(s.stderr, errR)
 		errR.Close()
@@ -66,6 +75,10 @@ func startServer(argv []string, dir string) (*server, error) {
 	}()
 	go func() {
 		s.err = cmd.Wait()
+		// The server is gone: so is every process it left, which would
+		// otherwise hold its stdout open and keep the snapshot waiting
+		// for an answer that cannot come.
+		s.endRest()
 		close(s.done)
 	}()
 	return s, nil
@@ -113,7 +126,10 @@ func (s *server) exitText() string {
 		return "exited with status 0"
 	}
 	if ee, ok := s.err.(*exec.ExitError); ok {
-		return ee.ProcessState.String()
+		if code := ee.ExitCode(); code >= 0 {
+			return fmt.Sprintf("exited with status %d", code)
+		}
+		return "ended (" + ee.ProcessState.String() + ")" // signal: killed
 	}
 	return s.err.Error()
 }
@@ -130,9 +146,16 @@ func (s *server) stop() {
 			<-s.done
 		}
 	}
-	// The leader is gone; whatever it left in its group goes too.
-	signalGroup(s.cmd, true)
+	s.endRest()
 	s.stdout.Close()
+}
+
+// endRest ends what the server left once it is gone: its process group
+// and, on Linux, the descendants that left the group (handed to
+// mcpschema as their subreaper).
+func (s *server) endRest() {
+	signalGroup(s.cmd, true)
+	endOrphans(s.marker, s.cmd.Process.Pid)
 }
 
 // kill ends the whole process group at once (after a timeout).

@@ -80,6 +80,11 @@ func TestReadmeSnapshotWorkflow(t *testing.T) {
 			}
 		case strings.HasPrefix(l, "mcpschema "):
 			ran++
+			// a token reaches mcpschema through the environment, in single
+			// quotes: never a ${{ secrets.X }} the runner pastes into the script
+			if strings.Contains(l, "--header") && (strings.Contains(l, "${{") || !strings.Contains(l, "'Authorization: Bearer ${")) {
+				t.Errorf("README command %q passes a token unsafely", l)
+			}
 			words := shellWords(t, l)[1:]
 			if k := indexOf(words, "--"); k >= 0 {
 				server := strings.Join(words[k+1:], " ")
@@ -97,7 +102,7 @@ func TestReadmeSnapshotWorkflow(t *testing.T) {
 			}
 		}
 	}
-	if ran < 8 || actions != 2 || installs != 2 {
+	if ran < 9 || actions != 3 || installs != 3 {
 		t.Fatalf("ran %d commands, %d action steps, %d installs: the section changed shape", ran, actions, installs)
 	}
 	for _, f := range []string{"tools.snapshot.json", "remote.snapshot.json", "__toolsnaps__/search.json", "server.mcpdesc.json"} {

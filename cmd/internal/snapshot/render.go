@@ -25,9 +25,36 @@ var itemOrder = []string{"mcpdesc", "info", "protocolVersions", "name", "uri", "
 // numbers as the server wrote them.
 func encode(v any) []byte {
 	var b bytes.Buffer
+	// a large listing is written once into a buffer of about its size
+	// (indented, 1.5 times its raw size), not grown by doubling
+	if n := rawSize(v, 0); n > 1<<20 {
+		b.Grow(n + n/2 + 1<<16)
+	}
 	writeValue(&b, v, 0, true)
 	b.WriteByte('\n')
 	return b.Bytes()
+}
+
+// rawSize is the size of the raw values in v (its lists and items).
+func rawSize(v any, depth int) int {
+	n := 0
+	switch x := v.(type) {
+	case rawJSON:
+		n = len(x)
+	case map[string]any:
+		if depth < 3 {
+			for _, e := range x {
+				n += rawSize(e, depth+1)
+			}
+		}
+	case []any:
+		if depth < 3 {
+			for _, e := range x {
+				n += rawSize(e, depth+1)
+			}
+		}
+	}
+	return n
 }
 
 func orderedKeys(m map[string]any, item bool) []string {
@@ -56,9 +83,19 @@ func orderedKeys(m map[string]any, item bool) []string {
 // rootLists are the root members whose elements are items.
 var rootLists = []string{"tools", "prompts", "resources", "resourceTemplates", "info"}
 
+const spaces = "                                                                "
+
+// pad writes the indentation of level n.
+func pad(b *bytes.Buffer, n int) {
+	for ; n > len(spaces)/2; n -= len(spaces) / 2 {
+		b.WriteString(spaces)
+	}
+	b.WriteString(spaces[:2*n])
+}
+
 // writeValue writes v; item says v is the root, a root list or one of its items.
 func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
-	pad := func(n int) { b.WriteString(strings.Repeat("  ", n)) }
+	pad := func(n int) { pad(b, n) }
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) == 0 {
@@ -99,6 +136,8 @@ func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
 		writeString(b, x)
 	case json.Number:
 		b.WriteString(string(x))
+	case rawJSON:
+		writeRaw(b, x, indent, 0)
 	case bool:
 		if x {
 			b.WriteString("true")
@@ -113,21 +152,68 @@ func writeValue(b *bytes.Buffer, v any, indent int, item bool) {
 	}
 }
 
+// writeString writes s as a JSON string. Besides what JSON escapes, the
+// C1 control characters (terminal escapes) and the "##[" that opens a
+// workflow command are written escaped: the same value, but a snapshot
+// printed to a job's log cannot drive the runner or the terminal.
 func writeString(b *bytes.Buffer, s string) {
+	if plain(s) {
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	var sb bytes.Buffer
 	enc := json.NewEncoder(&sb)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
-	b.Write(bytes.TrimSuffix(sb.Bytes(), []byte("\n")))
+	out := bytes.TrimSuffix(sb.Bytes(), []byte("\n"))
+	if !bytes.Contains(out, []byte("##[")) && !hasC1(s) {
+		b.Write(out)
+		return
+	}
+	for _, r := range string(bytes.ReplaceAll(out, []byte("##["), []byte(`#\u0023[`))) {
+		if r >= 0x80 && r < 0xa0 {
+			fmt.Fprintf(b, `\u%04x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+}
+
+// plain reports whether s is written as it is between quotes: printable
+// ASCII without a quote, backslash or '#'.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '#' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasC1(s string) bool {
+	for _, r := range s {
+		if r >= 0x80 && r < 0xa0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedBy returns items sorted by their string member key (then by their
 // encoding, so that equal keys still sort the same way every time).
 func sortedBy(items []any, key string) []any {
 	out := slices.Clone(items)
-	enc := make(map[int]string, len(out))
-	for i := range out {
-		enc[i] = string(encode(out[i]))
+	// the encodings break ties only: computed for the items that tie
+	enc := make(map[int]string)
+	encoded := func(i int) string {
+		e, ok := enc[i]
+		if !ok {
+			e = string(encode(out[i]))
+			enc[i] = e
+		}
+		return e
 	}
 	idx := make([]int, len(out))
 	for i := range idx {
@@ -145,7 +231,7 @@ func sortedBy(items []any, key string) []any {
 		if na != nb {
 			return na < nb
 		}
-		return enc[idx[a]] < enc[idx[b]]
+		return encoded(idx[a]) < encoded(idx[b])
 	})
 	sorted := make([]any, len(out))
 	for i, j := range idx {
@@ -160,6 +246,9 @@ func listDocument(s *Surface) map[string]any {
 	doc := map[string]any{
 		"protocolVersions": []any{s.ProtocolVersion},
 		"tools":            nonNil(sortedBy(s.Tools, "name")),
+	}
+	if s.ToolsMeta != nil {
+		doc["_meta"] = s.ToolsMeta
 	}
 	addLists(doc, s, false)
 	return doc
@@ -185,7 +274,13 @@ func addLists(doc map[string]any, s *Surface, omitEmpty bool) {
 
 // descDocument is the snapshot as an MCP Description 0.8.0 document.
 func descDocument(s *Surface) map[string]any {
-	info := map[string]any{"name": orDefault(s.ServerName, "unnamed-server"), "version": orDefault(s.ServerVersion, "0.0.0")}
+	// the whole serverInfo (title, websiteUrl, icons, ...), name and
+	// version filled in when the server left them out
+	info := map[string]any{}
+	for k, v := range s.ServerInfo {
+		info[k] = v
+	}
+	info["name"], info["version"] = orDefault(s.ServerName, "unnamed-server"), orDefault(s.ServerVersion, "0.0.0")
 	doc := map[string]any{"mcpdesc": "0.8.0", "info": info, "protocolVersions": []any{s.ProtocolVersion}}
 	if len(s.Tools) > 0 {
 		doc["tools"] = sortedBy(s.Tools, "name")
@@ -229,7 +324,7 @@ func render(o *Options, s *Surface) ([]rendered, error) {
 		if o.Format == "mcpdesc" {
 			doc = descDocument(s)
 		}
-		return []rendered{{data: encode(doc)}}, nil
+		return []rendered{{data: o.red.Bytes(encode(doc))}}, nil
 	}
 	var out []rendered
 	seen := map[string]string{}
@@ -243,7 +338,7 @@ func render(o *Options, s *Surface) ([]rendered, error) {
 			return nil, fmt.Errorf("tools %q and %q would both be written to %q (file names that differ only in case are one file on macOS and Windows): --split needs distinct tool names", other, name, file)
 		}
 		seen[strings.ToLower(file)] = name
-		out = append(out, rendered{name: file, data: encode(toolDocument(t, s.ProtocolVersion))})
+		out = append(out, rendered{name: file, data: o.red.Bytes(encode(toolDocument(t, s.ProtocolVersion)))})
 	}
 	return out, nil
 }
@@ -284,24 +379,31 @@ func write(o *Options, s *Surface, env Env) error {
 			_, err := env.Stdout.Write(files[0].data)
 			return err
 		}
-		return os.WriteFile(abs(env.Dir, o.Output), files[0].data, 0o644)
+		return writeInside(env.Dir, abs(env.Dir, o.Output), files[0].data)
 	}
 	dir := abs(env.Dir, o.Split)
+	if err := linkLeaves(env.Dir, dir); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	keep := map[string]bool{}
 	for _, f := range files {
 		keep[f.name] = true
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+		if err := writeInside(env.Dir, filepath.Join(dir, f.name), f.data); err != nil {
 			return err
 		}
 	}
 	// A tool the server no longer has leaves its file behind: remove the
-	// stale tool snapshots (single tool objects), nothing else.
+	// stale tool snapshots (regular files holding a single tool object),
+	// nothing else; a link is neither read nor removed.
 	stale, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, p := range stale {
 		if keep[filepath.Base(p)] {
+			continue
+		}
+		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
 			continue
 		}
 		if data, err := os.ReadFile(p); err == nil && source.Parse(p, data, source.Limits{}).Shape == source.ShapeTool {

@@ -30,6 +30,17 @@ func TestMain(m *testing.M) {
 
 func serve(mode string) int {
 	switch mode {
+	case "script":
+		return serveScript()
+	case "setsid":
+		// Leaves a child in a session of its own holding stdout, then
+		// crashes before answering: the child must not keep the snapshot
+		// waiting, and must not outlive it.
+		if code, ok := startSetsidChild(); !ok {
+			return code
+		}
+		fmt.Fprintln(os.Stderr, "fatal: cannot open the index")
+		return 3
 	case "crash":
 		fmt.Fprintln(os.Stderr, "loading config from ./server.toml")
 		fmt.Fprintln(os.Stderr, "fatal: DATABASE_URL is not set")

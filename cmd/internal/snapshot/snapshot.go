@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/internal/suggest"
 )
 
@@ -68,8 +69,20 @@ type Options struct {
 	Check          string
 	StartupTimeout time.Duration
 	RequestTimeout time.Duration
+	// Budget bounds the whole snapshot (start, initialize, every list).
+	Budget time.Duration
+	// MaxPages, MaxItems and MaxListBytes bound each list; MaxMessage
+	// bounds one message from the server.
+	MaxPages, MaxItems int
+	MaxListBytes       int64
+	MaxMessage         int64
+	// NoticeNonBreaking makes a drift without a breaking change a notice
+	// (exit 0) instead of a failure.
+	NoticeNonBreaking bool
 	// raw are the arguments as given, for the refresh command.
 	raw []string
+	// red hides the --header values from the output.
+	red *redactor
 }
 
 type headerFlag []string
@@ -90,6 +103,12 @@ func DeclareFlags(fs *flag.FlagSet, o *Options) *headerFlag {
 	fs.StringVar(&o.Check, "check", "", "compare the live server with the committed snapshot `FILE` (a DIR with --split) instead of writing it")
 	fs.DurationVar(&o.StartupTimeout, "startup-timeout", 30*time.Second, "time allowed to start the server and initialize")
 	fs.DurationVar(&o.RequestTimeout, "timeout", 30*time.Second, "time allowed for each list request")
+	fs.DurationVar(&o.Budget, "budget", 5*time.Minute, "time allowed for the whole snapshot (start, initialize and every page of every list)")
+	fs.IntVar(&o.MaxPages, "max-pages", defaultMaxPages, "most pages read of one list")
+	fs.IntVar(&o.MaxItems, "max-tools", defaultMaxItems, "most tools (or prompts, resources, templates) read of one list")
+	fs.Int64Var(&o.MaxListBytes, "max-list-bytes", defaultMaxListBytes, "most bytes read of one list, all its pages together")
+	fs.Int64Var(&o.MaxMessage, "max-message", defaultMaxMessage, "most bytes of one message from the server")
+	fs.BoolVar(&o.NoticeNonBreaking, "notice-non-breaking", false, "with --check: report a drift without breaking changes as a notice and exit 0 (default: any drift fails)")
 	return headers
 }
 
@@ -127,8 +146,12 @@ func parse(args []string, stderr io.Writer) (*Options, error) {
 		return nil, errors.New("--split and --output both name where to write: use one")
 	case o.Check != "" && o.Output != "":
 		return nil, errors.New("--check compares and writes nothing: drop --output")
-	case o.StartupTimeout <= 0 || o.RequestTimeout <= 0:
+	case o.StartupTimeout <= 0 || o.RequestTimeout <= 0 || o.Budget <= 0:
 		return nil, errors.New("timeouts must be positive")
+	case o.MaxPages <= 0 || o.MaxItems <= 0 || o.MaxListBytes <= 0 || o.MaxMessage <= 0:
+		return nil, errors.New("--max-pages, --max-tools, --max-list-bytes and --max-message must be positive")
+	case o.MaxMessage > 1<<30:
+		return nil, errors.New("--max-message is at most 1073741824 (1 GiB)")
 	}
 	return o, nil
 }
@@ -145,19 +168,43 @@ func Main(ctx context.Context, args []string, env Env) int {
 		}
 		return ExitUsage
 	}
+	// The header values never reach the output: not in what is printed,
+	// not in the snapshot, not in an error the server sent back.
+	if _, values, err := headerValues(o.Headers, env.getenv); err == nil && len(values) > 0 {
+		o.red = newRedactor(values)
+		if env.getenv("GITHUB_ACTIONS") == "true" {
+			o.red.mask(env.Stderr)
+		}
+		env.Stdout = redactWriter{env.Stdout, o.red}
+		env.Stderr = redactWriter{env.Stderr, o.red}
+	}
 	surf, err := Capture(ctx, o, env)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+		printError(env, err)
 		return ExitUsage
+	}
+	for _, n := range surf.Notes {
+		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %s (kept as the server sent it: 'mcpschema check' reports it)\n", annotate.SafeText(n))
 	}
 	if o.Check != "" {
 		return runCheck(o, surf, env)
 	}
 	if err := write(o, surf, env); err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %v\n", err)
+		printError(env, err)
 		return ExitUsage
 	}
 	return ExitOK
+}
+
+// printError prints an error, each of its lines escaped: it may quote the
+// server (an error message, its stderr), which must not reach the log as
+// workflow commands or terminal escapes.
+func printError(env Env, err error) {
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = annotate.SafeText(l)
+	}
+	fmt.Fprintf(env.Stderr, "mcpschema snapshot: %s\n", strings.Join(lines, "\n"))
 }
 
 // usageError is a problem with the command line (exit status 2).

@@ -17,7 +17,7 @@ type result struct {
 }
 
 // run runs `mcpschema ARGS` in dir, the way main does.
-func run(t *testing.T, dir string, args ...string) result {
+func run(t testing.TB, dir string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := app.Main(context.Background(), args, app.Env{Stdout: &out, Stderr: &errb, Getenv: os.Getenv, Dir: dir})
@@ -50,7 +50,7 @@ func TestSnapshotStdioPagination(t *testing.T) {
 	if got := strings.Join(names, " "); got != "delete_item fetch get_weather list_items search" {
 		t.Fatalf("tools %q in\n%s", got, r.stdout)
 	}
-	if !strings.HasPrefix(r.stdout, "{\n  \"protocolVersions\": [\n    \"2026-07-28\"\n  ],\n  \"tools\": [\n    {\n      \"name\": \"delete_item\",\n") {
+	if !strings.HasPrefix(r.stdout, "{\n  \"protocolVersions\": [\n    \"2025-11-25\"\n  ],\n  \"tools\": [\n    {\n      \"name\": \"delete_item\",\n") {
 		t.Fatalf("layout:\n%s", r.stdout)
 	}
 	// numbers as the server wrote them, keys sorted inside schemas
@@ -108,7 +108,7 @@ func TestSnapshotAllLists(t *testing.T) {
 		t.Fatalf("mcpdesc: exit %d: %s", d.code, d.stderr)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, "server.mcpdesc.json"))
-	if !strings.HasPrefix(string(data), "{\n  \"mcpdesc\": \"0.8.0\",\n  \"info\": {\n    \"name\": \"test-server\",\n    \"version\": \"1.2.3\"\n  },\n  \"protocolVersions\": [\n    \"2026-07-28\"\n  ],\n  \"tools\": [") {
+	if !strings.HasPrefix(string(data), "{\n  \"mcpdesc\": \"0.8.0\",\n  \"info\": {\n    \"name\": \"test-server\",\n    \"version\": \"1.2.3\"\n  },\n  \"protocolVersions\": [\n    \"2025-11-25\"\n  ],\n  \"tools\": [") {
 		t.Fatalf("mcpdesc layout:\n%s", data)
 	}
 	if c := run(t, dir, "check", "server.mcpdesc.json"); c.code != 0 {
