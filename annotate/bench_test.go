@@ -4,7 +4,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 func BenchmarkMarkdownCheckRunLimit(b *testing.B) {

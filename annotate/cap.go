@@ -3,8 +3,8 @@ package annotate
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Bounds on what is published as annotations (check run annotations and

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // configChangeListMax bounds the settings and the findings of each kind

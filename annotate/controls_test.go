@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/wfcmd"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
 // hostileControls are C0 and C1 controls a broken `pattern`, a tool name or

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // shownIncomplete is how many incomplete positions the verdict names.

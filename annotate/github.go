@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // RenderGitHub writes one workflow-command annotation per finding

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // sameChangeReport has one output member added in n tools of one file

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // IgnoredText counts what the config's ignores did, e.g.

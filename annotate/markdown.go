@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Size limits of the places a Markdown summary goes.

@@ -3,7 +3,7 @@ package annotate
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // goneFiles are the paths that have findings but were not read at head

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Format is one output format: its name (the value of `check --format`),

@@ -3,8 +3,8 @@ package annotate
 import (
 	"encoding/json"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // The registry of this test binary holds only these rules.

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // RenderText writes one `file:line:col: severity: message [rule-id]` line

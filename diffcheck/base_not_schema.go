@@ -3,8 +3,8 @@ package diffcheck
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // anyArguments is the schema a base tool with no inputSchema, or true,

@@ -7,7 +7,7 @@ import (
 )
 
 // TestDependsOnlyOnKernel checks that diffcheck imports the validation
-// kernel (validate/source, schema, rules, report, and load's file matcher,
+// kernel (internal/source, schema, rules, report, and load's file matcher,
 // which holds no checks) and not the validate package with its checks.
 func TestDependsOnlyOnKernel(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", ".").Output()
@@ -21,7 +21,7 @@ func TestDependsOnlyOnKernel(t *testing.T) {
 	for _, dep := range strings.Fields(string(out)) {
 		if dep == "github.com/mcpschema/mcpschema/validate" ||
 			(strings.HasPrefix(dep, "github.com/mcpschema/mcpschema/validate/") && !kernel[dep]) {
-			t.Errorf("diffcheck depends on %s; it may use only the kernel (validate/source, schema, rules, report, load)", dep)
+			t.Errorf("diffcheck depends on %s; it may use only the kernel (internal/source, schema, rules, report, load)", dep)
 		}
 	}
 }

@@ -3,7 +3,7 @@ package diffcheck
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // promptArg is one declared Prompt Argument.

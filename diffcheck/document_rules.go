@@ -1,6 +1,6 @@
 package diffcheck
 
-import "github.com/mcpschema/mcpschema/validate/rules"
+import "github.com/mcpschema/mcpschema/internal/rules"
 
 const (
 	docDoc = " Base and head are the same MCP Description document path at the two revisions, or, for a document moved to another path, the one new head document that describes the same server (`info.name`) (a document deleted at head removes everything it declared, reported at the base). Declarations are paired by identity and protocol scope, not by position (protocol-scoped variants merged into one declaration that still covers their versions are each compared with it): reordering a collection, reordering keys, or replacing an inline example by a `$componentRef` to an equal component is silent."

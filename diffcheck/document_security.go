@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // addToolPrims pairs the document's tools by name and protocol scope for

@@ -25,7 +25,7 @@ package diffcheck
 //  3. the mirror rule of the other direction, judged by the same code with
 //     the roles swapped (here compat.output.pattern-removed).
 //  4. fixtures: diffcheck/testdata/<direction>/<name>.txtar, read by
-//     validate/fixture, with base/ and head/ sections and want lines
+//     internal/testsupport/fixture, with base/ and head/ sections and want lines
 //     (base=<file>#<pointer> for the base location, nowitness <rule> where
 //     no witness can exist), and a silent case under testdata/silent/ for a
 //     change that must not be reported.
@@ -37,10 +37,10 @@ package diffcheck
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/fixture"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/schema"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/schema"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 const exampleCompatFixture = `# a pattern on a free string argument
@@ -56,7 +56,7 @@ func Example_compatRule() {
 	r := RuleInputPatternAdded
 	fmt.Printf("%s: kind %s, direction %s, default severity %s\n", r.ID, r.Kind, r.Direction, r.Severity)
 
-	// Step 4: the fixture, read by validate/fixture like every case of
+	// Step 4: the fixture, read by internal/testsupport/fixture like every case of
 	// testdata (TestFixtures), and its base and head files.
 	c, err := fixture.Parse("input/pattern-added", []byte(exampleCompatFixture))
 	if err != nil {

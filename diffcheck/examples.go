@@ -3,7 +3,7 @@ package diffcheck
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // example is one named MCP Description Tool Example.

@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/schema"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/fixture"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/schema"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
-// diffCase is a fixture read by validate/fixture (its package doc has the
+// diffCase is a fixture read by internal/testsupport/fixture (its package doc has the
 // syntax: want lines with base=<file>#<pointer>, alias, nowitness) with the
 // files of its base/ and head/ sections parsed. A case without want lines
 // must be silent.

@@ -9,9 +9,9 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/schema"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/schema"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // fuzzOptions keep each fuzzed pair cheap.

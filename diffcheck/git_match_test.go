@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // TestLoadRevisionExcludesAndSkippedDirs (issue 12): a git tree is matched

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/testrepo"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/testrepo"
 )
 
 // gitRepo is a repository in a temporary folder (testrepo.Repo).

@@ -3,7 +3,7 @@ package diffcheck
 import (
 	"testing"
 
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // TestUndecidableIsIncomplete: a change that cannot be judged ($dynamicRef,

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // trueNode accepts everything.

@@ -3,7 +3,7 @@ package diffcheck
 import (
 	"testing"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // TestRefKey: an unresolved reference is keyed by its target resolved

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // toolRef is one named tool in one file.

@@ -1,6 +1,6 @@
 package diffcheck
 
-import "github.com/mcpschema/mcpschema/validate/source"
+import "github.com/mcpschema/mcpschema/internal/source"
 
 // removedPosition is where the annotation of a tool removed from a file
 // that survives sits: on the entry that now holds the removed tool's place

@@ -3,11 +3,11 @@ package diffcheck
 import (
 	"context"
 
-	"github.com/mcpschema/mcpschema/validate/load"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
-// The reading of git revisions lives in validate/load; these thin names
+// The reading of git revisions lives in internal/load; these thin names
 // stay for the tests that use them (the pipeline calls load).
 
 // ErrRevisionMissing is load.ErrRevisionMissing.

@@ -3,7 +3,7 @@ package diffcheck
 import (
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // compat registers one breaking-change rule (owner mcpschema, version

@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // RuleToolAnnotations checks the ToolAnnotations object of a tool.

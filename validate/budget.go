@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // RuleTimeBudget reports the tools a time budget kept from being checked.

@@ -1,6 +1,6 @@
 package validate
 
-import "github.com/mcpschema/mcpschema/validate/rules"
+import "github.com/mcpschema/mcpschema/internal/rules"
 
 // FileCheck is the body of a check run once per file (after the tool checks).
 type FileCheck func(*FileContext)

@@ -1,9 +1,9 @@
 package validate
 
-import "github.com/mcpschema/mcpschema/validate/source"
+import "github.com/mcpschema/mcpschema/internal/source"
 
 // ComponentTarget is what an MCP Description Reference Object selects
-// (kept here for callers of validate; it lives in validate/source).
+// (kept here for callers of validate; it lives in internal/source).
 type ComponentTarget = source.ComponentTarget
 
 // ResolveComponentRef follows v when it is a Reference Object to

@@ -4,10 +4,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/schema"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/schema"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // Rules about the components of an MCP Description document, checked

@@ -3,8 +3,8 @@ package validate
 import (
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // Helpers shared by the checks of the document's collections other than

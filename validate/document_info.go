@@ -1,8 +1,8 @@
 package validate
 
 import (
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // RuleDocComponents closes the components object to its namespaces.

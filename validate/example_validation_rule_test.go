@@ -32,10 +32,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/fixture"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 // Step 1: the rule record (real code: var RuleDescriptionEcho = rules.Register(rules.Rule{...})).

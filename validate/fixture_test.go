@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpschema/mcpschema/validate/fixture"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 // TestFixtures runs every case in testdata: each produces exactly the

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // dupKeysFile is one tool whose object repeats the key "x" n times.

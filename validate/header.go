@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Rules for the x-mcp-header annotation of MCP 2026-07-28.

@@ -3,7 +3,7 @@ package validate
 import (
 	"net/url"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // RuleToolIcons checks the icons of a tool.

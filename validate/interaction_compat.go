@@ -3,7 +3,7 @@ package validate
 import (
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // Checks of interaction steps against protocol versions, roots and the

@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Rules for tool schemas under the protocol versions that define no JSON Schema dialect.

@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // RuleNativeShape is the MCP Tool type's schema-syntax restriction for the dialect-governed versions.

@@ -6,9 +6,9 @@ package validate
 import (
 	"time"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/schema"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/schema"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // Limits bound the work spent on untrusted input.

@@ -3,8 +3,8 @@ package validate
 import (
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // Rules about the protocol versions a tool applies to.

@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Rules about the tool object itself and its required members.

@@ -3,7 +3,7 @@ package validate
 import (
 	"unicode/utf8"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Rules about tool names.

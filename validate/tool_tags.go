@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Rules about a document tool's tags and deprecation flag.

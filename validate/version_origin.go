@@ -1,6 +1,6 @@
 package validate
 
-import "github.com/mcpschema/mcpschema/validate/source"
+import "github.com/mcpschema/mcpschema/internal/source"
 
 // versionsPlace names where the tool's protocol versions are set, so that
 // advice to narrow or drop versions names a field the user wrote: the

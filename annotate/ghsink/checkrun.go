@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-github/v66/github"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // AnnotationsPerRequest is how many annotations GitHub takes in one request.

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
-	"github.com/mcpschema/mcpschema/annotate/internal/golden"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 )
 
 func TestCheckRunAnnotationsInBatches(t *testing.T) {

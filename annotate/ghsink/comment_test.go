@@ -3,7 +3,7 @@ package ghsink
 import (
 	"context"
 	"fmt"
-	"github.com/mcpschema/mcpschema/annotate/internal/golden"
+	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 	"strings"
 	"testing"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
 func cmpGit(t *testing.T, dir string, args ...string) string {

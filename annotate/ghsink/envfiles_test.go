@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/internal/golden"
+	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 	"github.com/sethvargo/go-githubactions"
 )
 

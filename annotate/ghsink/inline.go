@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // GitHub shows at most this many workflow-command annotations of each

@@ -1,6 +1,6 @@
 package ghsink
 
-import "github.com/mcpschema/mcpschema/validate/rules"
+import "github.com/mcpschema/mcpschema/internal/rules"
 
 // The breaking-change rule the test reports use: a finding is breaking
 // because its rule is registered with kind rules.Breaking.

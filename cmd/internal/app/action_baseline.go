@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/load"
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // compareAPI asks GitHub for the merge base of two commits (nil: no usable token).

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
 // TestActionRunTimeoutCoversPublishing: limits.run-timeout bounds the API

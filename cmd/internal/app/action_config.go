@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/load"
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // configSource is where an action run reads the config that judges it.

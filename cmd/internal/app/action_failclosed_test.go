@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
 // assertFailedClosed checks that a run that could not do what it was asked

@@ -7,7 +7,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 	"github.com/mcpschema/mcpschema/validate"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // Comment modes of the action's "comment" input.

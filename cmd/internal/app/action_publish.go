@@ -15,7 +15,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // actionSleep is the wait between API retries (tests make it instant).

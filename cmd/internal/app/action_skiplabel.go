@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // skipLabelWho says who can set a label on a pull request.

@@ -11,7 +11,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
-	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/internal/load"
 )
 
 // pullsAPI reads pull requests (nil: no usable token).

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
 // TestActionSkipLabelOnPush: after a labelled pull request is merged, the

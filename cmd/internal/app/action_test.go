@@ -17,9 +17,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
-	"github.com/mcpschema/mcpschema/validate/load"
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
 const actToken = "ghs_e2eSECRETtoken0123456789"

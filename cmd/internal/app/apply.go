@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // RuleIgnoreExpired reports an ignore in the config file whose expiry has passed.

@@ -4,16 +4,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/internal/load"
 	"io"
 	"sort"
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/internal/pipeline"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/pipeline"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 // changelogFlags are the flags of `mcpschema changelog`.

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // toolAt is a tool and the file it is in.

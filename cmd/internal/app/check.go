@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 type multiFlag []string

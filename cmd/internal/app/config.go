@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/rules"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // DefaultConfigName is the config file looked for in the working directory.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // configInGitDir refuses a config file in a .git directory, or a symbolic

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // configKeys are the config file's top-level keys, in the order messages list them.

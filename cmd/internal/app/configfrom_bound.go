@@ -8,7 +8,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/internal/load"
 )
 
 // noteBounds bound the config-change note's work on a pull request's

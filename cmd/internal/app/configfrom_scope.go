@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/load"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // configScope is what a changed config's files, exclude, limits and aliases

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/report"
 )
 
 // scopeHeadTools removes "delete" and adds "remove" (a different schema, so

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
 // tipRepo builds the history of issue 19 item 2 in a new repository:

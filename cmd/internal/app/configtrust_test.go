@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
 // trustBaseTools has three tools; trustHeadTools removes "delete", narrows

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // failOnIncomplete is the fail-on value that fails on errors and also when

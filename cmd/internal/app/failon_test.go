@@ -8,7 +8,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // TestFailOnIncomplete: a change that cannot be judged fails the run by

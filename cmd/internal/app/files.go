@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/internal/load"
 )
 
 // checkWorkspacePattern refuses a pattern of the config's or the action's

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // badTool has one error (an invalid "type").

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/wfcmd"
+	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
 // TestTextFormatNoCommandInjection (issue 10 item 5): file names with line

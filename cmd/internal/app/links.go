@@ -2,7 +2,7 @@ package app
 
 import (
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // cliLinks are the links of `check --format markdown` when it runs in a

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/load"
+	"github.com/mcpschema/mcpschema/internal/load"
 )
 
 // excludedMessage says that a pattern's every match was removed by

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 // emittedByApp lists the validation rules the CLI itself reports, with where.

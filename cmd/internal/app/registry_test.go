@@ -5,8 +5,8 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/mcpschema/mcpschema/validate/fixture"
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 // TestRegistryIsHonest checks every registered rule: well-formed unique

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // rulesFlags are the flags of `mcpschema rules`.

@@ -7,11 +7,11 @@ import (
 	"time"
 
 	"errors"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/pipeline"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/load"
-	"github.com/mcpschema/mcpschema/validate/pipeline"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
 // RunOptions configure one run of the pipeline.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpschema/mcpschema/validate/schema"
+	"github.com/mcpschema/mcpschema/internal/schema"
 )
 
 // TestBaseRunBuildsOneEngine: a check --base run, from the working tree

@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
-	"github.com/mcpschema/mcpschema/internal/testrepo"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/pipeline"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/testrepo"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/load"
-	"github.com/mcpschema/mcpschema/validate/pipeline"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // baseRepo is a git repository in a temporary folder (testrepo.Repo).

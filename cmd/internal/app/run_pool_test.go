@@ -5,11 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpschema/mcpschema/validate/pool"
+	"github.com/mcpschema/mcpschema/internal/pool"
 )
 
 // TestRunBuildsOnePool (issue 11): check and check --base, from the working
-// tree and from a head revision, run on one worker pool (validate/pipeline),
+// tree and from a head revision, run on one worker pool (internal/pipeline),
 // also when the tree-wide pairing judges moved tools; app builds none.
 func TestRunBuildsOnePool(t *testing.T) {
 	r := newBaseRepo(t)

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/annotate/ghsink/ghfake"
-	"github.com/mcpschema/mcpschema/internal/wfcmd"
+	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
 // smokeBaseTools has three tools; the head removes "delete_item" (line 9

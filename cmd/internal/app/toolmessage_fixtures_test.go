@@ -7,10 +7,10 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 	"github.com/mcpschema/mcpschema/validate"
-	"github.com/mcpschema/mcpschema/validate/fixture"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // fixtureFindings runs every validation and diff fixture and returns the

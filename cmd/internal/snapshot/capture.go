@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

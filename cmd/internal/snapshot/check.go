@@ -10,8 +10,8 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/diffcheck"
-	"github.com/mcpschema/mcpschema/validate/report"
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // runCheck compares the live surface with the committed snapshot. Any

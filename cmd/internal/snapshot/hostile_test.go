@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/wfcmd"
+	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
 // each runs the case over stdio and over HTTP (JSON and server-sent

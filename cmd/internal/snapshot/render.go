@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate/source"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // itemOrder is the order of the members of a root, a tool, a prompt or a

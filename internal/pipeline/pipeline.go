@@ -1,0 +1,234 @@
+// Package pipeline is the one path from patterns to a report: it lists the
+// files (internal/load), reads, parses and validates each one (validate)
+// and, with a base revision, judges it against its base (diffcheck), path
+// by path on one worker pool (internal/pool) with one schema engine.
+// `check` and `check --base` both run it; the caller applies the config
+// and finalizes the report.
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/pool"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/schema"
+	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/validate"
+)
+
+// Input is one run: where the files are, which ones, and what to compare
+// them with.
+type Input struct {
+	// Dir is the working directory (the repository root when Base or HeadRef is set).
+	Dir string
+	// Matcher and Patterns select the files (Matcher is load.NewMatcher(Patterns)).
+	Matcher  *load.Matcher
+	Patterns []string
+	// HeadRef, when set, reads the head files from this git revision instead of the working tree.
+	HeadRef string
+	// Base is a git revision to judge the head against; empty: no diff.
+	Base string
+	// Aliases maps a head tool name to the base tool name it replaces.
+	Aliases map[string]string
+	// Options configure validation (its Deadline covers the whole run).
+	Options validate.Options
+	// Listed is called once the files are listed, before any is read, with
+	// the files each include pattern selected at the head and at the base
+	// (nil without Base); it returns findings to add to the report, or an
+	// error that stops the run. Nil: nothing.
+	Listed func(headHits, baseHits []int) ([]report.Finding, error)
+}
+
+// ListError is a failure to list or read the files (a missing revision,
+// a pattern whose every match is skipped, git failing mid-read).
+type ListError struct{ Err error }
+
+func (e *ListError) Error() string { return e.Err.Error() }
+func (e *ListError) Unwrap() error { return e.Err }
+
+// Run lists the files, then reads, parses and validates each head file
+// and, with in.Base, judges it against its base, one path at a time per
+// worker: memory follows the files in flight. A file whose bytes equal its
+// base (same git blob id) is validated but not judged again; tools moved
+// between files are paired afterwards from small summaries
+// (diffcheck.Differ). One schema engine serves validation and the diff,
+// and both stop at the run's deadline (a diff cut short is an error). The
+// head's results are assembled as validate.Run does (validate.Assemble);
+// the report still needs the config applied and Finalize. When ctx is
+// cancelled (Ctrl-C), the pool stops and Run returns ctx's error, never a
+// partial report.
+func Run(ctx context.Context, in Input) (*report.Report, error) {
+	opts := in.Options
+	lim := opts.Limits.Limits
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = source.DefaultLimits.MaxBytes
+	}
+	lctx := ctx
+	if !opts.Deadline.IsZero() {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithDeadline(ctx, opts.Deadline) // listing is within the run's budget
+		defer cancel()
+	}
+	paths, notes, headHits, baseHits, err := listPaths(lctx, in)
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, cerr
+	}
+	if err != nil && lctx.Err() != nil { // git stopped at the deadline
+		return nil, &ListError{Err: fmt.Errorf("the run's time budget of %s (limits.run-timeout) ran out while listing the files, so nothing was checked: raise limits.run-timeout in the config, or narrow the patterns", opts.Limits.RunTimeout)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var extra []report.Finding
+	if in.Listed != nil {
+		if extra, err = in.Listed(headHits, baseHits); err != nil {
+			return nil, err
+		}
+	}
+	var blobs *load.BlobReader
+	if in.Base != "" || in.HeadRef != "" {
+		if blobs, err = load.OpenBlobReader(ctx, in.Dir); err != nil {
+			return nil, err
+		}
+		defer blobs.Close()
+	}
+	// An interrupted run (ctx cancelled) stops handing out paths and returns
+	// ctx's error: no partial report is presented as complete.
+	p := pool.New(opts.Workers).WithContext(ctx)
+	var eng *schema.Engine
+	var differ *diffcheck.Differ
+	if in.Base != "" {
+		dl := DiffLimits(opts)
+		eng = schema.NewEngine(dl)
+		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each}, eng)
+	} else {
+		eng = schema.NewEngine(opts.Limits.Schema)
+	}
+
+	results := make([]validate.Result, len(paths))
+	checked := make([]bool, len(paths))
+	var readErr firstError
+	p.Each(len(paths), func(i int) {
+		if readErr.failed() {
+			return
+		}
+		bp := paths[i]
+		job, err := readPath(bp, blobs, lim)
+		if err != nil {
+			readErr.set(i, err)
+			return
+		}
+		head := job.headFile
+		if head == nil && (bp.head != nil || bp.headBlob != nil) {
+			head = parseHead(bp, job.headData, lim)
+		}
+		if head != nil {
+			results[i], checked[i] = validate.CheckFile(head, opts, eng), true
+		}
+		if differ == nil {
+			return
+		}
+		var base *source.File
+		switch {
+		case job.unchanged:
+			base = head
+		case bp.baseFile != nil:
+			base = bp.baseFile
+		case bp.base != nil && head != nil && job.headFile == nil:
+			// most tools of a changed file are unchanged: their decoded
+			// values are the head's.
+			base = load.ParseBlobLike(*bp.base, job.baseData, lim, head, job.headData)
+		case bp.base != nil:
+			base = load.ParseBlob(*bp.base, job.baseData, lim)
+		}
+		differ.Add(i, base, head)
+	})
+	if err := p.Err(); err != nil {
+		return nil, err
+	}
+	if err := readErr.get(); err != nil {
+		return nil, &ListError{Err: err}
+	}
+	var diff []report.Finding
+	if differ != nil {
+		diff, err = differ.Finish(reread(paths, blobs, lim))
+		if perr := p.Err(); perr != nil {
+			return nil, perr
+		}
+		if err != nil {
+			return nil, &ListError{Err: err}
+		}
+	}
+	heads := results[:0]
+	firstHead := ""
+	for i, r := range results {
+		if checked[i] {
+			heads = append(heads, r)
+			if firstHead == "" {
+				firstHead = paths[i].path
+			}
+		}
+	}
+	rep := validate.Assemble(heads)
+	rep.Notes = append(rep.Notes, notes...)
+	rep.Findings = append(rep.Findings, extra...)
+	if differ != nil {
+		rep.Findings = append(rep.Findings, diff...)
+		rep.Findings = append(rep.Findings, diffCutShort(firstHead, opts)...)
+	}
+	return rep, nil
+}
+
+// reread reads a path's base or head file again, for Differ.Finish (a
+// tool moved between files).
+func reread(paths []*basePath, blobs *load.BlobReader, lim source.Limits) func(isBase bool, seq int) (*source.File, error) {
+	return func(isBase bool, seq int) (*source.File, error) {
+		bp := paths[seq]
+		if isBase {
+			if bp.baseFile != nil {
+				return bp.baseFile, nil
+			}
+			data, err := readBlob(bp.base, blobs, lim)
+			if err != nil {
+				return nil, err
+			}
+			return load.ParseBlob(*bp.base, data, lim), nil
+		}
+		job, err := readPath(&basePath{path: bp.path, head: bp.head, headBlob: bp.headBlob, headFile: bp.headFile}, blobs, lim)
+		if err != nil {
+			return nil, err
+		}
+		if job.headFile != nil {
+			return job.headFile, nil
+		}
+		return parseHead(bp, job.headData, lim), nil
+	}
+}
+
+// firstError keeps the error of the lowest path that failed to be read;
+// once one has, the other paths are not read.
+type firstError struct {
+	mu  sync.Mutex
+	at  int
+	err error
+}
+
+func (e *firstError) set(i int, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.err == nil || i < e.at {
+		e.at, e.err = i, err
+	}
+}
+
+func (e *firstError) failed() bool { return e.get() != nil }
+
+func (e *firstError) get() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.err
+}
