@@ -10,7 +10,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 // The closed-object table: {open, closed by additionalProperties: false,
@@ -122,7 +121,7 @@ func toolFile(t *testing.T, key string, s map[string]any) *source.File {
 }
 
 func TestClosedObjectTable(t *testing.T) {
-	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	eng := schema.NewEngine(schema.DefaultLimits)
 	for _, pos := range positions {
 		for _, cl := range closures {
 			for _, mc := range memberChanges {
@@ -180,7 +179,7 @@ func TestClosedObjectTable(t *testing.T) {
 // TestClosedObjectRenamed: a member of a closed object renamed (iid removed,
 // epic_iid added as required) gives both findings, each with a witness.
 func TestClosedObjectRenamed(t *testing.T) {
-	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	eng := schema.NewEngine(schema.DefaultLimits)
 	obj := func(member string) map[string]any {
 		return map[string]any{"type": "object", "additionalProperties": false, "required": []any{member},
 			"properties": map[string]any{"project": map[string]any{"type": "string"}, member: map[string]any{"type": "integer"}}}

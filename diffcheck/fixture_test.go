@@ -9,7 +9,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 // diffCase is a fixture read by internal/testsupport/fixture (its package doc has the
@@ -58,7 +57,7 @@ func TestFixtures(t *testing.T) {
 	if len(cases) == 0 {
 		t.Fatal("no fixtures")
 	}
-	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	eng := schema.NewEngine(schema.DefaultLimits)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			got := Compare(c.base, c.head, Options{Aliases: c.Aliases})

@@ -14,7 +14,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 // The verdict oracle: generated (base, head) schema pairs, built by
@@ -265,7 +264,7 @@ func describe(fs []report.Finding) string {
 
 // TestOracle runs the verdict oracle over its deterministic seed set.
 func TestOracle(t *testing.T) {
-	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	eng := schema.NewEngine(schema.DefaultLimits)
 	var total oracleStats
 	fails := 0
 	for i := range oracleSeedSchemas {
@@ -294,7 +293,7 @@ func FuzzOracle(f *testing.F) {
 		f.Add(uint8(i), false, uint64(i), uint64(0))
 		f.Add(uint8(i), true, uint64(i), uint64(1))
 	}
-	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	eng := schema.NewEngine(schema.DefaultLimits)
 	f.Fuzz(func(t *testing.T, idx uint8, output bool, s1, s2 uint64) {
 		oc, ok := buildOracleCase(int(idx), output, s1, s2)
 		if !ok {
@@ -319,7 +318,7 @@ func TestOracleCorpus(t *testing.T) {
 		t.Skip("corpus not available")
 	}
 	sort.Strings(paths)
-	eng := schema.NewEngine(validate.DefaultLimits.Schema)
+	eng := schema.NewEngine(schema.DefaultLimits)
 	var total oracleStats
 	fails := 0
 	for pi, p := range paths {

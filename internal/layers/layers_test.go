@@ -1,0 +1,225 @@
+package layers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/mcpschema/mcpschema/"
+
+// layerOf places every package of the module in a layer. A package missing
+// here fails the test: a new package says where it belongs.
+var layerOf = map[string]string{
+	"internal/suggest": "kernel",
+	"internal/source":  "kernel",
+	"internal/schema":  "kernel",
+	"internal/rules":   "kernel",
+	"internal/report":  "kernel",
+	"internal/pool":    "kernel",
+	"internal/load":    "kernel",
+
+	"validate":  "checks",
+	"diffcheck": "judge",
+
+	"internal/pipeline": "pipeline",
+
+	"annotate":        "render",
+	"annotate/ghsink": "render",
+
+	"cmd/internal/app":      "client",
+	"cmd/internal/snapshot": "client",
+	"cmd/mcpschema":         "main",
+
+	"cmd/internal/pinaction":   "tool",
+	"cmd/internal/bench/floor": "tool",
+	"cmd/internal/bench/gen":   "tool",
+
+	"internal/testsupport/fixture":  "testsupport",
+	"internal/testsupport/testrepo": "testsupport",
+	"internal/testsupport/wfcmd":    "testsupport",
+	"internal/testsupport/golden":   "testsupport",
+	"internal/testsupport/ghfake":   "testsupport",
+
+	"internal/layers": "meta",
+}
+
+// allowed lists the layers a layer's production code may import. An arrow
+// never runs back up; validate and diffcheck do not see each other.
+var allowed = map[string][]string{
+	"kernel":      {"kernel"},
+	"checks":      {"kernel"},
+	"judge":       {"kernel"},
+	"pipeline":    {"kernel", "checks", "judge"},
+	"render":      {"kernel", "render"},
+	"client":      {"kernel", "checks", "judge", "pipeline", "render", "client"},
+	"main":        {"client"},
+	"tool":        {},
+	"testsupport": {"kernel"},
+	"meta":        {},
+}
+
+// testAllowed lists what a layer's tests may import besides its own
+// production arrows: test support, and for the clients' tests the
+// clients themselves (one command's test drives the other).
+var testAllowed = map[string][]string{
+	"testsupport": {"testsupport"},
+}
+
+type pkg struct {
+	ImportPath   string
+	Imports      []string
+	TestImports  []string
+	XTestImports []string
+}
+
+// TestAllowedArrows checks every import between the module's packages
+// against the layer table: production imports follow allowed, test imports
+// may also reach test support (and the package under test, for external
+// tests). It replaces diffcheck's TestDependsOnlyOnKernel.
+func TestAllowedArrows(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skipf("go not on PATH: %v", err)
+	}
+	cmd := exec.Command("go", "list", "-e", "-json=ImportPath,Imports,TestImports,XTestImports", "./...")
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("go list: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	var pkgs []pkg
+	for {
+		var p pkg
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) < len(layerOf)/2 {
+		t.Fatalf("go list found %d packages; want the module's", len(pkgs))
+	}
+	for _, v := range violations(pkgs) {
+		t.Error(v)
+	}
+}
+
+// violations returns one line per import that is not an allowed arrow, per
+// package without a layer, and per layer entry naming no package.
+func violations(pkgs []pkg) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		from, ok := strings.CutPrefix(p.ImportPath, module)
+		if !ok {
+			continue
+		}
+		seen[from] = true
+		layer, ok := layerOf[from]
+		if !ok {
+			out = append(out, fmt.Sprintf("package %s has no layer: add it to layerOf", from))
+			continue
+		}
+		check := func(imports []string, test bool) {
+			for _, imp := range imports {
+				to, ok := strings.CutPrefix(imp, module)
+				if !ok || to == from {
+					continue
+				}
+				toLayer, ok := layerOf[to]
+				if !ok {
+					continue // reported as a package without a layer
+				}
+				if permits(allowed[layer], toLayer) || test && permits(testAllowed["testsupport"], toLayer) {
+					continue
+				}
+				kind := "imports"
+				if test {
+					kind = "tests import"
+				}
+				out = append(out, fmt.Sprintf("%s (%s) %s %s (%s): not an allowed arrow", from, layer, kind, to, toLayer))
+			}
+		}
+		check(p.Imports, false)
+		check(p.TestImports, true)
+		check(p.XTestImports, true)
+	}
+	var stale []string
+	for p := range layerOf {
+		if !seen[p] {
+			stale = append(stale, p)
+		}
+	}
+	sort.Strings(stale)
+	for _, p := range stale {
+		out = append(out, fmt.Sprintf("layerOf names %s, which is not a package of the module", p))
+	}
+	return out
+}
+
+func permits(layers []string, l string) bool {
+	for _, x := range layers {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// TestProductionNeverImportsTestSupport is spelled out on its own: no
+// layer but test support lists testsupport among its production arrows.
+func TestProductionNeverImportsTestSupport(t *testing.T) {
+	for layer, to := range allowed {
+		if layer != "testsupport" && permits(to, "testsupport") {
+			t.Errorf("layer %s may import test support from production code", layer)
+		}
+	}
+}
+
+// TestViolationsCatchArrowsUp: the check itself reports an arrow back up,
+// validate and diffcheck seeing each other, production code importing test
+// support, and a package the table does not place.
+func TestViolationsCatchArrowsUp(t *testing.T) {
+	var pkgs []pkg
+	for p := range layerOf {
+		pkgs = append(pkgs, pkg{ImportPath: module + p})
+	}
+	add := func(from string, imports ...string) {
+		for i := range pkgs {
+			if pkgs[i].ImportPath == module+from {
+				for _, imp := range imports {
+					pkgs[i].Imports = append(pkgs[i].Imports, module+imp)
+				}
+			}
+		}
+	}
+	add("internal/source", "validate")
+	add("validate", "diffcheck")
+	add("diffcheck", "validate", "internal/source")
+	add("annotate", "internal/testsupport/golden")
+	pkgs = append(pkgs, pkg{ImportPath: module + "internal/newthing"})
+	got := violations(pkgs)
+	want := []string{
+		"internal/source (kernel) imports validate (checks): not an allowed arrow",
+		"validate (checks) imports diffcheck (judge): not an allowed arrow",
+		"diffcheck (judge) imports validate (checks): not an allowed arrow",
+		"annotate (render) imports internal/testsupport/golden (testsupport): not an allowed arrow",
+		"package internal/newthing has no layer: add it to layerOf",
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("violations:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
