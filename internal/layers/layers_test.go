@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -221,5 +223,34 @@ func TestViolationsCatchArrowsUp(t *testing.T) {
 	sort.Strings(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("violations:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestArchitectureTableAgrees: ARCHITECTURE.md's package table names every
+// package of layerOf, in the same layer, and no other.
+func TestArchitectureTableAgrees(t *testing.T) {
+	data, err := os.ReadFile("../../ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| (\\w+) \\| (`[^|]*`) \\|")
+	path := regexp.MustCompile("`([^`]+)`")
+	doc := map[string]string{}
+	for _, m := range row.FindAllStringSubmatch(string(data), -1) {
+		for _, p := range path.FindAllStringSubmatch(m[2], -1) {
+			doc[p[1]] = m[1]
+		}
+	}
+	for p, layer := range layerOf {
+		if got, ok := doc[p]; !ok {
+			t.Errorf("ARCHITECTURE.md does not list %s (layer %s)", p, layer)
+		} else if got != layer {
+			t.Errorf("ARCHITECTURE.md puts %s in layer %s; layerOf says %s", p, got, layer)
+		}
+	}
+	for p := range doc {
+		if _, ok := layerOf[p]; !ok {
+			t.Errorf("ARCHITECTURE.md lists %s, which layerOf does not place", p)
+		}
 	}
 }
