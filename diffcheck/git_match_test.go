@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -28,7 +29,7 @@ func TestLoadRevisionExcludesAndSkippedDirs(t *testing.T) {
 		{[]string{"**/*.json", "node_modules/foo/*.json"}, "node_modules/foo/package.json tools/a.json tools/c.test.json tools/legacy/b.json"},
 		{[]string{"vendor/**/*.json"}, "vendor/x/tools.json"},
 	} {
-		files, err := LoadRevision(context.Background(), r.dir, rev, tc.patterns, source.DefaultLimits)
+		files, err := load.LoadRevision(context.Background(), r.dir, rev, tc.patterns, source.DefaultLimits)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.patterns, err)
 		}
@@ -40,7 +41,7 @@ func TestLoadRevisionExcludesAndSkippedDirs(t *testing.T) {
 			t.Errorf("%q: files %q, want %q", tc.patterns, got, tc.want)
 		}
 	}
-	if _, err := LoadRevision(context.Background(), r.dir, rev, []string{"!node_modules/**"}, source.DefaultLimits); err == nil || !strings.Contains(err.Error(), "only excludes") {
+	if _, err := load.LoadRevision(context.Background(), r.dir, rev, []string{"!node_modules/**"}, source.DefaultLimits); err == nil || !strings.Contains(err.Error(), "only excludes") {
 		t.Errorf("only an exclude: error %v", err)
 	}
 }

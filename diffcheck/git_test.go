@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/testrepo"
 )
@@ -46,7 +47,7 @@ func TestLoadRevisionAndCompare(t *testing.T) {
 
 	ctx := context.Background()
 	lim := source.Limits{MaxBytes: 300}
-	bf, err := LoadRevision(ctx, r.dir, base, []string{"tools/**/*.json", "tools/*.yaml"}, lim)
+	bf, err := load.LoadRevision(ctx, r.dir, base, []string{"tools/**/*.json", "tools/*.yaml"}, lim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestLoadRevisionAndCompare(t *testing.T) {
 	if len(bf[1].Tools) != 1 || bf[1].Tools[0].Name != "y" {
 		t.Errorf("yaml tools %+v", bf[1].Tools)
 	}
-	hf, err := LoadRevision(ctx, r.dir, "main", []string{"tools/**/*.json", "tools/*.yaml"}, lim)
+	hf, err := load.LoadRevision(ctx, r.dir, "main", []string{"tools/**/*.json", "tools/*.yaml"}, lim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestLoadRevisionSubdirectory(t *testing.T) {
 	r := newRepo(t)
 	r.write("server/tools.json", `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}`)
 	r.commit("one")
-	files, err := LoadRevision(context.Background(), filepath.Join(r.dir, "server"), "HEAD", []string{"*.json"}, source.Limits{})
+	files, err := load.LoadRevision(context.Background(), filepath.Join(r.dir, "server"), "HEAD", []string{"*.json"}, source.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,9 +125,9 @@ func TestLoadRevisionMissing(t *testing.T) {
 		{"refs/tags/v1", "`git fetch origin tag v1`"},
 		{"HEAD~1", "`git fetch --deepen=1 origin`"},
 	} {
-		_, err := LoadRevision(context.Background(), shallow, c.ref, []string{"*.json"}, source.Limits{})
-		if !errors.Is(err, ErrRevisionMissing) {
-			t.Fatalf("%s: got %v, want ErrRevisionMissing", c.ref, err)
+		_, err := load.LoadRevision(context.Background(), shallow, c.ref, []string{"*.json"}, source.Limits{})
+		if !errors.Is(err, load.ErrRevisionMissing) {
+			t.Fatalf("%s: got %v, want load.ErrRevisionMissing", c.ref, err)
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, c.advice) || !strings.Contains(msg, "shallow clone") || !strings.Contains(msg, "fetch-depth: 0") {
@@ -134,22 +135,22 @@ func TestLoadRevisionMissing(t *testing.T) {
 			continue
 		}
 		runAdvice(t, shallow, c.advice)
-		if _, err := LoadRevision(context.Background(), shallow, c.ref, []string{"*.json"}, source.Limits{}); err != nil {
+		if _, err := load.LoadRevision(context.Background(), shallow, c.ref, []string{"*.json"}, source.Limits{}); err != nil {
 			t.Errorf("%s: still missing after %s: %v", c.ref, c.advice, err)
 		}
 	}
 	// a name that exists nowhere: the advice is conditional, no fetch by sha of a name.
-	_, err := LoadRevision(context.Background(), shallow, "origin/nonexist", nil, source.Limits{})
+	_, err := load.LoadRevision(context.Background(), shallow, "origin/nonexist", nil, source.Limits{})
 	if msg := fmt.Sprint(err); !strings.Contains(msg, "if origin has the branch \"nonexist\"") || strings.Contains(msg, "--depth=1 origin origin/") {
 		t.Errorf("origin/nonexist: %s", msg)
 	}
-	if _, err := LoadRevision(context.Background(), shallow, "--upload-pack=x", nil, source.Limits{}); err == nil || errors.Is(err, ErrRevisionMissing) {
+	if _, err := load.LoadRevision(context.Background(), shallow, "--upload-pack=x", nil, source.Limits{}); err == nil || errors.Is(err, load.ErrRevisionMissing) {
 		t.Errorf("option-like ref accepted: %v", err)
 	}
-	if _, err := LoadRevision(context.Background(), r.dir, "nonexist", nil, source.Limits{}); !strings.Contains(fmt.Sprint(err), `"nonexist" is not in the repository: the repository has no remote`) {
+	if _, err := load.LoadRevision(context.Background(), r.dir, "nonexist", nil, source.Limits{}); !strings.Contains(fmt.Sprint(err), `"nonexist" is not in the repository: the repository has no remote`) {
 		t.Errorf("no remote: %v", err)
 	}
-	if _, err := LoadRevision(context.Background(), t.TempDir(), "HEAD", nil, source.Limits{}); err == nil || errors.Is(err, ErrRevisionMissing) {
+	if _, err := load.LoadRevision(context.Background(), t.TempDir(), "HEAD", nil, source.Limits{}); err == nil || errors.Is(err, load.ErrRevisionMissing) {
 		t.Errorf("not a repository: %v", err)
 	}
 }
@@ -174,9 +175,9 @@ func TestLoadRevisionMissingFull(t *testing.T) {
 		{"0123456789abcdef0123456789abcdef01234567", "fetch it with `git fetch origin 0123456789abcdef0123456789abcdef01234567`"},
 		{"nonexist~2", `"nonexist" itself is missing`},
 	} {
-		_, err := LoadRevision(context.Background(), full, c.ref, nil, source.Limits{})
-		if !errors.Is(err, ErrRevisionMissing) {
-			t.Fatalf("%s: got %v, want ErrRevisionMissing", c.ref, err)
+		_, err := load.LoadRevision(context.Background(), full, c.ref, nil, source.Limits{})
+		if !errors.Is(err, load.ErrRevisionMissing) {
+			t.Fatalf("%s: got %v, want load.ErrRevisionMissing", c.ref, err)
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, c.want) || strings.Contains(msg, "shallow") || strings.Contains(msg, "--deepen") {

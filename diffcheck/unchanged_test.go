@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -42,7 +43,7 @@ func TestUnchangedNotJudged(t *testing.T) {
 	}
 }
 
-// TestBlobID matches git hash-object, and a BlobReader reads what LoadRevision reads.
+// TestBlobID matches git hash-object, and a BlobReader reads what load.LoadRevision reads.
 func TestBlobID(t *testing.T) {
 	r := newRepo(t)
 	r.write("tools.json", unchangedTools)
@@ -54,18 +55,18 @@ func TestBlobID(t *testing.T) {
 		if name == "empty.json" {
 			data = nil
 		}
-		if got := BlobID(data, want); got != want {
-			t.Errorf("%s: BlobID %s, git %s", name, got, want)
+		if got := load.BlobID(data, want); got != want {
+			t.Errorf("%s: load.BlobID %s, git %s", name, got, want)
 		}
 	}
-	if got := BlobID([]byte("x"), strings.Repeat("0", 64)); len(got) != 64 {
+	if got := load.BlobID([]byte("x"), strings.Repeat("0", 64)); len(got) != 64 {
 		t.Errorf("sha256 repository: id %q", got)
 	}
-	rev, err := ListRevision(context.Background(), r.dir, "HEAD", []string{"*.json"})
+	rev, err := load.ListRevision(context.Background(), r.dir, "HEAD", []string{"*.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	br, err := OpenBlobReader(context.Background(), r.dir)
+	br, err := load.OpenBlobReader(context.Background(), r.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,12 +75,12 @@ func TestBlobID(t *testing.T) {
 	if len(blobs) != 2 || blobs[0].Path != "empty.json" || blobs[1].Path != "tools.json" {
 		t.Fatalf("blobs %+v", blobs)
 	}
-	for _, b := range []Blob{blobs[1], blobs[0], blobs[1]} {
+	for _, b := range []load.Blob{blobs[1], blobs[0], blobs[1]} {
 		data, err := br.Read(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if BlobID(data, b.ID) != b.ID {
+		if load.BlobID(data, b.ID) != b.ID {
 			t.Errorf("%s: read %d bytes that do not hash to its id", b.Path, len(data))
 		}
 	}

@@ -124,7 +124,7 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 	var files []*source.File
 	var notes []string
 	if o.HeadRef != "" {
-		if files, err = diffcheck.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits); err != nil {
+		if files, err = load.LoadRevision(ctx, o.Dir, o.HeadRef, patterns, opts.Limits.Limits); err != nil {
 			t.Fatal(err)
 		}
 	} else {
@@ -137,7 +137,7 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 		}
 		notes = exp.Notes
 	}
-	baseFiles, err := diffcheck.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
+	baseFiles, err := load.LoadRevision(ctx, o.Dir, o.Base, patterns, opts.Limits.Limits)
 	if err != nil {
 		t.Fatal(err)
 	}
