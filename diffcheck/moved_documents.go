@@ -2,7 +2,7 @@ package diffcheck
 
 // movedDocuments pairs each MCP Description document deleted at one path
 // with the one new document of the same server name (info.name) at
-// another path, as CompareDocuments does for whole trees, and judges each
+// another path, as the whole-tree reference of the tests does, and judges each
 // pair: a moved document is compared (CompareDocument), not reported as
 // removed with everything it declared. It returns the new path's unit by
 // the gone path. A name shared by several gone or several new documents

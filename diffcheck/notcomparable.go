@@ -2,7 +2,6 @@ package diffcheck
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
@@ -28,35 +27,6 @@ var toolShapes = map[source.Shape]bool{
 func NotComparable(base, head *source.File) bool {
 	return base != nil && head != nil && !base.Fatal() && !toolShapes[base.Shape] &&
 		!head.Fatal() && len(head.Tools) > 0
-}
-
-// BaseNotComparable takes the findings Compare returned for base and head
-// and, for each path whose base file was read but held no tool definitions
-// while its head file holds tools, replaces the "tool added" findings of
-// that file with one notice (RuleBaseNotComparable). The result is sorted.
-func BaseNotComparable(base, head []*source.File, findings []report.Finding) []report.Finding {
-	headByPath := map[string]*source.File{}
-	for _, f := range head {
-		if f != nil {
-			headByPath[f.Path] = f
-		}
-	}
-	c := &comparer{}
-	paths := map[string]bool{}
-	for _, b := range base {
-		h := headByPath[b.Path]
-		if !NotComparable(b, h) {
-			continue
-		}
-		paths[b.Path] = true
-		c.baseNotComparable(b, h)
-	}
-	if len(paths) == 0 {
-		return findings
-	}
-	out := append(c.findings, dropAdded(findings, paths)...)
-	sort.SliceStable(out, func(i, j int) bool { return report.Less(out[i], out[j]) })
-	return out
 }
 
 // baseNotComparable reports that base, the file at the base revision of

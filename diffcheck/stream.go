@@ -98,7 +98,7 @@ type unitResult struct {
 	// goneDoc and newDoc are set for an MCP Description document present
 	// only at the base (goneDoc: its info.name, documents then holds the
 	// findings of its removal) or only at the head (newDoc), so that Finish
-	// can pair a moved document by its server name, as CompareDocuments does.
+	// can pair a moved document by its server name, as the whole-tree reference of the tests does.
 	goneDoc, newDoc string
 	goneSrc, newSrc *fileSrc
 }
@@ -198,7 +198,7 @@ func (d *Differ) addUnit(path string, bases, heads []sideIn) {
 // comparePathDocuments compares the rest of the path's MCP Description
 // document (prompts, resources, security, ...; a deleted document with
 // nothing) and notes a base file that held no tool definitions, as
-// CompareDocuments and BaseNotComparable do for whole trees.
+// the whole-tree reference of the tests (wholetree_test.go) does.
 func (d *Differ) comparePathDocuments(c *comparer, u *unitResult, bases, heads []sideIn) {
 	var head *source.File
 	if len(heads) > 0 {
