@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"github.com/mcpschema/mcpschema/internal/pool"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -16,18 +15,6 @@ type Result struct {
 	toolFile bool
 	// names are the file's named tools, for the names across files (see Assemble).
 	names []toolName
-}
-
-// Run checks every file, in parallel on one pool, and returns the
-// finalized report.
-func Run(files []*source.File, opts Options) *report.Report {
-	opts = opts.withDefaults()
-	eng := schema.NewEngine(opts.Limits.Schema)
-	results := make([]Result, len(files))
-	pool.New(opts.Workers).Each(len(files), func(i int) {
-		results[i] = CheckFile(files[i], opts, eng)
-	})
-	return Assemble(results)
 }
 
 // CheckFile runs every check on one loaded file.

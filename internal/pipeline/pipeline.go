@@ -57,10 +57,9 @@ func (e *ListError) Unwrap() error { return e.Err }
 // between files are paired afterwards from small summaries
 // (diffcheck.Differ). One schema engine serves validation and the diff,
 // and both stop at the run's deadline (a diff cut short is an error). The
-// head's results are assembled as validate.Run does (validate.Assemble);
-// the report still needs the config applied and Finalize. When ctx is
-// cancelled (Ctrl-C), the pool stops and Run returns ctx's error, never a
-// partial report.
+// head's results are assembled by validate.Assemble; the report still needs
+// the config applied and Finalize. When ctx is cancelled (Ctrl-C), the pool
+// stops and Run returns ctx's error, never a partial report.
 func Run(ctx context.Context, in Input) (*report.Report, error) {
 	opts := in.Options
 	lim := opts.Limits.Limits

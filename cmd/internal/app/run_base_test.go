@@ -145,7 +145,7 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := validate.Run(files, opts)
+	rep := validateFiles(files, opts)
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, unmatched...)
 	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: pipeline.DiffLimits(opts)})...)

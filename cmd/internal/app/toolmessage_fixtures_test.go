@@ -29,7 +29,7 @@ func fixtureFindings(t *testing.T) []report.Finding {
 				files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
 			}
 		}
-		out = append(out, validate.Run(files, validate.Options{DefaultVersions: c.Versions, Workers: 1}).Findings...)
+		out = append(out, validateFiles(files, validate.Options{DefaultVersions: c.Versions, Workers: 1}).Findings...)
 	}
 	dcases, err := fixture.Load("../../../diffcheck/testdata")
 	if err != nil {
