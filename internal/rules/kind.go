@@ -15,9 +15,6 @@ const (
 	Breaking Kind = "breaking"
 )
 
-// Kinds lists every kind, in listing order.
-var Kinds = []Kind{Validation, Breaking}
-
 // Direction is the part of a tool's contract a rule judges. For breaking
 // rules it says which way a change breaks: Input is contravariant (narrowing
 // breaks callers), Output covariant (widening breaks consumers).

@@ -15,6 +15,10 @@ func TestRegisterKind(t *testing.T) {
 		"breaking without direction": {ID: "test.kind.nodir", Kind: Breaking},
 		"unknown direction":          {ID: "test.kind.baddir", Kind: Breaking, Direction: "sideways"},
 		"unknown kind":               {ID: "test.kind.badkind", Kind: "lint"},
+		"id with one segment":        {ID: "test"},
+		"id with an upper-case word": {ID: "test.Kind.upper"},
+		"id with an empty segment":   {ID: "test..empty"},
+		"duplicate id":               {ID: "test.kind.default"},
 	} {
 		func() {
 			defer func() {

@@ -128,9 +128,6 @@ func All() []*Rule {
 	return out
 }
 
-// ValidID reports whether id is well formed.
-func ValidID(id string) bool { return idRe.MatchString(id) }
-
 // VersionsText renders the rule's versions for listings ("all" when empty).
 func (r *Rule) VersionsText() string {
 	if len(r.Versions) == 0 {

@@ -28,11 +28,11 @@ func TestEveryRuleHasAKind(t *testing.T) {
 	for _, r := range rules.All() {
 		kinds[r.Kind]++
 		known := false
-		for _, k := range rules.Kinds {
+		for _, k := range []rules.Kind{rules.Validation, rules.Breaking} {
 			known = known || r.Kind == k
 		}
 		if !known {
-			t.Errorf("%s: kind %q is not one of %v", r.ID, r.Kind, rules.Kinds)
+			t.Errorf("%s: kind %q is not one of %v", r.ID, r.Kind, []rules.Kind{rules.Validation, rules.Breaking})
 		}
 		if !strings.Contains(listing, r.ID+" ") || !listingHasKind(listing, r) {
 			t.Errorf("%s: the rules listing does not show its kind %q", r.ID, r.Kind)
