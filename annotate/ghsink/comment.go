@@ -8,12 +8,6 @@ import (
 	"github.com/google/go-github/v66/github"
 )
 
-// CommentMarker is the hidden marker that finds this workflow job's sticky
-// comment again: one comment per workflow and job.
-func CommentMarker(workflow, job string) string {
-	return "<!-- mcpschema comment workflow=\"" + markerValue(workflow) + "\" job=\"" + markerValue(job) + "\" -->"
-}
-
 // CheckCommentMarker is the marker of one check's sticky comment: one
 // comment per workflow, job and check name. Two steps of one job with
 // different check names, and the legs of a matrix (which name their check
@@ -33,7 +27,7 @@ type Comment struct {
 	Owner, Repo string
 	// Number is the pull request number.
 	Number int
-	// Marker is the hidden marker (CommentMarker); Body must contain it.
+	// Marker is the hidden marker (CheckCommentMarker); Body must contain it.
 	Marker string
 	Body   string
 	// Create says whether to create the comment when none exists yet;

@@ -13,7 +13,7 @@ const (
 	RulesTableEnd   = "<!-- rules:end -->"
 )
 
-// RulesTable renders ruleSet (the CLI passes the whole registry) as the
+// RulesTable renders ruleSet (the whole registry) as the
 // README's markdown table.
 func RulesTable(ruleSet []*rules.Rule) string {
 	var b strings.Builder
