@@ -51,17 +51,6 @@ func (f *File) Fatal() bool {
 	return false
 }
 
-// ReadFile reads and parses the file at path, refusing files over lim.MaxBytes
-// without reading them whole. display is the name used in findings.
-func ReadFile(path, display string, lim Limits) (*File, error) {
-	lim = lim.WithDefaults()
-	data, err := ReadLimited(path, display, lim.MaxBytes)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(display, data, lim), nil
-}
-
 // ReadLimited reads at most max+1 bytes of the file at path (one more
 // than allowed tells a file over the limit, which Parse refuses); a
 // directory is an error naming display.
