@@ -9,6 +9,7 @@ import (
 // k values yields the first k values of genCandidates, each once, so that
 // the witness search's seeds do not depend on where it stops.
 func TestEachCandidateStopsOnAPrefix(t *testing.T) {
+	t.Parallel()
 	schemas := []string{
 		`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":3},"c":{"enum":["x","y"]}},"required":["a"],"additionalProperties":false}`,
 		`{"type":["string","number","null"],"default":"d"}`,

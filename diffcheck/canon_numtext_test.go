@@ -6,6 +6,7 @@ import (
 )
 
 func TestNumberTexts(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"1e1000": "1e+1000", "1e-99": "1e-99", "-25e40": "-2.5e+41", "12.5": "12.5", "7": "7",
 		// 39 significant digits: too many for the short exact form, shown approximately.

@@ -11,6 +11,7 @@ import (
 // byte for byte as json.Marshal does: every single byte, runes that
 // json.Marshal escapes, invalid UTF-8 and random mixes.
 func TestWriteJSONStringMatchesMarshal(t *testing.T) {
+	t.Parallel()
 	cases := []string{"", "type", "a b~\x7f", "<>&", "\u2028\u2029", "é", "\xff", "\"\\/", "tab\there"}
 	for c := 0; c < 256; c++ {
 		cases = append(cases, string([]byte{byte(c)}), "x"+string([]byte{byte(c)})+"y")

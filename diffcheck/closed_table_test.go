@@ -121,6 +121,7 @@ func toolFile(t *testing.T, key string, s map[string]any) *source.File {
 }
 
 func TestClosedObjectTable(t *testing.T) {
+	t.Parallel()
 	eng := schema.NewEngine(schema.DefaultLimits)
 	for _, pos := range positions {
 		for _, cl := range closures {
@@ -179,6 +180,7 @@ func TestClosedObjectTable(t *testing.T) {
 // TestClosedObjectRenamed: a member of a closed object renamed (iid removed,
 // epic_iid added as required) gives both findings, each with a witness.
 func TestClosedObjectRenamed(t *testing.T) {
+	t.Parallel()
 	eng := schema.NewEngine(schema.DefaultLimits)
 	obj := func(member string) map[string]any {
 		return map[string]any{"type": "object", "additionalProperties": false, "required": []any{member},

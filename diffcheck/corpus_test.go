@@ -29,6 +29,7 @@ type corpusPair struct {
 // TestCorpusPairs compares every before/after pair of the corpus: no
 // panic, and pairs that differ only in key order or formatting report nothing.
 func TestCorpusPairs(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(corpusDir, "pairs_index.json"))
 	if err != nil {
 		t.Skip("corpus not available:", err)

@@ -36,6 +36,7 @@ func list(n int, elem func(i int) string) string {
 // the comparison reports compat.document.undecidable, an error that
 // names the bound, and the report is incomplete: never a silent pass.
 func TestCompareDocumentBoundsAreUndecidable(t *testing.T) {
+	t.Parallel()
 	prompts := func(n int, name func(int) string, scope string) string {
 		return `"prompts": ` + list(n, func(i int) string {
 			return fmt.Sprintf(`{"name": %q, "protocolVersions": [%s], "arguments": [{"name": "a%d"}]}`, name(i), scope, i)
@@ -98,6 +99,7 @@ func TestCompareDocumentBoundsAreUndecidable(t *testing.T) {
 // without a search, transports that add nothing to a primitive's
 // requirement are compared once, and the report stays complete.
 func TestCompareDocumentWithinBoundsIsComplete(t *testing.T) {
+	t.Parallel()
 	schemes := `"securitySchemes": {"o": {"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": "https://a.example.com/token", "scopes": {}}}}}`
 	sec := `"security": ` + list(1000, func(i int) string { return fmt.Sprintf(`{"o": ["a%d"]}`, i) })
 	ts := `"transports": ` + list(100, func(i int) string {

@@ -9,6 +9,7 @@ import (
 // points at a resource of the same name only when that one is at another
 // uri (a variant of the same uri whose scope lost a version is no move).
 func TestResourceRemovedHintNamesAnotherURI(t *testing.T) {
+	t.Parallel()
 	base := boundDoc(t, `"resources": [{"uri": "x://a", "name": "a"}]`)
 	head := boundDoc(t, `"resources": [{"uri": "x://a", "name": "a", "protocolVersions": ["2025-11-25"]}]`)
 	got := CompareDocument(base, head)

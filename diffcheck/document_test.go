@@ -11,6 +11,7 @@ import (
 // TestURITemplateVariables: operators and modifiers do not change a
 // variable's name (MCP Description 10.4.6); malformed templates are refused.
 func TestURITemplateVariables(t *testing.T) {
+	t.Parallel()
 	for tpl, want := range map[string]string{
 		"file:///{+path}":                        "path",
 		"chess://games/{id:3}":                   "id",
@@ -44,6 +45,7 @@ func TestURITemplateVariables(t *testing.T) {
 // TestSecurityGrants: a head requirement breaks when some grant that
 // satisfied the base requirement no longer satisfies it.
 func TestSecurityGrants(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ base, head, want string }{
 		{`[]`, `[{}]`, ""},
 		{`[{}]`, `[]`, ""},
@@ -85,6 +87,7 @@ func TestSecurityGrants(t *testing.T) {
 // TestCompareDocumentNotADocument: only a readable MCP Description at the
 // base is compared; a head that cannot be read is left to the file rules.
 func TestCompareDocumentNotADocument(t *testing.T) {
+	t.Parallel()
 	doc := source.Parse("d.yaml", []byte("mcpdesc: 0.8.0\ninfo: {name: x, version: 1.0.0}\nprotocolVersions: [2025-11-25]\nprompts: [{name: a}]\n"), source.Limits{})
 	list := source.Parse("d.yaml", []byte("tools: [{name: a, inputSchema: {type: object}}]\n"), source.Limits{})
 	broken := source.Parse("d.yaml", []byte("mcpdesc: [\n"), source.Limits{})
@@ -139,6 +142,7 @@ func hostileDocument(n int, scope string) *source.File {
 // beyond 16×16 candidates: what no head declaration covers is removed. All
 // finish: see BenchmarkCompareDocumentHostile.
 func TestCompareDocumentHostile(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		headScope string
 		removed   int

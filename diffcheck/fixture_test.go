@@ -53,6 +53,7 @@ func loadDiffCases(t *testing.T, dir string) []*diffCase {
 // findings it declares (a case that declares none is silent), base
 // locations match, and every witness is confirmed by the validator.
 func TestFixtures(t *testing.T) {
+	t.Parallel()
 	cases := loadDiffCases(t, "testdata")
 	if len(cases) == 0 {
 		t.Fatal("no fixtures")

@@ -13,6 +13,7 @@ import (
 // with the working tree's rules: "!" excludes remove matches, and
 // node_modules, vendor and .git are skipped unless a pattern names them.
 func TestLoadRevisionExcludesAndSkippedDirs(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	tool := `{"name": "t", "inputSchema": {"type": "object"}}`
 	for _, p := range []string{"tools/a.json", "tools/legacy/b.json", "node_modules/foo/package.json", "vendor/x/tools.json", "tools/c.test.json"} {

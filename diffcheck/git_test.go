@@ -32,6 +32,7 @@ func (r *gitRepo) write(name, content string) { r.T.Helper(); r.Write(name, cont
 func (r *gitRepo) commit(msg string) string   { r.T.Helper(); return r.Commit(msg) }
 
 func TestLoadRevisionAndCompare(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("tools/search.json", `{"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}`)
 	r.write("tools/gone.json", `{"name": "gone", "inputSchema": {"type": "object"}}`)
@@ -89,6 +90,7 @@ func TestLoadRevisionAndCompare(t *testing.T) {
 }
 
 func TestLoadRevisionSubdirectory(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("server/tools.json", `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}`)
 	r.commit("one")
@@ -102,6 +104,7 @@ func TestLoadRevisionSubdirectory(t *testing.T) {
 }
 
 func TestLoadRevisionMissing(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object"}}`)
 	first := r.commit("one")
@@ -159,6 +162,7 @@ func TestLoadRevisionMissing(t *testing.T) {
 // shallow clones; a relative revision past the first commit says so, and a
 // branch only present as a remote-tracking branch is named.
 func TestLoadRevisionMissingFull(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("a.json", `{"name": "a", "inputSchema": {"type": "object"}}`)
 	r.commit("one")

@@ -6,6 +6,7 @@ import (
 )
 
 func TestOnGrid(t *testing.T) {
+	t.Parallel()
 	r := func(s string) *big.Rat { v, _ := new(big.Rat).SetString(s); return v }
 	for _, c := range []struct {
 		v, step   string

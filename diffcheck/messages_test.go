@@ -9,6 +9,7 @@ import (
 // TestBranchAddedNamesMember: a result branch made wider names the member
 // that widens it, and does not advise dropping the branch.
 func TestBranchAddedNamesMember(t *testing.T) {
+	t.Parallel()
 	cases := loadDiffCases(t, "testdata/output")
 	var c *diffCase
 	for _, x := range cases {
@@ -43,6 +44,7 @@ func TestBranchAddedNamesMember(t *testing.T) {
 // TestWitnessShortenedSaysSo: a witness too long for a message is cut on a
 // character boundary, and the message says the whole value is the witness.
 func TestWitnessShortenedSaysSo(t *testing.T) {
+	t.Parallel()
 	long := map[string]any{"name": strings.Repeat("é", 60)}
 	s := witnessText(long)
 	if !strings.Contains(s, "…") || !strings.Contains(s, "the whole value is the finding's witness") {

@@ -264,6 +264,10 @@ func describe(fs []report.Finding) string {
 
 // TestOracle runs the verdict oracle over its deterministic seed set.
 func TestOracle(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
+	}
 	eng := schema.NewEngine(schema.DefaultLimits)
 	var total oracleStats
 	fails := 0
@@ -313,6 +317,10 @@ const oracleCorpusMutations = 6
 // real tool schemas of the shared corpus (latest/*.json); it skips when the
 // corpus is absent. Run with -v for the counts.
 func TestOracleCorpus(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
+	}
 	paths, _ := filepath.Glob(filepath.Join(corpusDir, "*", "latest", "*.json"))
 	if len(paths) == 0 {
 		t.Skip("corpus not available")

@@ -10,6 +10,7 @@ import (
 // TestRegistry checks the ids the rest of the program relies on, that every
 // compat rule is documented, and that every one has a fixture that expects it.
 func TestRegistry(t *testing.T) {
+	t.Parallel()
 	for _, id := range []string{
 		"compat.tool.removed", "compat.tool.renamed", "compat.input.required-added",
 		"compat.input.property-removed", "compat.input.additional-properties-restricted",
@@ -43,6 +44,7 @@ func TestRegistry(t *testing.T) {
 // TestCompatTitles: every compat rule has a short title, and every title
 // belongs to a registered rule.
 func TestCompatTitles(t *testing.T) {
+	t.Parallel()
 	for _, r := range rules.All() {
 		if strings.HasPrefix(r.ID, "compat.") && r.Title == "" {
 			t.Errorf("%s has no title", r.ID)

@@ -91,6 +91,7 @@ func brief(fs []report.Finding) string {
 // written and with every head file moved to another path (so that every
 // pair is found across files).
 func TestStreamMatchesGlobalFixtures(t *testing.T) {
+	t.Parallel()
 	for _, c := range loadDiffCases(t, "testdata") {
 		opts := Options{Aliases: c.Aliases}
 		sameFindings(t, c.Name, Compare(c.base, c.head, opts), compareGlobal(c.base, c.head, opts))
@@ -111,6 +112,7 @@ func TestStreamMatchesGlobalFixtures(t *testing.T) {
 // files without tools (bases not comparable) and an MCP Description
 // document whose prompts change or which is deleted.
 func TestStreamMatchesGlobalRandom(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(400) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		base, head, aliases := randomTrees(rng)

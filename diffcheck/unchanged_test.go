@@ -20,6 +20,7 @@ const unchangedTools = `{"tools": [
 // no pair judged; in a changed file only the tools that differ, or that
 // reference something, are judged.
 func TestUnchangedNotJudged(t *testing.T) {
+	t.Parallel()
 	f := source.Parse("t.json", []byte(unchangedTools), source.Limits{})
 	d := NewDiffer(Options{}, nil)
 	d.Add(0, f, f)
@@ -45,6 +46,7 @@ func TestUnchangedNotJudged(t *testing.T) {
 
 // TestBlobID matches git hash-object, and a BlobReader reads what load.LoadRevision reads.
 func TestBlobID(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("tools.json", unchangedTools)
 	r.write("empty.json", "")
@@ -90,6 +92,7 @@ func TestBlobID(t *testing.T) {
 // head's unchanged tools; they are not judged unless they reference
 // something, exactly as when the base is parsed on its own.
 func TestUnchangedSharedTools(t *testing.T) {
+	t.Parallel()
 	changed := strings.Replace(unchangedTools, `"n": {"type": "integer"}`, `"n": {"type": "string"}`, 1)
 	h := source.Parse("t.json", []byte(changed), source.Limits{})
 	shared := source.ParseLike("t.json", []byte(unchangedTools), source.Limits{}, h, []byte(changed))

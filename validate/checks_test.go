@@ -17,6 +17,7 @@ import (
 // in EmittedElsewhere with a reason, never both; a shared rule is owned by
 // another check; check names are unique kebab-case.
 func TestEveryValidationRuleHasOneOwner(t *testing.T) {
+	t.Parallel()
 	nameRe := regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 	owner := map[*rules.Rule]string{}
 	names := map[string]bool{}
@@ -64,6 +65,7 @@ func TestEveryValidationRuleHasOneOwner(t *testing.T) {
 // finding comes from a check that owns or shares its rule, and findings
 // reported outside any check are of rules listed in EmittedElsewhere.
 func TestChecksReportOnlyTheirRules(t *testing.T) {
+	t.Parallel()
 	cases, err := fixture.Load("testdata")
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ const corpusDir = "../../shared/corpus"
 // file may crash the run, and the count per rule is logged (go test -v)
 // so that every finding can be reviewed.
 func TestCorpus(t *testing.T) {
+	t.Parallel()
 	var paths []string
 	for _, pat := range []string{"*/latest/*.json", "*/raw/*"} {
 		m, _ := filepath.Glob(filepath.Join(corpusDir, pat))

@@ -42,6 +42,7 @@ func BenchmarkMultiSelectDefault(b *testing.B) {
 // TestMultiSelectDefault: a default made of item choices is valid, and a
 // value that is no choice is reported at its index.
 func TestMultiSelectDefault(t *testing.T) {
+	t.Parallel()
 	var got []string
 	for _, doc := range [][]byte{multiSelectDocument(5), []byte(strings.Replace(string(multiSelectDocument(5)), `"default":["c4"`, `"default":["c9"`, 1))} {
 		f := source.Parse("doc.json", doc, source.Limits{})

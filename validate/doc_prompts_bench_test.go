@@ -48,6 +48,7 @@ func BenchmarkPromptExampleArguments(b *testing.B) {
 // TestPromptExampleArguments: the benchmark's document has no prompt
 // findings, so the benchmark measures the checks and not the reporting.
 func TestPromptExampleArguments(t *testing.T) {
+	t.Parallel()
 	f := source.Parse("doc.json", argumentsDocument(20), source.Limits{})
 	for _, x := range Run([]*source.File{f}, Options{Workers: 1}).Findings {
 		if strings.Contains(x.Rule, "prompt") {

@@ -54,6 +54,7 @@ func BenchmarkSecuredPrimitives(b *testing.B) {
 // TestSecuredPrimitives: in the benchmark's document only the undeclared
 // scheme is reported, once per prompt, with at most ten declared names.
 func TestSecuredPrimitives(t *testing.T) {
+	t.Parallel()
 	f := source.Parse("doc.json", securedDocument(20), source.Limits{})
 	n := 0
 	for _, x := range Run([]*source.File{f}, Options{Workers: 1}).Findings {

@@ -63,6 +63,7 @@ func BenchmarkTaggedPrimitives(b *testing.B) {
 // TestTaggedPrimitivesValid: the tagged document is valid, so the
 // benchmark measures the checks and not the reporting.
 func TestTaggedPrimitivesValid(t *testing.T) {
+	t.Parallel()
 	f := source.Parse("doc.json", taggedDocument(20), source.Limits{})
 	for _, x := range Run([]*source.File{f}, Options{Workers: 1}).Findings {
 		if strings.Contains(x.Rule, "tag") || strings.HasSuffix(x.Rule, ".shape") {

@@ -32,6 +32,7 @@ func checkPaths(t *testing.T, paths ...string) []string {
 // TestExampleDocumentsAreClean: the documents in testdata/examples, among
 // them one that uses every collection, produce no finding.
 func TestExampleDocumentsAreClean(t *testing.T) {
+	t.Parallel()
 	paths, err := filepath.Glob("../testdata/examples/*.*")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no example documents: %v", err)
@@ -44,6 +45,7 @@ func TestExampleDocumentsAreClean(t *testing.T) {
 // TestBrokenDocumentBreaksEveryArea: testdata/broken/document.mcpdesc.yaml
 // breaks exactly one rule of each area of the document.
 func TestBrokenDocumentBreaksEveryArea(t *testing.T) {
+	t.Parallel()
 	areas := []string{"mcpdesc.transport.", "mcpdesc.security.", "mcpdesc.capabilities.", "mcpdesc.components.",
 		"mcpdesc.resource", "mcpdesc.prompt.", "mcpdesc.completion.", "mcpdesc.elicitation.", "mcpdesc.client-requirements.",
 		"mcpdesc.document.extension-placement"}

@@ -12,6 +12,7 @@ import (
 // reference (MCP Description 17.2); the finding says to write
 // $componentRef, not to rename $ref "x-$ref".
 func TestDollarRefIsNotAComponentRef(t *testing.T) {
+	t.Parallel()
 	doc := `{"mcpdesc": "0.8.0", "info": {"name": "s", "version": "1"}, "protocolVersions": ["2025-11-25"],
 "components": {"toolExamples": {"E": {"input": {}, "result": {"content": []}}}, "promptExamples": {"P": {"result": {"messages": []}}}},
 "tools": [{"name": "t", "inputSchema": {"type": "object"}, "examples": {"e": {"$ref": "#/components/toolExamples/E"}}}],

@@ -10,6 +10,7 @@ import (
 // TestDocMessagesSayHowToFix: elicitation schema and completion context
 // findings say what is wrong, then how to fix it.
 func TestDocMessagesSayHowToFix(t *testing.T) {
+	t.Parallel()
 	doc := `{"mcpdesc": "0.8.0", "info": {"name": "s", "version": "1"}, "protocolVersions": ["2025-11-25"],
 "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": [{"name": "e", "mode": "form", "message": "m", "requestedSchema": {"type": "object",
   "properties": {"n": {"type": "integer", "minimum": 5, "maximum": 1}, "c": {"type": "string", "enum": ["a", "b"], "default": "z"},

@@ -13,6 +13,7 @@ import (
 // TestFixtures runs every case in testdata: each produces exactly the
 // findings it declares, and a case that declares none is clean.
 func TestFixtures(t *testing.T) {
+	t.Parallel()
 	cases, err := fixture.Load("testdata")
 	if err != nil {
 		t.Fatal(err)

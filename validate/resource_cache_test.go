@@ -11,6 +11,7 @@ import (
 // cacheScope is told to add it (not that it "is null"), and a present but
 // wrong ttlMs or cacheScope is reported at the member itself.
 func TestResourceExampleCacheFields(t *testing.T) {
+	t.Parallel()
 	doc := `{"mcpdesc": "0.8.0", "info": {"name": "s", "version": "1"}, "protocolVersions": ["2026-07-28"],
 "resources": [{"uri": "x://a", "name": "a", "examples": {
   "absent": {"result": {"resultType": "complete", "contents": [{"uri": "x://a", "text": "t"}]}},

@@ -4,6 +4,7 @@ import "testing"
 
 // TestURITemplate checks RFC 6570 syntax, variable names and expansions.
 func TestURITemplate(t *testing.T) {
+	t.Parallel()
 	good := map[string][]string{
 		"chess://games/{game_id}":            {"game_id"},
 		"file:///{+path}":                    {"path"},

@@ -32,6 +32,7 @@ func nestedAroundMany(n int) string {
 // without building more than a few times the largest result
 // (MaxBraceAlternatives results of MaxBracePatternBytes).
 func TestExpandBracesNestedWork(t *testing.T) {
+	t.Parallel()
 	p := nestedAroundMany(MaxBracePatternBytes)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -54,6 +55,7 @@ func TestExpandBracesNestedWork(t *testing.T) {
 // TestExpandBracesHostile: each hostile shape expands or is refused within
 // the bounds, and a longer pattern is refused.
 func TestExpandBracesHostile(t *testing.T) {
+	t.Parallel()
 	for _, p := range hostileBraces() {
 		alts, err := ExpandBraces(p)
 		if err == nil && (len(alts) == 0 || len(alts) > MaxBraceAlternatives) {

@@ -14,6 +14,7 @@ import (
 // alternatives, escapes and brackets keep braces literal, and the number of
 // expansions is bounded.
 func TestExpandBraces(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]string{
 		"tools/*.json":              {"tools/*.json"},
 		"{tools,../outside}/*.json": {"tools/*.json", "../outside/*.json"},
@@ -59,6 +60,7 @@ func TestExpandBraces(t *testing.T) {
 // it with "..") could never match; the matcher refuses it, naming the
 // pattern, rather than dropping it silently.
 func TestMatcherBraceAlternativeOutsideBase(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"{tools,../outside}/*.json", "{/abs/x.json,tools/a.json}", "tools/{a.json,../../x}", "x/{a,../../b}/*.json"} {
 		if _, err := NewMatcher([]string{p}); err == nil || !strings.Contains(err.Error(), strconvQuote(p)) {
 			t.Errorf("NewMatcher(%q) = %v: want an error naming the pattern", p, err)

@@ -28,6 +28,7 @@ func gitRun(t *testing.T, dir, stdin string, args ...string) string {
 // is longer than any path (a pull request can commit one of any size) is
 // not read; it leads nowhere. Links that chain resolve as before.
 func TestRevisionLinkTargetBounded(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}

@@ -6,6 +6,7 @@ import (
 )
 
 func TestMatcherSelects(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		patterns []string
 		path     string
@@ -45,6 +46,7 @@ func TestMatcherSelects(t *testing.T) {
 }
 
 func TestMatcherErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		patterns []string
 		want     string
@@ -62,6 +64,7 @@ func TestMatcherErrors(t *testing.T) {
 }
 
 func TestMatcherSkipDir(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatcher([]string{"tools/*.json", "**/*.yaml", "vendor/x/*.json", "!tools/old", "vendor/**/*.json"})
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +94,7 @@ func TestMatcherSkipDir(t *testing.T) {
 }
 
 func TestMatcherHits(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatcher([]string{"tools/*.json", "**/*.json", "none/*.json", "!tools/b.json"})
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import "testing"
 // TestExcludeWithTrailingSlash: "!tools/legacy/" (a directory written as in
 // .gitignore) excludes what "!tools/legacy" does, instead of nothing.
 func TestExcludeWithTrailingSlash(t *testing.T) {
+	t.Parallel()
 	for _, ex := range []string{"!tools/legacy/", "!tools/legacy//", "!**/legacy/"} {
 		m, err := NewMatcher([]string{"**/*.json", ex})
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 // its format for an upper-case extension (without an extension, only the
 // working tree has bytes to tell the format from).
 func TestTooLargeSameEverywhere(t *testing.T) {
+	t.Parallel()
 	lim := source.Limits{MaxBytes: 5}
 	for _, name := range []string{"a.YAML", "b.yml", "c.json"} {
 		abs := filepath.Join(t.TempDir(), name)

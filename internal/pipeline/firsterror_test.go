@@ -8,6 +8,7 @@ import (
 // TestFirstError: the error of the lowest path is kept, whichever worker
 // reports first, so a failed read names the same path on every run.
 func TestFirstError(t *testing.T) {
+	t.Parallel()
 	var e firstError
 	if e.failed() {
 		t.Fatal("failed before any error")

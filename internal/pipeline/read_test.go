@@ -25,6 +25,7 @@ func commitFile(t *testing.T, name, content string) string {
 // is not read from git and not judged; any byte changed (here line ends)
 // makes it a changed file.
 func TestReadPathUnchanged(t *testing.T) {
+	t.Parallel()
 	content := "{\"tools\": [{\"name\": \"x\", \"inputSchema\": {\"type\": \"object\"}}]}\n"
 	dir := commitFile(t, "a.json", content)
 	rev, err := load.ListRevision(context.Background(), dir, "HEAD", []string{"*.json"})

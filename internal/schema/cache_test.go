@@ -7,6 +7,7 @@ import (
 )
 
 func TestCacheSharesResults(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	a := e.Check(parse(t, `{"type":"object","properties":{"a":{"type":"string"},"b":{"minimum":1}}}`))
 	b := e.Check(parse(t, `{"properties":{"b":{"minimum":1},"a":{"type":"string"}},"type":"object"}`))
@@ -20,6 +21,7 @@ func TestCacheSharesResults(t *testing.T) {
 }
 
 func TestCacheDialectIsPartOfKey(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	a := e.Check(parse(t, `{"items":[{}]}`))
 	b := e.Check(parse(t, `{"$schema":"http://json-schema.org/draft-07/schema#","items":[{}]}`))
@@ -29,6 +31,7 @@ func TestCacheDialectIsPartOfKey(t *testing.T) {
 }
 
 func TestEngineConcurrent(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	var wg sync.WaitGroup
 	results := make([][]*Checked, 4)
@@ -58,6 +61,7 @@ func TestEngineConcurrent(t *testing.T) {
 }
 
 func TestCacheBounded(t *testing.T) {
+	t.Parallel()
 	c := newCache(8)
 	for i := 0; i < 1000; i++ {
 		var k cacheKey

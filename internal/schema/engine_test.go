@@ -6,6 +6,7 @@ import (
 )
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, schema string
 		dialect      Dialect
@@ -79,6 +80,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestMessages(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	cases := map[string]string{
 		`{"type":"object","required":"query"}`:                     `"required" must be an array of strings, got a string`,
@@ -100,6 +102,7 @@ func TestMessages(t *testing.T) {
 }
 
 func TestCheckedProblemsSorted(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	cs := e.Check(parse(t, `{"properties":{"z":{"type":1},"a":{"type":2},"m":{"$ref":"#/x"}},"required":[1]}`))
 	for i := 1; i < len(cs.Problems); i++ {

@@ -26,6 +26,7 @@ func nestArrays(n int) any {
 }
 
 func TestBoundsDeep(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	for _, n := range []int{10_000, 100_000} {
 		for name, v := range map[string]any{"objects": nestObjects(n), "arrays": nestArrays(n), "bare arrays": bareArrays(n)} {
@@ -59,6 +60,7 @@ func bareArrays(n int) any {
 }
 
 func TestBoundsDepthPointer(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(Limits{MaxDepth: 3, MaxSubschemas: 100})
 	cs := e.Check(nestObjects(5))
 	want := "/properties/a/properties"
@@ -71,6 +73,7 @@ func TestBoundsDepthPointer(t *testing.T) {
 }
 
 func TestBoundsWide(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	branches := make([]any, 100_000)
 	for i := range branches {
@@ -86,6 +89,7 @@ func TestBoundsWide(t *testing.T) {
 }
 
 func TestRefCycles(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	for name, s := range map[string]string{
 		"direct":       `{"$ref":"#"}`,
@@ -110,6 +114,7 @@ func TestRefCycles(t *testing.T) {
 }
 
 func TestExplosion(t *testing.T) {
+	t.Parallel()
 	// Each level is a oneOf of two references to the next: 2^40 paths, 120 objects.
 	defs := map[string]any{"l40": map[string]any{"type": "string"}}
 	for i := 0; i < 40; i++ {
@@ -141,6 +146,7 @@ func TestExplosion(t *testing.T) {
 }
 
 func TestBigNumbersExact(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	cs := e.Check(parse(t, `{"properties":{"n":{"const":9007199254740993},"m":{"enum":[9007199254740993]},"k":{"maximum":9007199254740992}}}`))
 	if len(cs.Problems) != 0 {

@@ -16,6 +16,7 @@ import (
 // nothing opens the file. The file is a FIFO: a reader opening it would be
 // seen by a non-blocking writer open (which fails with ENXIO otherwise).
 func TestNeverLoads(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Skipf("no loopback listener: %v", err)
@@ -72,6 +73,7 @@ func TestNeverLoads(t *testing.T) {
 
 // TestLoaderRefuses checks the loader handed to the compiler refuses everything.
 func TestLoaderRefuses(t *testing.T) {
+	t.Parallel()
 	var n atomic.Int64
 	l := refusingLoader{attempts: &n}
 	for _, u := range []string{"file:///etc/hostname", "http://127.0.0.1/x", "https://example.com/x"} {

@@ -117,6 +117,7 @@ func assertFastPathSound(t *testing.T, s any, l Limits) bool {
 // data and the corpus: "certainly valid" must imply that the library finds
 // no problem at all.
 func TestPrecheckDifferential(t *testing.T) {
+	t.Parallel()
 	schemas, corpus := differentialSchemas(t)
 	if len(schemas) == 0 {
 		t.Fatal("no schemas found")
@@ -135,6 +136,7 @@ func TestPrecheckDifferential(t *testing.T) {
 
 // TestPrecheckCases pins the pre-check's answers on hand-written schemas.
 func TestPrecheckCases(t *testing.T) {
+	t.Parallel()
 	d7 := `"$schema":"http://json-schema.org/draft-07/schema#",`
 	sure := []string{
 		`true`, `{}`,

@@ -3,6 +3,7 @@ package schema
 import "testing"
 
 func TestNonECMASyntax(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{`^(?=.*[a-z]).+$`, `(?<!x)y`, `(?<=a)b`, `(?:a|b)`, `(?<year>\d{4})`, `[(?i)]`, `\(?i\)`, `^\p{L}+$`, `a\\Ab`} {
 		if err := nonECMASyntax(ok); err != nil {
 			t.Errorf("%q rejected: %v", ok, err)

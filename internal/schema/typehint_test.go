@@ -9,6 +9,7 @@ import (
 // meant, for a string and inside a type array; an unrelated word gets no
 // guess.
 func TestTypeHint(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	for schema, want := range map[string]string{
 		`{"type": "str"}`:                           `got "str": did you mean "string"?`,

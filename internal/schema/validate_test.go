@@ -5,6 +5,7 @@ import (
 )
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	cs := e.Check(parse(t, `{"type":"object","properties":{"q":{"type":"string","minLength":2},"a/b":{"$ref":"#/$defs/n"}},
 		"required":["q","r"],"additionalProperties":{"type":"integer"},"$defs":{"n":{"type":"integer"}}}`))
@@ -35,6 +36,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestValidateEmbeddedResourceKeyword(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	cs := e.Check(parse(t, `{"$id":"https://example.com/r.json","properties":{"a":{"$ref":"inner.json"}},
 		"$defs":{"inner":{"$id":"inner.json","type":"string"}}}`))
@@ -48,6 +50,7 @@ func TestValidateEmbeddedResourceKeyword(t *testing.T) {
 }
 
 func TestValidateNoVerdict(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	for _, s := range []string{
 		`{"$schema":"https://example.com/m"}`,
@@ -65,6 +68,7 @@ func TestValidateNoVerdict(t *testing.T) {
 }
 
 func TestValidateWithExternalRefStubbed(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	cs := e.Check(parse(t, `{"type":"object","properties":{"id":{"$ref":"https://example.com/id.json","maxLength":3},"n":{"type":"integer"}}}`))
 	if cs.Complete || len(cs.Problems) != 1 || cs.Problems[0].Kind != SchemaExternalRef {
@@ -77,6 +81,7 @@ func TestValidateWithExternalRefStubbed(t *testing.T) {
 }
 
 func TestFormatAssertion(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(testLimits)
 	// 2020-12: format is an annotation (format-annotation vocabulary).
 	if errs, ok := e.Check(parse(t, `{"format":"email"}`)).Validate("not an email"); !ok || len(errs) != 0 {

@@ -3,6 +3,7 @@ package source
 import "testing"
 
 func TestResolveComponentRef(t *testing.T) {
+	t.Parallel()
 	a := map[string]any{"type": "object"}
 	root := map[string]any{"components": map[string]any{"schemas": map[string]any{"A": a}}}
 	ref := func(s any) any { return map[string]any{"$componentRef": s} }

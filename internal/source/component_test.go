@@ -6,6 +6,7 @@ import (
 )
 
 func TestResolveRefs(t *testing.T) {
+	t.Parallel()
 	a := map[string]any{"type": "object"}
 	root := map[string]any{"components": map[string]any{"schemas": map[string]any{"A": a}}, "$defs": map[string]any{"B": a}}
 	if got := ResolveComponentRef(root, map[string]any{"$componentRef": "#/components/schemas/A"}, "schemas"); !got.Found || got.Pointer != "/components/schemas/A" {
@@ -33,6 +34,7 @@ func TestResolveRefs(t *testing.T) {
 // transitively within the namespace; cycles, wrong namespaces, malformed and
 // missing references are told apart, with the reference that failed.
 func TestFollowComponentRef(t *testing.T) {
+	t.Parallel()
 	schemas := map[string]any{
 		"A":     map[string]any{"$componentRef": "#/components/schemas/B"},
 		"B":     map[string]any{"type": "object"},
@@ -78,6 +80,7 @@ func TestFollowComponentRef(t *testing.T) {
 // TestFollowComponentRefBounded: a chain longer than MaxComponentChain is
 // reported, not followed to its end.
 func TestFollowComponentRefBounded(t *testing.T) {
+	t.Parallel()
 	schemas := map[string]any{}
 	n := MaxComponentChain + 5
 	for i := 0; i < n; i++ {

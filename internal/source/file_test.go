@@ -8,6 +8,7 @@ import (
 )
 
 func TestJSONPositions(t *testing.T) {
+	t.Parallel()
 	src := "{\n  \"tools\": [\n    {\"name\": \"a~b/c\", \"inputSchema\": {\"type\": \"object\", \"a~b/c\": 1.50}}\n  ]\n}\n"
 	f := Parse("x.json", []byte(src), Limits{})
 	if f.Fatal() || f.Shape != ShapeListResult || len(f.Tools) != 1 {
@@ -34,6 +35,7 @@ func TestJSONPositions(t *testing.T) {
 }
 
 func TestJSONProblems(t *testing.T) {
+	t.Parallel()
 	for name, tc := range map[string]struct {
 		src  string
 		kind ProblemKind
@@ -56,6 +58,7 @@ func TestJSONProblems(t *testing.T) {
 }
 
 func TestYAMLPositionsAndDates(t *testing.T) {
+	t.Parallel()
 	src := "mcpdesc: 0.8.0\nprotocolVersions: [2026-07-28]\ntools:\n  - name: echo\n    inputSchema:\n      type: object\n      maximum: 0x10\n"
 	f := Parse("x.yaml", []byte(src), Limits{})
 	if f.Fatal() || f.Shape != ShapeDescription {
@@ -76,6 +79,7 @@ func TestYAMLPositionsAndDates(t *testing.T) {
 }
 
 func TestDuplicateKeyDropsProblemsOfReplacedValue(t *testing.T) {
+	t.Parallel()
 	for name, src := range map[string]string{
 		"x.json": `{"s": {"t": 1, "t": 2}, "s": null}`,
 		"x.yaml": "s:\n  t:\n  t:\ns:\n",
@@ -91,6 +95,7 @@ func TestDuplicateKeyDropsProblemsOfReplacedValue(t *testing.T) {
 // of many marks, with multi-byte characters) in random order and compares
 // the lazy index with the full one.
 func TestLazyIndexLongLine(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`{"tools":[`)
 	for i := range 2000 {

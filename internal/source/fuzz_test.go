@@ -146,6 +146,7 @@ func checkParsed(t *testing.T, file *File, lazy *Index, data []byte) {
 // TestDuplicateKeyForgetsReplacedValue is the first crasher FuzzParse
 // found: a duplicate key left the replaced value's pointers in the index.
 func TestDuplicateKeyForgetsReplacedValue(t *testing.T) {
+	t.Parallel()
 	for name, src := range map[string]string{"t.json": `{"a": {"b": [1]}, "a": 2}`, "t.yaml": "a: {b: [1]}\na: 2\n"} {
 		f := Parse(name, []byte(src), Limits{})
 		if len(f.Problems) != 1 || f.Problems[0].Kind != ProblemDuplicateKey {

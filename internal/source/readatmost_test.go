@@ -12,6 +12,7 @@ import (
 // io.LimitReader for sizes below, at and over the limit, with right, wrong
 // and unknown size hints, and readers that return one byte at a time.
 func TestReadAtMostMatchesReadAll(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{0, 1, 5, 511, 512, 513, 4096, 10000} {
 		src := strings.Repeat("x", n)
 		for _, limit := range []int64{0, 1, 4, 512, 5000, 1 << 40} {

@@ -47,6 +47,7 @@ func listText(tools ...string) []byte {
 }
 
 func TestParseLikeReusesUnchangedTools(t *testing.T) {
+	t.Parallel()
 	var head, base []string
 	for i := range 10 {
 		head = append(head, toolText(i, "same"))
@@ -79,6 +80,7 @@ func TestParseLikeReusesUnchangedTools(t *testing.T) {
 // TestParseLikeMatchesParse: whatever the base text (problems, limits, a
 // tool moved, other shapes), ParseLike's file is Parse's.
 func TestParseLikeMatchesParse(t *testing.T) {
+	t.Parallel()
 	a, b, c := toolText(1, "a"), toolText(2, "b"), toolText(3, "c")
 	headData := listText(a, b, c)
 	like := Parse("tools.json", headData, Limits{})
@@ -123,6 +125,7 @@ func TestParseLikeMatchesParse(t *testing.T) {
 // TestParseLikeNeedsACleanHead: a head with problems, another layout or no
 // tools array lends nothing, and the parse is Parse's.
 func TestParseLikeNeedsACleanHead(t *testing.T) {
+	t.Parallel()
 	a := toolText(1, "a")
 	for name, head := range map[string]string{
 		"duplicate key": `{"tools": [` + a + `, {"name": "x", "name": "y"}]}`,
@@ -144,6 +147,7 @@ func TestParseLikeNeedsACleanHead(t *testing.T) {
 // TestParseLikeCorpus: tools lists made of the corpus pairs' tools, one in
 // three at its base text, parse with ParseLike as with Parse, both ways.
 func TestParseLikeCorpus(t *testing.T) {
+	t.Parallel()
 	const corpus = "../../../shared/corpus"
 	index, err := os.ReadFile(filepath.Join(corpus, "pairs_index.json"))
 	if err != nil {

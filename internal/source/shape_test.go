@@ -5,6 +5,7 @@ import "testing"
 // TestShapeDoesNotGuess: only objects that are tools, arrays that hold
 // objects, and JSON or YAML text are read as tools.
 func TestShapeDoesNotGuess(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, body string
 		shape      Shape
@@ -48,6 +49,7 @@ func TestShapeDoesNotGuess(t *testing.T) {
 // TestShapeKeepsSyntaxErrors: a file named as JSON or YAML, or whose text
 // starts like JSON, keeps its syntax error instead of being called text.
 func TestShapeKeepsSyntaxErrors(t *testing.T) {
+	t.Parallel()
 	for name, body := range map[string]string{
 		"bad.json": "# not json\n",
 		"bad.yaml": "a: `b`\n",

@@ -21,6 +21,7 @@ func skipStringByByte(d []byte, i int) int {
 // TestSkipStringMatchesByteScan checks skipString against the byte-by-byte
 // scan on strings of quotes, backslashes and letters, every start offset.
 func TestSkipStringMatchesByteScan(t *testing.T) {
+	t.Parallel()
 	cases := []string{`""`, `"a"`, `"\""`, `"\\"`, `"\\\"x"`, `"\`, `"\"`, `"abc`, `"a\\\\"b"`, `"` + "\\\\\\\\\\" + `"`}
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []byte{'"', '\\', 'a', ' '}

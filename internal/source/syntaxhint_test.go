@@ -8,6 +8,7 @@ import (
 // TestSyntaxHints: common JSON and YAML mistakes are named at their
 // position, with what to do.
 func TestSyntaxHints(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, body string
 		line, col  int

@@ -41,6 +41,7 @@ func mergeBomb(levels, fanOut int) (data []byte, anchors, merges, aliases []Pos)
 // at the position where it is written, nothing is expanded, and the file
 // is not read further.
 func TestYAMLMergeBombReportedNotExpanded(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ levels, fanOut int }{{28, 8}, {40, 8}, {200, 64}} {
 		data, anchors, merges, aliases := mergeBomb(tc.levels, tc.fanOut)
 		f := Parse("bomb.yaml", data, Limits{})
@@ -66,6 +67,7 @@ func TestYAMLMergeBombReportedNotExpanded(t *testing.T) {
 // TestYAMLProfile checks each construct outside the restricted profile of
 // MCP Description 0.8.0 §15.3: where it is reported, and what is read.
 func TestYAMLProfile(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, src string
 		want      []string // kind@line:col
@@ -113,6 +115,7 @@ func TestYAMLProfile(t *testing.T) {
 // TestYAMLAliasesCountOnce checks that max-file-values counts the nodes
 // written, an alias as one, and that a file over it stops there.
 func TestYAMLAliasesCountOnce(t *testing.T) {
+	t.Parallel()
 	data, _, _, _ := mergeBomb(40, 8)
 	f := Parse("bomb.yaml", data, Limits{MaxValues: 100})
 	if len(f.Problems) == 0 || f.Problems[len(f.Problems)-1].Kind != ProblemTooMany {
@@ -130,6 +133,7 @@ func TestYAMLAliasesCountOnce(t *testing.T) {
 // TestYAMLDuplicateKeysDropReplacedProblems checks that the problems inside
 // a value a duplicate key replaces are dropped, and no others.
 func TestYAMLDuplicateKeysDropReplacedProblems(t *testing.T) {
+	t.Parallel()
 	src := "a: {x: .inf}\nb: {y: 1, y: 2}\na: {z: .nan}\nb: 3\nc: .inf\n"
 	f := Parse("t.yaml", []byte(src), Limits{})
 	var got []string
@@ -145,6 +149,7 @@ func TestYAMLDuplicateKeysDropReplacedProblems(t *testing.T) {
 // TestJSONDuplicateKeysDropReplacedProblems is the JSON side: only the
 // problems inside replaced values are dropped, nested replacements included.
 func TestJSONDuplicateKeysDropReplacedProblems(t *testing.T) {
+	t.Parallel()
 	src := `{"a": {"x": {"y": 1, "y": 2}, "x": 3}, "b": [{"z": 1, "z": 2}], "a": {"w": 1, "w": 2}, "b": 1, "c": {"v": 1, "v": 2}}`
 	f := Parse("t.json", []byte(src), Limits{})
 	var got []string
@@ -161,6 +166,7 @@ func TestJSONDuplicateKeysDropReplacedProblems(t *testing.T) {
 // now looked up in the node tree on demand and a pointer is built only for
 // a problem.
 func TestYAMLDeepLongKeys(t *testing.T) {
+	t.Parallel()
 	data := deepLongKeys(4000)
 	f := Parse("t.yaml", data, Limits{})
 	last := Pos{1, 500*1003 + 2 + 3*4000} // after the 500 "{k…k: " and "[" come 4000 "1, "

@@ -39,6 +39,7 @@ func assertFailedClosed(t *testing.T, e *actEnv, code int, srv *ghfake.Server, w
 }
 
 func TestActionFailsClosed(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	missing := strings.Repeat("cd", 20)
 	cases := []struct {
@@ -99,6 +100,7 @@ func TestActionFailsClosed(t *testing.T) {
 }
 
 func TestActionFailsClosedWithoutToken(t *testing.T) {
+	t.Parallel()
 	repo, _, head, merge := prRepo(t)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", fmt.Sprintf(`{"pull_request": {"number": 7, "head": {"sha": %q}}}`, head), merge)
 	delete(e.vars, "INPUT_GITHUB-TOKEN")
@@ -110,6 +112,7 @@ func TestActionFailsClosedWithoutToken(t *testing.T) {
 
 // An explicit `base: ""` is the one way to run without a comparison.
 func TestActionExplicitEmptyBaseSkipsTheDiff(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
 	defer srv.Close()
@@ -132,6 +135,7 @@ func TestActionExplicitEmptyBaseSkipsTheDiff(t *testing.T) {
 // An event that names no base (workflow_dispatch) runs without a
 // comparison, and the report says so.
 func TestActionEventWithoutBaseSaysSo(t *testing.T) {
+	t.Parallel()
 	repo, _, head, _ := prRepo(t)
 	actGit(t, repo, "checkout", "-q", head)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "workflow_dispatch", `{}`, head)

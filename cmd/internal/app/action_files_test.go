@@ -14,6 +14,7 @@ import (
 // RUNNER_TEMP; a SARIF path through a link, outside the workspace or
 // absolute is refused, and the run says so.
 func TestActionWritesDoNotFollowCommittedSymlinks(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	victims := t.TempDir()
 	event := filepath.Join(victims, "event.json")
@@ -63,6 +64,7 @@ func TestActionWritesDoNotFollowCommittedSymlinks(t *testing.T) {
 // TestActionSARIFInWorkspace: a plain SARIF path is written, and an existing
 // regular file there is replaced.
 func TestActionSARIFInWorkspace(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	sha := actCommit(t, repo, "pr", map[string]string{"tools/tools.json": toolsJSON(2, 1, 0), "out/deep/mcpschema.sarif": "old"})
@@ -100,6 +102,7 @@ func TestReportBase(t *testing.T) {
 // TestCheckOutputNotThroughLink (item 3, CLI): `check --output` does not
 // write through a committed link at the path.
 func TestCheckOutputNotThroughLink(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
 	victim := filepath.Join(t.TempDir(), "victim")
 	if err := os.WriteFile(victim, []byte("original"), 0o644); err != nil {

@@ -9,6 +9,7 @@ import (
 // checks comes from the event payload; a value that is not a commit id (an
 // option, a revision expression) is refused before it reaches git.
 func TestFirstParentRefusesNonSHA(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	first := actCommit(t, repo, "first", map[string]string{"a.json": "{}"})

@@ -10,6 +10,7 @@ import (
 // action's "files" input and the config's files key, not the CLI's
 // "give patterns"; the CLI keeps its own wording.
 func TestActionWithoutFilesNamesTheInput(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
 	e.vars["INPUT_FILES"] = ""

@@ -9,6 +9,7 @@ import (
 // reach every summary), the API next, then the log, the workflow-command
 // fallback, the job summary and the outputs that name the report file.
 func TestActionSinks(t *testing.T) {
+	t.Parallel()
 	want := []string{"sarif", "report-file", "check-run", "comment", "log", "workflow-commands", "job-summary", "outputs"}
 	var got []string
 	for _, s := range actionSinks {

@@ -16,6 +16,7 @@ import (
 // not merged as the pushed commit does not; without a token or when the API
 // fails a note says the label was not applied (fail closed).
 func TestActionSkipLabelOnPush(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(3, 0, 0)})
@@ -83,6 +84,7 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 // its base). A group with more commits, or a pull request whose head or
 // base differ from the ref's, keeps the breaking change an error.
 func TestActionSkipLabelOnMergeGroup(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(3, 0, 0)})

@@ -13,6 +13,7 @@ import (
 // is a notice and the summary names the label and who can set it. Without
 // the label, or without the input, it fails.
 func TestActionSkipLabel(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(3, 0, 0)})

@@ -12,6 +12,7 @@ import (
 // would); each keeps its own check run and its own sticky comment, and a
 // re-run of the first edits its comment instead of the second's.
 func TestActionTwoStepsOneJob(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
 	srv.GitDir = repo

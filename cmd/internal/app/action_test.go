@@ -216,6 +216,7 @@ func prEvent(number int, head, base string) string {
 }
 
 func TestActionPullRequestEndToEnd(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
 	srv.GitDir = repo
@@ -355,6 +356,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 }
 
 func TestActionForkFallsBackToWorkflowCommands(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New("ghs_other")
 	srv.ReadOnlyToken = actToken
@@ -406,6 +408,7 @@ func TestActionForkFallsBackToWorkflowCommands(t *testing.T) {
 }
 
 func TestActionAPIFailuresRetryThenFallBack(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
 	defer srv.Close()
@@ -436,6 +439,7 @@ func TestActionAPIFailuresRetryThenFallBack(t *testing.T) {
 }
 
 func TestActionPushAndShallowFetch(t *testing.T) {
+	t.Parallel()
 	origin := t.TempDir()
 	actGit(t, origin, "init", "-q", "-b", "main")
 	base := actCommit(t, origin, "base", map[string]string{"tools/tools.json": toolsJSON(5, 0, 0)})
@@ -480,6 +484,7 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 }
 
 func TestActionTargets(t *testing.T) {
+	t.Parallel()
 	ev := &actionEvent{Before: strings.Repeat("0", 40), After: "bbb"}
 	if got := eventTarget("push", "sss", ev); got != (target{HeadSHA: "bbb"}) {
 		t.Errorf("push from a new branch: %+v", got)
@@ -500,6 +505,7 @@ func TestActionTargets(t *testing.T) {
 }
 
 func TestActionWithoutEnvFilesOrToken(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
 	delete(e.vars, "GITHUB_OUTPUT")
@@ -516,6 +522,7 @@ func TestActionWithoutEnvFilesOrToken(t *testing.T) {
 }
 
 func TestActionUsageErrors(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	for name, c := range map[string]struct{ key, value, want string }{
 		"fail-on": {"INPUT_FAIL-ON", "sometimes", `input "fail-on"`},
@@ -534,6 +541,7 @@ func TestActionUsageErrors(t *testing.T) {
 }
 
 func TestActionYAMLDeclaresEveryInputAndOutput(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("..", "..", "..", "action.yml"))
 	if err != nil {
 		t.Fatal(err)

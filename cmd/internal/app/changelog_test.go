@@ -26,6 +26,7 @@ const (
 // removed tools, breaking changes first, optional arguments and result
 // fields added; unchanged tools are left out. Markdown by default, JSON too.
 func TestChangelog(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools.json": clBase})

@@ -11,6 +11,7 @@ import (
 // that over in silence (release notes missing a breaking change): it says
 // which file was not compared and why, in Markdown and JSON, and exits 1.
 func TestChangelogUnreadableHeadFile(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools.json": `{"tools": [{"name": "kept", "inputSchema": {"type": "object"}}]}`, "other.json": clBase})

@@ -27,6 +27,7 @@ func ignoredDir(t *testing.T) string {
 // TestIgnoredCountedAndShown: every summary counts the ignored findings
 // and the expired ignores; --show-ignored lists the ignored findings.
 func TestIgnoredCountedAndShown(t *testing.T) {
+	t.Parallel()
 	dir := ignoredDir(t)
 	const count = "1 finding ignored by .mcpschema.yaml, 1 ignore expired"
 	_, out, errOut := runMain(t, dir, "check", "a.json")

@@ -11,6 +11,7 @@ import (
 // any CI system, with the run's fail-on and verdict and the ignore count;
 // inside a GitHub workflow its positions link to their lines.
 func TestCheckFormatMarkdown(t *testing.T) {
+	t.Parallel()
 	dir := ignoredDir(t)
 	code, out, errOut := runMain(t, dir, "check", "--format", "markdown", "--fail-on", "never", "a.json")
 	if code != ExitOK {

@@ -38,6 +38,7 @@ func runMain(t *testing.T, dir string, args ...string) (int, string, string) {
 const goodTool = `{"name": "echo", "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"], "additionalProperties": false}}`
 
 func TestCheckCleanAndExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{
 		"tools/a.json":   goodTool,
 		"tools/b.snap":   strings.Replace(goodTool, "echo", "echo2", 1),
@@ -65,6 +66,7 @@ func TestCheckCleanAndExitCodes(t *testing.T) {
 }
 
 func TestCheckUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.json": goodTool})
 	for name, args := range map[string][]string{
 		"no match":        {"check", "nothing/*.json"},
@@ -88,6 +90,7 @@ func TestCheckUsageErrors(t *testing.T) {
 }
 
 func TestCheckUnreadableKeepsGoing(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, "tools/sub.json/x": "{}"})
 	outside := writeFiles(t, map[string]string{"secret.json": goodTool})
 	if err := os.Symlink(filepath.Join(outside, "secret.json"), filepath.Join(dir, "tools", "link.json")); err != nil {
@@ -111,6 +114,7 @@ func TestCheckUnreadableKeepsGoing(t *testing.T) {
 }
 
 func TestConfigOverridesIgnoresAndExpiry(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{
 		"a.json": `{"tools": [{"name": "bad name!", "inputSchema": {"type": "object"}}, {"name": "x"}]}`,
 		".mcpschema.yaml": `fail-on: warning
@@ -147,6 +151,7 @@ ignore:
 }
 
 func TestConfigErrors(t *testing.T) {
+	t.Parallel()
 	for name, body := range map[string]string{
 		"unknown key":      "colour: red\n",
 		"unknown rule":     "rules:\n  no.such.rule: off\n",
@@ -167,6 +172,7 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func TestRulesCommand(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runMain(t, "", "rules")
 	if code != ExitOK || !strings.Contains(out, "mcpschema.file.syntax") {
 		t.Fatalf("rules listing: %d %s", code, out)
@@ -178,6 +184,7 @@ func TestRulesCommand(t *testing.T) {
 }
 
 func TestConfigErrorPositions(t *testing.T) {
+	t.Parallel()
 	for body, want := range map[string]string{
 		"bogus: 1\n":                         ".mcpschema.yaml:1:1: unknown key \"bogus\"",
 		"rules:\n  compat.input.nope: off\n": ".mcpschema.yaml:2:3: unknown rule \"compat.input.nope\"",

@@ -9,6 +9,7 @@ import (
 // .mcpschema.yaml`, a template waiting to be filled in), is the defaults,
 // not a configuration error saying the file "holds no tool".
 func TestEmptyConfigIsDefaults(t *testing.T) {
+	t.Parallel()
 	for name, body := range map[string]string{"empty": "", "blank": "  \n", "comments": "# files: ['tools/*.json']\n# fail-on: warning\n"} {
 		t.Run(name, func(t *testing.T) {
 			cfg, err := ParseConfig([]byte(body), DefaultConfigName)

@@ -15,6 +15,7 @@ import (
 // maxConfigBytes of it: a link to /dev/zero or a FIFO is a usage error at
 // once, not an endless read; a link to a regular config still works.
 func TestConfigNotARegularFile(t *testing.T) {
+	t.Parallel()
 	writeTools := func(dir string) {
 		if err := os.MkdirAll(filepath.Join(dir, "tools"), 0o755); err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 // ignore:), fail-on value, top-level key, limit or ignore key gets the
 // nearest valid one, as the command line does.
 func TestConfigSuggestsNearest(t *testing.T) {
+	t.Parallel()
 	for cfg, want := range map[string]string{
 		"rules:\n  compat.tool.remove: off\n":                  `did you mean "compat.tool.removed"?`,
 		"ignore:\n  - {rule: compat.tool.remved, reason: r}\n": `did you mean "compat.tool.removed"?`,

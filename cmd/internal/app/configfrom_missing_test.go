@@ -10,6 +10,7 @@ import (
 // "Missing revisions"): a repository without a remote is told to check the
 // name, and fetch-depth is mentioned only for a shallow clone.
 func TestConfigFromMissingRevisionAdvice(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools/a.json": goodTool})

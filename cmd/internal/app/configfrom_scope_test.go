@@ -130,6 +130,10 @@ func checkScope(t *testing.T, c scopeCase, cc *report.ConfigChange) {
 // working tree's files, exclude, limits and aliases would hide or
 // reclassify after merge, and says what it cannot know.
 func TestCheckConfigFromScope(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
+	}
 	for name, c := range scopeCases {
 		t.Run(name, func(t *testing.T) {
 			repo, base, _, _ := scopeRepo(t, c)
@@ -155,6 +159,10 @@ func TestCheckConfigFromScope(t *testing.T) {
 // TestActionPullRequestConfigScope is the same through the action, whose
 // head files are read from the merge commit.
 func TestActionPullRequestConfigScope(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
+	}
 	for name, c := range scopeCases {
 		t.Run(name, func(t *testing.T) {
 			repo, base, head, merge := scopeRepo(t, c)
@@ -192,6 +200,7 @@ func TestActionPullRequestConfigScope(t *testing.T) {
 // line keep the changed files out of the comparison, while a changed
 // exclude still applies to them.
 func TestConfigFromScopeCLIPatterns(t *testing.T) {
+	t.Parallel()
 	c := scopeCases["files"]
 	repo, base, _, _ := scopeRepo(t, c)
 	code, out, _ := runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json", "tools/*.json")
@@ -216,6 +225,7 @@ func TestConfigFromScopeCLIPatterns(t *testing.T) {
 // config change compares, and that other findings, or a name that spells
 // another key, name none.
 func TestBoundKey(t *testing.T) {
+	t.Parallel()
 	bound := func(msg string) report.Finding { return report.Finding{Rule: validate.RuleFileBound.ID, Message: msg} }
 	incomplete := func(msg string) report.Finding { return report.Finding{Rule: "x", Incomplete: true, Message: msg} }
 	for _, c := range []struct {

@@ -57,6 +57,7 @@ func trustRepo(t *testing.T, baseCfg, headCfg string) (repo, base, head, merge s
 // request that breaks tools and adds `ignore: [{rule: "*"}]` to the config
 // must still fail, and the summary must list what its config would hide.
 func TestActionPullRequestCannotSwitchTheGateOff(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := trustRepo(t, "fail-on: error\n", "fail-on: error\nignore:\n  - {rule: \"*\", reason: trust me}\n")
 	srv := ghfake.New(actToken)
 	defer srv.Close()
@@ -95,6 +96,7 @@ func TestActionPullRequestCannotSwitchTheGateOff(t *testing.T) {
 // config could weaken the gate: every one leaves the base config in force
 // and is listed as applying after merge.
 func TestActionPullRequestConfigChanges(t *testing.T) {
+	t.Parallel()
 	for name, c := range map[string]struct {
 		baseCfg, headCfg string
 		files            string // the files input
@@ -169,6 +171,7 @@ func TestActionPullRequestConfigChanges(t *testing.T) {
 // TestActionPullRequestUnchangedConfigApplies checks that a config the pull
 // request leaves alone applies as always and no section is shown.
 func TestActionPullRequestUnchangedConfigApplies(t *testing.T) {
+	t.Parallel()
 	cfg := "ignore:\n  - {rule: \"compat.*\", reason: migration in progress}\n"
 	repo, base, head, merge := trustRepo(t, cfg, "")
 	srv := ghfake.New(actToken)
@@ -186,6 +189,7 @@ func TestActionPullRequestUnchangedConfigApplies(t *testing.T) {
 // TestActionPushUsesItsOwnConfig checks that push reads the commit's own
 // config (a merge group reads its base's: TestActionMergeGroupConfigFromGroupBase).
 func TestActionPushUsesItsOwnConfig(t *testing.T) {
+	t.Parallel()
 	repo, base, head, _ := trustRepo(t, "fail-on: error\n", "ignore:\n  - {rule: \"compat.*\", reason: accepted in review}\n")
 	actGit(t, repo, "checkout", "-q", head)
 	srv := ghfake.New(actToken)
@@ -207,6 +211,7 @@ func TestActionPushUsesItsOwnConfig(t *testing.T) {
 // TestActionFilesInputKeepsBraces is issue 10 item 12: a one-line files
 // input is one pattern, so doublestar braces work; newlines still separate.
 func TestActionFilesInputKeepsBraces(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	sha := actCommit(t, repo, "tools", map[string]string{"tools/a.json": toolsJSON(1, 1, 0), "tools/b.json": toolsJSON(1, 1, 0), "tools/c.json": toolsJSON(1, 1, 0)})
@@ -235,6 +240,7 @@ func TestActionFilesInputKeepsBraces(t *testing.T) {
 // applies, and the working tree's config is compared with it in the text
 // and JSON outputs.
 func TestCheckConfigFrom(t *testing.T) {
+	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "fail-on: error\n", "")
 	write := func(body string) {
 		t.Helper()
@@ -310,6 +316,7 @@ func TestCheckConfigFrom(t *testing.T) {
 // TestConfigFromIgnoresSymlinkedConfig checks that a config committed as a
 // symlink is not followed at the trusted revision.
 func TestConfigFromIgnoresSymlinkedConfig(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "tools", map[string]string{"tools/tools.json": trustBaseTools, "real.yaml": "fail-on: error\n"})
@@ -327,6 +334,7 @@ func TestConfigFromIgnoresSymlinkedConfig(t *testing.T) {
 // still reads the config at the base the event names, and that a pull
 // request event naming no base fails instead of trusting the head's config.
 func TestActionPullRequestConfigWithoutDiff(t *testing.T) {
+	t.Parallel()
 	repo, base, _, merge := trustRepo(t, "rules:\n  mcp.tool.schema.native-shape: error\n", "rules:\n  mcp.tool.schema.native-shape: off\n")
 	head := actCommit(t, repo, "unclear schema", map[string]string{"tools/tools.json": strings.Replace(trustHeadTools, `"inputSchema": {"type": "object", "properties": {"url"`, `"inputSchema": {"properties": {"url"`, 1)})
 	srv := ghfake.New(actToken)
@@ -351,6 +359,7 @@ func TestActionPullRequestConfigWithoutDiff(t *testing.T) {
 // TestConfigFromDoesNotFollowAChangedSymlink checks that a working-tree
 // config that is a symlink (say to /dev/zero) is reported, not read.
 func TestConfigFromDoesNotFollowAChangedSymlink(t *testing.T) {
+	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "fail-on: error\n", "")
 	os.Remove(filepath.Join(repo, DefaultConfigName))
 	if err := os.Symlink("/dev/zero", filepath.Join(repo, DefaultConfigName)); err != nil {

@@ -13,6 +13,7 @@ const extRefTool = `{"name": "ext", "inputSchema": {"type": "object", "propertie
 // without errors, the summary says the report is incomplete and fail-on is
 // incomplete, not fail-on error; from the command line and from the config.
 func TestFailOnIncompleteSummarySaysWhy(t *testing.T) {
+	t.Parallel()
 	for name, c := range map[string]struct {
 		files map[string]string
 		args  []string

@@ -16,6 +16,7 @@ import (
 // that turns the rule down to a warning restores the old behaviour, which
 // fail-on incomplete (flag, config) still fails (issue 10 item 7).
 func TestFailOnIncomplete(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	actGit(t, dir, "init", "-q")
 	// validation alone leaves this file complete; the diff cannot judge the
@@ -65,6 +66,7 @@ func TestFailOnIncomplete(t *testing.T) {
 }
 
 func TestParseFailOnIncomplete(t *testing.T) {
+	t.Parallel()
 	sev, err := parseFailOn("incomplete")
 	if err != nil || sev != rules.Error || !failsOnIncomplete("incomplete") || failsOnIncomplete("error") {
 		t.Errorf("parseFailOn(incomplete) = %v, %v", sev, err)
@@ -75,6 +77,7 @@ func TestParseFailOnIncomplete(t *testing.T) {
 }
 
 func TestActionInputFailOnIncomplete(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"INPUT_FAIL-ON": "incomplete", "INPUT_FILES": "tools/*.json"}
 	a := githubactions.New(githubactions.WithGetenv(func(k string) string { return env[k] }))
 	in, err := readActionInputs(a)

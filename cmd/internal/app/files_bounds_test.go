@@ -17,6 +17,7 @@ const badTool = `{"name": "bad", "inputSchema": {"type": "object", "properties":
 // TestConfigFilesStayInWorkspace (issue 10 item 10): the config's files and
 // the action's input cannot name absolute paths or leave the workspace.
 func TestConfigFilesStayInWorkspace(t *testing.T) {
+	t.Parallel()
 	outside := writeFiles(t, map[string]string{"secret.json": badTool})
 	for _, pat := range []string{filepath.Join(outside, "secret.json"), "/proc/self/environ", "../" + filepath.Base(outside) + "/*.json", "tools/../../x/*.json", `..\x.json`} {
 		dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, ".mcpschema.yaml": "files: [\"tools/a.json\", " + strconvQuote(pat) + "]\n"})
@@ -44,6 +45,7 @@ func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
 // a symbolic link (to outside the workspace) is not followed, whether the
 // pattern names it or a ** glob walks past it.
 func TestLinkedDirectoryNotFollowed(t *testing.T) {
+	t.Parallel()
 	outside := writeFiles(t, map[string]string{"secret.json": badTool, "deep/secret.json": badTool})
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, "more/b.json": goodTool})
 	for link, target := range map[string]string{"linked": outside, "tools/sub": outside} {
@@ -71,6 +73,7 @@ func TestLinkedDirectoryNotFollowed(t *testing.T) {
 // TestSpecialFilesSkipped (item 10): a FIFO matched by a glob is skipped
 // with a notice, never opened (opening a FIFO blocks).
 func TestSpecialFilesSkipped(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
 	if err := syscall.Mkfifo(filepath.Join(dir, "tools", "pipe.json"), 0o600); err != nil {
 		t.Skipf("no fifo: %v", err)
@@ -93,6 +96,7 @@ func TestSpecialFilesSkipped(t *testing.T) {
 // one outside it, through a linked directory, and dangling), gives the same
 // findings from the working tree and under --head.
 func TestHeadReadsLinksLikeWorkingTree(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	outside := writeFiles(t, map[string]string{"secret.json": badTool})
 	actGit(t, repo, "init", "-q", "-b", "main")

@@ -9,6 +9,7 @@ import (
 // action's files pattern cannot leave the workspace either; each
 // alternative is checked, and the error names the whole pattern.
 func TestWorkspacePatternBraces(t *testing.T) {
+	t.Parallel()
 	bad := []string{
 		"{tools,../outside}/*.json",
 		"{/abs/x.json,tools/a.json}",
@@ -34,6 +35,7 @@ func TestWorkspacePatternBraces(t *testing.T) {
 // TestConfigFilesBracesStayInWorkspace: the same through a config's files
 // and the action's files input, end to end.
 func TestConfigFilesBracesStayInWorkspace(t *testing.T) {
+	t.Parallel()
 	for _, pat := range []string{"{tools,../outside}/*.json", "{/abs/x.json,tools/a.json}"} {
 		dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, ".mcpschema.yaml": "files: [" + strconvQuote(pat) + "]\n"})
 		code, out, errOut := runMain(t, dir, "check")
@@ -58,6 +60,7 @@ func TestConfigFilesBracesStayInWorkspace(t *testing.T) {
 // ".." patterns are allowed, a brace alternative the search cannot reach
 // is a usage error naming the pattern, not dropped silently.
 func TestCommandLineBraceOutsideBase(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
 	pat := "{tools,../outside}/*.json"
 	code, out, errOut := runMain(t, dir, "check", pat)

@@ -14,6 +14,7 @@ import (
 // command in the listing (today `rules --help` looked up a rule named
 // "--help" and `action --help` printed an error twice).
 func TestHelpEveryCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range commands {
 		for _, args := range [][]string{{"help", c.name}, {c.name, "--help"}, {c.name, "-h"}, {c.name, "-help"}} {
@@ -49,6 +50,7 @@ func TestHelpEveryCommand(t *testing.T) {
 
 // TestHelpFlagsAsInREADME: flags print as --flag VALUE, never Go's -flag.
 func TestHelpFlagsAsInREADME(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runMain(t, t.TempDir(), "help", "check")
 	for _, want := range []string{"--format FORMAT", "--base REF", "--head REF", "--protocol-version VERSION", "--fail-on SEVERITY", "--config FILE", "--config-from REF", "--output FILE"} {
 		if !strings.Contains(out, want) {
@@ -68,6 +70,7 @@ func TestHelpFlagsAsInREADME(t *testing.T) {
 // TestUnknownSuggests: unknown commands, flags, formats and rule ids name
 // the nearest one, exit 2 and print nothing on standard output.
 func TestUnknownSuggests(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.json": goodTool})
 	for _, tc := range []struct {
 		args []string
@@ -102,6 +105,7 @@ func TestUnknownSuggests(t *testing.T) {
 // TestRulesFitsAndJSON: `rules` fits a 100-column terminal and names every
 // rule; --format json gives every field of every rule.
 func TestRulesFitsAndJSON(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runMain(t, t.TempDir(), "rules")
 	if code != ExitOK {
 		t.Fatalf("rules: exit %d", code)

@@ -124,6 +124,7 @@ func nested(n int, arrays bool) string {
 }
 
 func TestHostileDeepNesting(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{10_000, 100_000} {
 		for _, arrays := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%d arrays=%v", n, arrays), func(t *testing.T) {
@@ -144,6 +145,7 @@ func TestHostileDeepNesting(t *testing.T) {
 // a schema nested 5,000 levels (2,500 schemas) reaches the schema engine, whose own depth bound
 // reports it.
 func TestHostileDeepSchemaRaisedFileBound(t *testing.T) {
+	t.Parallel()
 	for _, arrays := range []bool{false, true} {
 		t.Run(fmt.Sprintf("arrays=%v", arrays), func(t *testing.T) {
 			_, rep := hostile(t, map[string]string{
@@ -159,6 +161,7 @@ func TestHostileDeepSchemaRaisedFileBound(t *testing.T) {
 }
 
 func TestHostileRefCycles(t *testing.T) {
+	t.Parallel()
 	for name, schema := range map[string]string{
 		"direct":  `{"$ref": "#"}`,
 		"mutual":  `{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}`,
@@ -196,6 +199,7 @@ func TestHostileRefCycles(t *testing.T) {
 }
 
 func TestHostileWideAnyOf(t *testing.T) {
+	t.Parallel()
 	branches := make([]string, 100_000)
 	for i := range branches {
 		branches[i] = fmt.Sprintf(`{"const": %d}`, i)
@@ -211,6 +215,7 @@ func TestHostileWideAnyOf(t *testing.T) {
 }
 
 func TestHostileExplodingOneOf(t *testing.T) {
+	t.Parallel()
 	// Each level is a oneOf of two references to the next: 2^40 paths in 120 objects.
 	var defs []string
 	for i := 0; i < 40; i++ {
@@ -230,6 +235,7 @@ func TestHostileExplodingOneOf(t *testing.T) {
 }
 
 func TestHostileFileTooLarge(t *testing.T) {
+	t.Parallel()
 	_, rep := hostile(t, map[string]string{
 		"big.json":        tool(`{"type": "object", "description": "` + strings.Repeat("x", 5000) + `"}`),
 		".mcpschema.yaml": "limits:\n  max-file-bytes: 1000\n",
@@ -243,6 +249,10 @@ func TestHostileFileTooLarge(t *testing.T) {
 // TestHostileMillionTools: a tool array of 1,000,000 empty objects is one
 // finding naming limits.max-file-tools, not millions of findings.
 func TestHostileMillionTools(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
+	}
 	body := "[" + strings.Repeat("{},", 999_999) + "{}]"
 	_, rep := hostile(t, map[string]string{"many.json": body})
 	want(t, rep, "many.json", "mcpschema.file.bound-exceeded", "1000000 values", "limits.max-file-values")
@@ -261,6 +271,7 @@ func TestHostileMillionTools(t *testing.T) {
 }
 
 func TestHostileText(t *testing.T) {
+	t.Parallel()
 	for name, tc := range map[string]struct {
 		body, rule string
 		line, col  int
@@ -286,6 +297,7 @@ func TestHostileText(t *testing.T) {
 
 // TestHostileBOMStillChecked: a file with a BOM is still checked.
 func TestHostileBOMStillChecked(t *testing.T) {
+	t.Parallel()
 	_, rep := hostile(t, map[string]string{"x.json": "\xef\xbb\xbf" + `{"name": "b o m", "inputSchema": {"type": "object"}}`})
 	want(t, rep, "x.json", "mcp.tool.name.format")
 }
@@ -293,6 +305,7 @@ func TestHostileBOMStillChecked(t *testing.T) {
 // TestHostileBigNumbers compares numbers beyond float64 precision exactly:
 // 9007199254740993 is not 9007199254740992.
 func TestHostileBigNumbers(t *testing.T) {
+	t.Parallel()
 	doc := `{"mcpdesc": "0.8.0", "info": {"name": "s", "version": "1"}, "protocolVersions": ["2026-07-28"],
   "tools": [{"name": "big", "inputSchema": {"type": "object", "properties": {
       "c": {"const": 9007199254740993},
@@ -326,6 +339,7 @@ func TestHostileBigNumbers(t *testing.T) {
 // TestHostileEscapedKeys: keys with ~ and / are escaped in pointers, and
 // the finding's pointer resolves in the file to the offending value.
 func TestHostileEscapedKeys(t *testing.T) {
+	t.Parallel()
 	body := "{\"name\": \"esc\",\n \"inputSchema\": {\"type\": \"object\", \"properties\": {\n  \"a~b/c\": {\"type\": \"nope\"}}}}"
 	_, rep := hostile(t, map[string]string{"esc.json": body})
 	f := want(t, rep, "esc.json", "json-schema.tool-schema.valid")
@@ -344,6 +358,7 @@ func TestHostileEscapedKeys(t *testing.T) {
 // TestHostilePaths: a directory or an unreadable file matched by a glob,
 // and a symbolic link leaving the repository.
 func TestHostilePaths(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{
 		"tools/other.json":     otherTool,
 		"tools/dir.json/x.txt": "not a tool",
@@ -395,6 +410,7 @@ func TestHostilePaths(t *testing.T) {
 // TestHostilePattern: a pattern that backtracks catastrophically is
 // stopped by the regex timeout and says so.
 func TestHostilePattern(t *testing.T) {
+	t.Parallel()
 	doc := `{"mcpdesc": "0.8.0", "info": {"name": "s", "version": "1"}, "protocolVersions": ["2026-07-28"],
   "tools": [{"name": "re", "inputSchema": {"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a+)+$"}}},
     "examples": {"e": {"input": {"s": "` + strings.Repeat("a", 40) + `!"}, "result": {"resultType": "complete", "content": []}}}}]}`

@@ -29,6 +29,7 @@ func yamlMergeBomb(levels int) string {
 // further nor listed as complete, the run fails and the other file is
 // still checked.
 func TestHostileYAMLMergeBomb(t *testing.T) {
+	t.Parallel()
 	code, rep := hostile(t, map[string]string{"bomb.yaml": yamlMergeBomb(40)}, "*.json", "*.yaml")
 	if code != ExitFindings {
 		t.Errorf("exit %d, want %d", code, ExitFindings)
@@ -50,6 +51,7 @@ func TestHostileYAMLMergeBomb(t *testing.T) {
 // TestConfigYAMLMergeBomb: the config file is parsed the same way; the
 // bomb is an error naming the position of its first anchor, not a hang.
 func TestConfigYAMLMergeBomb(t *testing.T) {
+	t.Parallel()
 	for body, wantErr := range map[string]string{
 		yamlMergeBomb(40): `.mcpschema.yaml:1:5: anchor "&m0"`,
 		"limits: &l {max-file-values: 10}\nrules: {<<: *l}\n": `.mcpschema.yaml:1:9: anchor "&l"`,

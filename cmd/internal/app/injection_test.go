@@ -12,6 +12,7 @@ import (
 // `##[…]` commands inside quoted names reach stdout; the runner must see no
 // workflow command in the CLI's text, json or sarif output.
 func TestTextFormatNoCommandInjection(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	key := `a\n::error file=x::forged key`
@@ -45,6 +46,7 @@ func TestTextFormatNoCommandInjection(t *testing.T) {
 // error names the config's pattern; printed raw on stderr it would set an
 // output through a legacy command.
 func TestActionFatalErrorNoCommandInjection(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	sha := actCommit(t, repo, "base", map[string]string{

@@ -135,6 +135,7 @@ func cliReport(t *testing.T, dir string, args ...string) (*report.Report, string
 }
 
 func TestCheckBaseComparesWithMergeBase(t *testing.T) {
+	t.Parallel()
 	r := behindRepo(t)
 	actGit(t, r.origin, "checkout", "-q", "feature")
 
@@ -180,6 +181,7 @@ func TestCheckBaseComparesWithMergeBase(t *testing.T) {
 }
 
 func TestCheckBaseOnShallowClone(t *testing.T) {
+	t.Parallel()
 	r := behindRepo(t)
 	// Deep enough to hold the branch point: the merge base is found.
 	work := filepath.Join(t.TempDir(), "deep")
@@ -224,6 +226,7 @@ func prAction(t *testing.T, r *behind, work string, srv *ghfake.Server) (*actEnv
 }
 
 func TestActionComparesWithMergeBase(t *testing.T) {
+	t.Parallel()
 	r := behindRepo(t)
 	actGit(t, r.origin, "checkout", "-q", "--detach", r.merge)
 	srv := ghfake.New(actToken)
@@ -267,6 +270,7 @@ func TestActionComparesWithMergeBase(t *testing.T) {
 }
 
 func TestActionMergeBaseOnShallowCloneThroughCompareAPI(t *testing.T) {
+	t.Parallel()
 	r := behindRepo(t)
 	work := shallowClone(t, r.origin, "pr-merge")
 	srv := ghfake.New(actToken)
@@ -295,6 +299,7 @@ func TestActionMergeBaseOnShallowCloneThroughCompareAPI(t *testing.T) {
 }
 
 func TestActionMergeBaseOnShallowCloneByDeepening(t *testing.T) {
+	t.Parallel()
 	for name, setup := range map[string]func(e *actEnv, srv *ghfake.Server, head string){
 		"no token": func(e *actEnv, _ *ghfake.Server, _ string) { delete(e.vars, "INPUT_GITHUB-TOKEN") },
 		"api fails": func(_ *actEnv, srv *ghfake.Server, head string) {

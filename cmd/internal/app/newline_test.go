@@ -11,6 +11,7 @@ import (
 // run's "exit status 1") starts on a line of its own: every format of a
 // failing, incomplete report, a clean one, usage errors, help, rules.
 func TestOutputEndsWithNewline(t *testing.T) {
+	t.Parallel()
 	broken, err := os.ReadFile("../../../testdata/broken/tools.json")
 	if err != nil {
 		t.Fatal(err)

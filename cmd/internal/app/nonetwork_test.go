@@ -124,6 +124,7 @@ func externalDescription(tw *tripwire, variant string) string {
 }
 
 func TestNoNetworkCheck(t *testing.T) {
+	t.Parallel()
 	tw := newTripwire(t)
 	dir := writeFiles(t, map[string]string{
 		"tools/list.json":    externalTools(tw, "v1"),
@@ -149,6 +150,7 @@ func TestNoNetworkCheck(t *testing.T) {
 }
 
 func TestNoNetworkDiff(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}

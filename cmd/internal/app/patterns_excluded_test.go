@@ -11,6 +11,7 @@ import (
 // patterns and as the usage error when it is the only one, in the working
 // tree, at --head and at --base.
 func TestPatternEveryMatchExcluded(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "tree", map[string]string{"tools/a.json": goodTool, "tools/bad.json": badTool,

@@ -55,6 +55,7 @@ var treeWithDependencies = map[string]string{
 // in the config remove matches; a pattern naming node_modules reads it; and
 // the working tree and --head HEAD read the same files.
 func TestExcludesAndSkippedDirectories(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "tree", treeWithDependencies)
@@ -105,6 +106,7 @@ func TestExcludesAndSkippedDirectories(t *testing.T) {
 
 // TestConfigExcludeInvalid: exclude: takes a list of strings.
 func TestConfigExcludeInvalid(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": "exclude: {a: 1}\n"})
 	if code, _, errOut := runMain(t, dir, "check", "a.json"); code != ExitUsage || !strings.Contains(errOut, "expected a list of strings") {
 		t.Errorf("exit %d, %q", code, errOut)
@@ -116,6 +118,7 @@ func TestConfigExcludeInvalid(t *testing.T) {
 // case); patterns that all match are silent (passing case); when no
 // pattern matches, the run stops with exit status 2.
 func TestPatternUnmatched(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, "tools/bad.json": badTool,
 		"conf/.mcpschema.yaml": "files:\n  - tools/*.json\n  - nothing/*.json\n"})
 	code, out, errOut := runMain(t, dir, "check", "tools/*.json", "nothing/*.json")
@@ -165,6 +168,7 @@ func TestPatternUnmatched(t *testing.T) {
 // stopping on "pattern matches no file", from the working tree and from
 // --head; a pattern that matches neither tree stops the run.
 func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools.json": toolsJSON(2, 0, 0), "README.md": "x"})
@@ -192,6 +196,7 @@ func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
 // the base gives a notice that nothing there was comparable, not "2 tools
 // added", from the working tree and from --head.
 func TestBaseFormatChanged(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools.json": `{"version": 1, "servers": {"a": "b"}}`})
@@ -212,6 +217,7 @@ func TestBaseFormatChanged(t *testing.T) {
 // TestActionFilesExcludes (issue 12): the action's files input takes
 // "!pattern" lines, and a line that matches nothing is a warning.
 func TestActionFilesExcludes(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	sha := actCommit(t, repo, "tree", treeWithDependencies)

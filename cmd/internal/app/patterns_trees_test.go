@@ -11,6 +11,7 @@ import (
 // pattern with excludes looks at again, are listed by git once per run: a
 // second ask is answered without git (here the repository is gone by then).
 func TestRevisionTreesReadOnce(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	sha := actCommit(t, repo, "one", map[string]string{"tools/a.json": "{}", "tools/b.json": "{}"})

@@ -12,6 +12,7 @@ import (
 // the README promises (pre-commit matches it with Python's re.search; the
 // pattern keeps to the syntax Go's regexp shares with it).
 func TestPreCommitHookFiles(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../../.pre-commit-hooks.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ var readmeFileBlock = regexp.MustCompile("(?s)<!-- file: ([^ ]+) -->\n```[a-z]*\
 
 // TestReadmeFileBlocks keeps each marked README block equal to its file.
 func TestReadmeFileBlocks(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../../README.md")
 	if err != nil {
 		t.Fatal(err)

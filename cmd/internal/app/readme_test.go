@@ -13,6 +13,7 @@ var update = flag.Bool("update", false, "rewrite generated files (README rule ta
 
 // TestReadmeRuleTable keeps the README's rule table equal to the registry.
 func TestReadmeRuleTable(t *testing.T) {
+	t.Parallel()
 	const path = "../../../README.md"
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -20,6 +20,7 @@ func tokenForms(tok string) []string {
 // TestRedactWriterSplitWrites (issue 10 item 9): a token written in two
 // pieces is still masked; the redaction is on the stream, not per Write.
 func TestRedactWriterSplitWrites(t *testing.T) {
+	t.Parallel()
 	for cut := 1; cut < len(actToken); cut++ {
 		var b bytes.Buffer
 		w := newRedactWriter(&b, actToken)
@@ -37,6 +38,7 @@ func TestRedactWriterSplitWrites(t *testing.T) {
 // job summary, the comment and the check run: the token shows nowhere, in
 // no form.
 func TestActionTokenNeverAppears(t *testing.T) {
+	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
 	defer srv.Close()

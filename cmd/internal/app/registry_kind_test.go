@@ -20,6 +20,7 @@ var emittedByApp = map[*rules.Rule]string{
 // have a known direction, and the id namespace declares both (a rule is
 // breaking exactly when its id is compat.<direction>.<name>).
 func TestEveryRuleHasAKind(t *testing.T) {
+	t.Parallel()
 	code, listing, _ := runMain(t, "", "rules")
 	if code != ExitOK {
 		t.Fatalf("rules: exit %d", code)
@@ -68,6 +69,7 @@ func listingHasKind(listing string, r *rules.Rule) bool {
 // the whole registry: every validation rule is owned by exactly one check of
 // package validate, or listed as reported elsewhere with the reason.
 func TestEveryValidationRuleIsEmittedSomewhere(t *testing.T) {
+	t.Parallel()
 	owner := map[*rules.Rule][]string{}
 	for _, c := range validate.Checks() {
 		for _, r := range c.Rules {

@@ -18,6 +18,7 @@ import (
 var ruleIDFormat = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$`)
 
 func TestRegistryIsHonest(t *testing.T) {
+	t.Parallel()
 	all := rules.All()
 	if len(all) < 40 {
 		t.Fatalf("only %d rules registered: are all packages linked?", len(all))
@@ -76,6 +77,7 @@ var coveredElsewhere = map[string]string{
 // failing and a passing fixture in validate/testdata. Breaking-change rules
 // are held to the same by diffcheck's own tests.
 func TestEveryValidationRuleHasFixtures(t *testing.T) {
+	t.Parallel()
 	cases, err := fixture.Load("../../../validate/testdata")
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 // config change; the action's pull request summary must not say
 // `config ".mcpschema.yaml" is new`.
 func TestConfigFromWithoutAnyConfigIsNoChange(t *testing.T) {
+	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "", "")
 	code, out, errOut := runMain(t, repo, "check", "--config-from", "HEAD~2", "tools/*.json")
 	if code != ExitOK || strings.Contains(out, "config change") {
@@ -34,6 +35,7 @@ func TestConfigFromWithoutAnyConfigIsNoChange(t *testing.T) {
 // changelog and snapshot is reported once, as --flag, with the nearest
 // flag (as for check and rules), not as Go's "-flag" with Go's usage.
 func TestChangelogAndSnapshotFlagsAsEveryCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, args := range [][]string{{"help", "changelog"}, {"changelog", "--help"}} {
 		_, out, _ := runMain(t, dir, args...)
@@ -70,6 +72,7 @@ func TestChangelogAndSnapshotFlagsAsEveryCommand(t *testing.T) {
 // snapshot and an unknown --base-mode name the nearest value, as the
 // README says of every unknown format ("did you mean").
 func TestUnknownValuesSuggestNearest(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
 	actGit(t, dir, "init", "-q", "-b", "main")
 	actGit(t, dir, "add", "-A")
@@ -94,6 +97,7 @@ func TestUnknownValuesSuggestNearest(t *testing.T) {
 // every command of `mcpschema help`, as the help writes it (changelog and
 // snapshot were missing).
 func TestReadmeUsageListsEveryCommand(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../../README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -115,6 +119,7 @@ func TestReadmeUsageListsEveryCommand(t *testing.T) {
 // arguments: the changelog lists the rename, not its old arguments as
 // added, and only what the renamed tool really added.
 func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools.json": `{"tools": [
@@ -150,6 +155,7 @@ func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
 // __toolsnaps__, which writes <tool>.json) are checked by the pre-commit
 // hook.
 func TestPreCommitHookFilesMatchSnapshots(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../../.pre-commit-hooks.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -172,6 +178,7 @@ func TestPreCommitHookFilesMatchSnapshots(t *testing.T) {
 // TestSnapshotHelpNamesFlagValues: snapshot's flags name their values as
 // check's do (--format FORMAT), not with Go's type names (STRING, VALUE).
 func TestSnapshotHelpNamesFlagValues(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runMain(t, t.TempDir(), "help", "snapshot")
 	for _, want := range []string{"--format FORMAT", "--header HEADER", "--url URL", "--check FILE"} {
 		if !strings.Contains(out, want) {

@@ -9,6 +9,7 @@ import (
 // the config file is reported as one in the config file, not "in a tool
 // file" (the YAML profile's messages are written for tool files).
 func TestConfigYAMLProblemsNameTheConfig(t *testing.T) {
+	t.Parallel()
 	for name, body := range map[string]string{
 		"anchor": "files: &f [\"tools/*.json\"]\n",
 		"alias":  "x: &f [\"tools/*.json\"]\nfiles: *f\n",

@@ -13,6 +13,7 @@ import (
 // the SARIF file and the check run's text. Every text the run writes or
 // posts is checked.
 func TestActionCompareErrorEchoingTheTokenIsMasked(t *testing.T) {
+	t.Parallel()
 	r := behindRepo(t)
 	work := shallowClone(t, r.origin, "pr-merge")
 	srv := ghfake.New(actToken)

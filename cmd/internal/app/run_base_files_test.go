@@ -20,6 +20,7 @@ import (
 // the base (a deletion), an MCP Description document whose prompts change,
 // and a base file that held no tools.
 func TestRunBaseMatchesWholeTreesFiles(t *testing.T) {
+	t.Parallel()
 	r := newBaseRepo(t)
 	doc := func(prompts string) string {
 		return `{"mcpdesc": "0.8.0", "info": {"name": "x", "version": "1.0.0"}, "protocolVersions": ["2025-11-25"], "prompts": [` + prompts +

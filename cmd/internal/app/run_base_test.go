@@ -46,6 +46,7 @@ func btTool(name, props string) string {
 // not), a deleted file, a new file, a base file that does not parse, an
 // alias, a rename, duplicates across files, unchanged files.
 func TestRunBaseMatchesWholeTrees(t *testing.T) {
+	t.Parallel()
 	r := newBaseRepo(t)
 	r.write(".mcpschema.yaml", "files: ['tools/**/*.json']\naliases:\n  fresh: stale\n")
 	r.write("tools/a.json", btTools(btTool("x", `"q": {"type": "string"}`), btTool("y", `"n": {"type": "integer"}`)))

@@ -55,6 +55,7 @@ const smokeHeadTools = `{
 // listed as applying after merge, and no output carries a workflow command
 // from the input.
 func TestActionSmokeConfigChangeRemovedToolSkipLabel(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := actCommit(t, repo, "base", map[string]string{

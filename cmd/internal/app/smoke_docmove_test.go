@@ -33,6 +33,7 @@ tools:
 // not on the old path with "was removed with its file", since the file was
 // moved, not deleted.
 func TestCheckBaseMovedDocumentRemovedTool(t *testing.T) {
+	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"docs/mcp.yaml": smokeDocBase})

@@ -56,6 +56,7 @@ func fixtureFindings(t *testing.T) []report.Finding {
 // exactly once: the message's own mention of it (`tool "x"`, `tool name
 // "x"`, `the tool "x"`, ...) or the "x: " prefix, never both.
 func TestToolMessageNamesToolOnce(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, f := range fixtureFindings(t) {
 		if f.Tool == "" {

@@ -54,6 +54,7 @@ func TestVersionCommand(t *testing.T) {
 }
 
 func TestVersionRejectsArguments(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := Main(context.Background(), []string{"version", "extra"}, Env{Stdout: &out, Stderr: &errb}); code != ExitUsage || out.Len() != 0 {
 		t.Fatalf("exit %d, stdout %q; want %d and nothing", code, out.String(), ExitUsage)

@@ -11,6 +11,7 @@ import (
 // flag, the config or the action input), never from a protocolVersions
 // field the file does not have.
 func TestLegacyAdviceNamesTheVersionsSource(t *testing.T) {
+	t.Parallel()
 	list := `{"tools": [{"name": "a", "inputSchema": {"type": "object", "additionalProperties": false}}]}`
 	doc := "mcpdesc: 0.8.0\ninfo: {name: d, version: 1.0.0}\nprotocolVersions: [2024-11-05]\ntools:\n  - name: a\n    inputSchema: {type: object, additionalProperties: false}\n"
 	toolDoc := "mcpdesc: 0.8.0\ninfo: {name: d, version: 1.0.0}\ntools:\n  - name: a\n    protocolVersions: [2025-03-26]\n    inputSchema: {type: object, additionalProperties: false}\n"
