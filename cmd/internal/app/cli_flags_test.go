@@ -1,34 +1,10 @@
 package app
 
 import (
-	"encoding/json"
 	"os"
-	"regexp"
 	"strings"
 	"testing"
-
-	"go.yaml.in/yaml/v3"
-
-	"github.com/mcpschema/mcpschema/internal/report"
 )
-
-// TestConfigFromWithoutAnyConfigIsNoChange: a repository with no config at
-// the trusted revision nor in the working tree (every new user's) has no
-// config change; the action's pull request summary must not say
-// `config ".mcpschema.yaml" is new`.
-func TestConfigFromWithoutAnyConfigIsNoChange(t *testing.T) {
-	t.Parallel()
-	repo, _, _, _ := trustRepo(t, "", "")
-	code, out, errOut := runMain(t, repo, "check", "--config-from", "HEAD~2", "tools/*.json")
-	if code != ExitOK || strings.Contains(out, "config change") {
-		t.Errorf("text: exit %d, want 0 and no config change\n%s%s", code, out, errOut)
-	}
-	code, out, _ = runMain(t, repo, "check", "--config-from", "HEAD~2", "--format", "json", "tools/*.json")
-	var rep report.Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != ExitOK || rep.ConfigChange != nil {
-		t.Errorf("json: exit %d, %v, configChange %+v, want none", code, err, rep.ConfigChange)
-	}
-}
 
 // TestChangelogAndSnapshotFlagsAsEveryCommand: `help changelog` and
 // `changelog --help` list changelog's flags, and an unknown or bad flag of
@@ -111,67 +87,6 @@ func TestReadmeUsageListsEveryCommand(t *testing.T) {
 		if !strings.Contains(block, "mcpschema "+synopsis(c)+"\n") {
 			t.Errorf("README Usage synopsis lacks %q (as `mcpschema help` writes it):\n%s", "mcpschema "+synopsis(c), block)
 		}
-	}
-}
-
-// TestChangelogRenamedToolAddsNoArguments: a tool renamed (guessed from an
-// equivalent inputSchema, or named in the config's aliases) keeps its
-// arguments: the changelog lists the rename, not its old arguments as
-// added, and only what the renamed tool really added.
-func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
-	t.Parallel()
-	repo := t.TempDir()
-	actGit(t, repo, "init", "-q", "-b", "main")
-	actCommit(t, repo, "base", map[string]string{"tools.json": `{"tools": [
-  {"name": "delete_comment", "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}},
-  {"name": "find", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}
-]}
-`})
-	actCommit(t, repo, "head", map[string]string{
-		"tools.json": `{"tools": [
-  {"name": "remove_comment", "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}},
-  {"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}, "limit": {"type": "integer"}}}}
-]}
-`,
-		DefaultConfigName: "aliases:\n  search: find\n"})
-	code, out, errOut := runMain(t, repo, "changelog", "--base", "HEAD~1", "tools.json")
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	for _, want := range []string{"### `remove_comment` (renamed)", "### `search` (renamed)", `- added: argument "limit" added (optional)`, "1 addition"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("changelog lacks %q:\n%s", want, out)
-		}
-	}
-	for _, bad := range []string{`argument "id" added`, `argument "q" added`} {
-		if strings.Contains(out, bad) {
-			t.Errorf("changelog lists a renamed tool's old argument as added (%q):\n%s", bad, out)
-		}
-	}
-}
-
-// TestPreCommitHookFilesMatchSnapshots: the files `mcpschema snapshot`
-// writes as the README shows them (tools.snapshot.json, and --split
-// __toolsnaps__, which writes <tool>.json) are checked by the pre-commit
-// hook.
-func TestPreCommitHookFilesMatchSnapshots(t *testing.T) {
-	t.Parallel()
-	data, err := os.ReadFile("../../../.pre-commit-hooks.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hooks []struct{ Files string }
-	if err := yaml.Unmarshal(data, &hooks); err != nil || len(hooks) != 1 {
-		t.Fatalf("hooks: %v", err)
-	}
-	re := regexp.MustCompile(hooks[0].Files)
-	for _, name := range []string{"tools.snapshot.json", "__toolsnaps__/get_weather.json", "srv/__toolsnaps__/search.json"} {
-		if !re.MatchString(name) {
-			t.Errorf("files: does not match %q", name)
-		}
-	}
-	if re.MatchString("__toolsnaps__/a/b.json") {
-		t.Errorf("files: matches a file below __toolsnaps__/a/")
 	}
 }
 

@@ -1,0 +1,27 @@
+package app
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/report"
+)
+
+// TestConfigFromWithoutAnyConfigIsNoChange: a repository with no config at
+// the trusted revision nor in the working tree (every new user's) has no
+// config change; the action's pull request summary must not say
+// `config ".mcpschema.yaml" is new`.
+func TestConfigFromWithoutAnyConfigIsNoChange(t *testing.T) {
+	t.Parallel()
+	repo, _, _, _ := trustRepo(t, "", "")
+	code, out, errOut := runMain(t, repo, "check", "--config-from", "HEAD~2", "tools/*.json")
+	if code != ExitOK || strings.Contains(out, "config change") {
+		t.Errorf("text: exit %d, want 0 and no config change\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runMain(t, repo, "check", "--config-from", "HEAD~2", "--format", "json", "tools/*.json")
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != ExitOK || rep.ConfigChange != nil {
+		t.Errorf("json: exit %d, %v, configChange %+v, want none", code, err, rep.ConfigChange)
+	}
+}
