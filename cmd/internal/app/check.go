@@ -56,7 +56,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		return code
 	}
 	if _, err := parseFailOn(*cf.failOn); *cf.failOn != "" && err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown --fail-on %q%s\n", *cf.failOn, unknownHint(*cf.failOn, failOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", failOnError{*cf.failOn}.as("--fail-on"))
 		return ExitUsage
 	}
 	if _, ok := annotate.LookupFormat(*cf.format); !ok {

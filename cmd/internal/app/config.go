@@ -149,8 +149,9 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			}
 		case "fail-on":
 			s, _ := v.(string)
-			cfg.FailOn, err = parseFailOn(s)
-			cfg.FailOnIncomplete = failsOnIncomplete(s)
+			var fo failOnSetting
+			fo, err = parseFailOn(s)
+			cfg.FailOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 			if err != nil {
 				err = cfg.errAt(ptr, err.Error())
 			}

@@ -12,21 +12,38 @@ import (
 // closed on what mcpschema cannot decide.
 const failOnIncomplete = "incomplete"
 
-// parseFailOn reads a fail-on value: error, warning, notice, never or
-// incomplete (which fails at error, like error, and on an incomplete report).
-func parseFailOn(s string) (rules.Severity, error) {
+// failOnSetting is a parsed fail-on value: the severity that fails the run, and
+// whether an incomplete report fails it too (fail-on incomplete).
+type failOnSetting struct {
+	Severity   rules.Severity
+	Incomplete bool
+}
+
+// failOnError is an unknown fail-on value.
+type failOnError struct{ value string }
+
+func (e failOnError) Error() string { return e.as("fail-on") }
+
+// as says what is wrong, naming the setting as the caller spells it
+// ("fail-on" in the config and the action's input, "--fail-on" on the
+// command line).
+func (e failOnError) as(name string) string {
+	return fmt.Sprintf("unknown %s %q%s", name, e.value, unknownHint(e.value, failOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
+}
+
+// parseFailOn reads a fail-on value, the one place that does: error,
+// warning, notice, never or incomplete (which fails at error, like error,
+// and on an incomplete report).
+func parseFailOn(s string) (failOnSetting, error) {
 	if s == failOnIncomplete {
-		return rules.Error, nil
+		return failOnSetting{Severity: rules.Error, Incomplete: true}, nil
 	}
 	sev, err := rules.ParseSeverity(s)
 	if err != nil {
-		return rules.Off, fmt.Errorf("unknown fail-on %q%s", s, unknownHint(s, failOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
+		return failOnSetting{Severity: rules.Off}, failOnError{s}
 	}
-	return sev, nil
+	return failOnSetting{Severity: sev}, nil
 }
-
-// failsOnIncomplete reports whether a fail-on value fails an incomplete report.
-func failsOnIncomplete(s string) bool { return s == failOnIncomplete }
 
 // failsIncomplete reports whether the run's fail-on is incomplete.
 func (r *Result) failsIncomplete() bool {

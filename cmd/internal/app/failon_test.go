@@ -67,9 +67,12 @@ func TestFailOnIncomplete(t *testing.T) {
 
 func TestParseFailOnIncomplete(t *testing.T) {
 	t.Parallel()
-	sev, err := parseFailOn("incomplete")
-	if err != nil || sev != rules.Error || !failsOnIncomplete("incomplete") || failsOnIncomplete("error") {
-		t.Errorf("parseFailOn(incomplete) = %v, %v", sev, err)
+	fo, err := parseFailOn("incomplete")
+	if err != nil || fo != (failOnSetting{Severity: rules.Error, Incomplete: true}) {
+		t.Errorf("parseFailOn(incomplete) = %+v, %v", fo, err)
+	}
+	if fo, err := parseFailOn("error"); err != nil || fo != (failOnSetting{Severity: rules.Error}) {
+		t.Errorf("parseFailOn(error) = %+v, %v", fo, err)
 	}
 	if _, err := parseFailOn("sometimes"); err == nil {
 		t.Error("parseFailOn(sometimes): no error")

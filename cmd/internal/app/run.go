@@ -138,11 +138,11 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	failOn := cfg.FailOn
 	if o.FailOn != "" {
-		failOn, err = parseFailOn(o.FailOn)
+		fo, err := parseFailOn(o.FailOn)
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
-		cfg.FailOnIncomplete = failsOnIncomplete(o.FailOn)
+		failOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
 	opts.Deadline = deadline
