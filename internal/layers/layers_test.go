@@ -36,6 +36,7 @@ var layerOf = map[string]string{
 
 	"cmd/internal/app":      "client",
 	"cmd/internal/snapshot": "client",
+	"cmd/internal/cmdenv":   "client",
 	"cmd/mcpschema":         "main",
 
 	"cmd/internal/pinaction":   "tool",

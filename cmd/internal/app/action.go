@@ -21,12 +21,12 @@ import (
 // reached, 2 on usage, configuration or checkout errors, 0 otherwise.
 func runAction(ctx context.Context, args []string, env Env) int {
 	started := time.Now() // limits.run-timeout counts from here
-	token := env.getenv("INPUT_GITHUB-TOKEN")
+	token := env.Lookup("INPUT_GITHUB-TOKEN")
 	stdout := newRedactWriter(env.Stdout, token)
 	stderr := newRedactWriter(env.Stderr, token)
 	defer flushRedact(stdout)
 	defer flushRedact(stderr)
-	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.getenv))
+	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.Lookup))
 	fr := &fatalRun{a: a, out: stdout, stderr: stderr, env: env}
 	fail := func(err error) int {
 		if interrupted(ctx, stderr) {
@@ -61,7 +61,7 @@ func runAction(ctx context.Context, args []string, env Env) int {
 	}
 	dir := gctx.Workspace
 	if dir == "" {
-		dir = env.dir()
+		dir = env.WorkDir()
 	}
 	// Before the config is read its run-timeout is not known: the default
 	// bounds resolving the revisions (git and the compare API).

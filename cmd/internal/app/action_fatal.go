@@ -56,9 +56,9 @@ func (f *fatalRun) failedCheckRun(ctx context.Context, token, name, summary stri
 	if token == "" {
 		return
 	}
-	api := f.env.getenv("GITHUB_API_URL")
+	api := f.env.Lookup("GITHUB_API_URL")
 	owner, repo := "", ""
-	if r := f.env.getenv("GITHUB_REPOSITORY"); r != "" {
+	if r := f.env.Lookup("GITHUB_REPOSITORY"); r != "" {
 		owner, repo, _ = strings.Cut(r, "/")
 	}
 	details := ""
@@ -71,7 +71,7 @@ func (f *fatalRun) failedCheckRun(ctx context.Context, token, name, summary stri
 	}
 	head := f.headSHA
 	if head == "" {
-		head = f.env.getenv("GITHUB_SHA")
+		head = f.env.Lookup("GITHUB_SHA")
 	}
 	if owner == "" || repo == "" || head == "" {
 		return

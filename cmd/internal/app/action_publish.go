@@ -235,7 +235,7 @@ func (p *publisher) writeSARIF() {
 // (never in the workspace, whose contents the pull request controls) and
 // returns the path later steps read it at ("" when it could not be written).
 func (p *publisher) writeJSON() string {
-	base, shown := reportBase(p.env.getenv)
+	base, shown := reportBase(p.env.Lookup)
 	dir, err := os.MkdirTemp(base, reportDirName)
 	if err == nil {
 		err = p.writeFile(filepath.Join(dir, "report.json"), "json")

@@ -51,7 +51,7 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 	if *base == "" {
 		return fail(fmt.Errorf("changelog needs --base REF, the revision to list the changes since"))
 	}
-	cl, err := buildChangelog(ctx, env.dir(), changelogOptions{Base: *base, Head: *head, Mode: *baseMode, Config: *config, Patterns: patterns})
+	cl, err := buildChangelog(ctx, env.WorkDir(), changelogOptions{Base: *base, Head: *head, Mode: *baseMode, Config: *config, Patterns: patterns})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}

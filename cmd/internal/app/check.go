@@ -70,7 +70,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	baseRev, baseline, baseNote := *cf.base, (*report.Baseline)(nil), ""
 	if *cf.base != "" {
 		var err error
-		if baseRev, baseline, baseNote, err = cliBaseline(ctx, env.dir(), *cf.base, *cf.head, *cf.baseMode); err != nil {
+		if baseRev, baseline, baseNote, err = cliBaseline(ctx, env.WorkDir(), *cf.base, *cf.head, *cf.baseMode); err != nil {
 			if interrupted(ctx, env.Stderr) {
 				return ExitInterrupted
 			}
@@ -82,7 +82,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	if baseline != nil && baseline.MergeBaseFound {
 		configSince = baseRev // a config the change left as at its branch point is not its change
 	}
-	res, err := Run(ctx, RunOptions{Dir: env.dir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
+	res, err := Run(ctx, RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
 		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored})
 	if interrupted(ctx, env.Stderr) {
@@ -92,11 +92,11 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
-	setBaseline(res.Report, baseline, baseNote, cliConfigNote(ctx, env.dir(), *cf.configFrom, baseline))
+	setBaseline(res.Report, baseline, baseNote, cliConfigNote(ctx, env.WorkDir(), *cf.configFrom, baseline))
 	var w io.Writer = env.Stdout
 	if *cf.output != "" {
 		// Never through a link a pull request may have committed at the path.
-		fh, err := os.OpenFile(configPath(env.dir(), *cf.output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o644)
+		fh, err := os.OpenFile(configPath(env.WorkDir(), *cf.output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o644)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage

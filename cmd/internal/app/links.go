@@ -10,7 +10,7 @@ import (
 // set): head positions at GITHUB_SHA, base locations at the compared
 // commit. Elsewhere positions stay plain text.
 func cliLinks(env Env, baseline *report.Baseline) *annotate.Links {
-	server, repo, sha := env.getenv("GITHUB_SERVER_URL"), env.getenv("GITHUB_REPOSITORY"), env.getenv("GITHUB_SHA")
+	server, repo, sha := env.Lookup("GITHUB_SERVER_URL"), env.Lookup("GITHUB_REPOSITORY"), env.Lookup("GITHUB_SHA")
 	if server == "" || repo == "" || sha == "" {
 		return nil
 	}

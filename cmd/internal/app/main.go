@@ -5,48 +5,22 @@ package app
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
 )
 
-// Exit codes.
+// Exit codes: the ones every command shares (cmdenv).
 const (
-	ExitOK       = 0
-	ExitFindings = 1
-	ExitUsage    = 2
+	ExitOK       = cmdenv.ExitOK
+	ExitFindings = cmdenv.ExitFindings
+	ExitUsage    = cmdenv.ExitUsage
 	// ExitInterrupted is a run stopped by Ctrl-C (SIGINT: 128+2); it has no result.
-	ExitInterrupted = 130
+	ExitInterrupted = cmdenv.ExitInterrupted
 )
 
-// Env is what a command may touch of the outside world.
-type Env struct {
-	Stdout io.Writer
-	Stderr io.Writer
-	// Getenv reads an environment variable.
-	Getenv func(string) string
-	// Dir is the working directory ("" = the process's).
-	Dir string
-}
-
-func (e Env) getenv(k string) string {
-	if e.Getenv == nil {
-		return ""
-	}
-	return e.Getenv(k)
-}
-
-func (e Env) dir() string {
-	if e.Dir != "" {
-		return e.Dir
-	}
-	d, err := os.Getwd()
-	if err != nil {
-		return "."
-	}
-	return d
-}
+// Env is what a command may touch of the outside world (cmdenv.Env).
+type Env = cmdenv.Env
 
 // Main runs the command line args and returns the exit code.
 func Main(ctx context.Context, args []string, env Env) int {
@@ -70,7 +44,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 		if code, bad := snapshotFlagError(args[1:], env); bad {
 			return code
 		}
-		return snapshot.Main(ctx, args[1:], snapshot.Env{Stdout: env.Stdout, Stderr: env.Stderr, Getenv: env.Getenv, Dir: env.dir()})
+		return snapshot.Main(ctx, args[1:], snapshot.Env{Stdout: env.Stdout, Stderr: env.Stderr, Getenv: env.Getenv, Dir: env.WorkDir()})
 	case "version", "--version":
 		return runVersion(args[1:], env)
 	}

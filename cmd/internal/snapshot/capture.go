@@ -84,7 +84,7 @@ func Capture(ctx context.Context, o *Options, env Env) (*Surface, error) {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return nil, &usageError{fmt.Errorf("--url %q is not an http or https URL", o.URL)}
 		}
-		headers, _, err := headerValues(o.Headers, env.getenv)
+		headers, _, err := headerValues(o.Headers, env.Lookup)
 		if err != nil {
 			return nil, &usageError{err}
 		}

@@ -16,34 +16,22 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/suggest"
 )
 
-// Exit codes (the same as the other commands').
+// Exit codes (the same as the other commands': cmdenv).
 const (
-	ExitOK    = 0
-	ExitDrift = 1
+	ExitOK    = cmdenv.ExitOK
+	ExitDrift = cmdenv.ExitFindings
 	// ExitUsage is also returned when the server cannot be started,
 	// reached or listed: the gate fails closed.
-	ExitUsage = 2
+	ExitUsage = cmdenv.ExitUsage
 )
 
-// Env is what the command may touch of the outside world.
-type Env struct {
-	Stdout io.Writer
-	Stderr io.Writer
-	// Getenv reads an environment variable (for --header values).
-	Getenv func(string) string
-	// Dir is the working directory; relative paths are resolved against it.
-	Dir string
-}
-
-func (e Env) getenv(k string) string {
-	if e.Getenv == nil {
-		return ""
-	}
-	return e.Getenv(k)
-}
+// Env is what the command may touch of the outside world (cmdenv.Env;
+// Getenv reads the --header values).
+type Env = cmdenv.Env
 
 const usage = `usage: mcpschema snapshot [flags] -- COMMAND [ARGS ...]
        mcpschema snapshot [flags] --url URL
@@ -170,9 +158,9 @@ func Main(ctx context.Context, args []string, env Env) int {
 	}
 	// The header values never reach the output: not in what is printed,
 	// not in the snapshot, not in an error the server sent back.
-	if _, values, err := headerValues(o.Headers, env.getenv); err == nil && len(values) > 0 {
+	if _, values, err := headerValues(o.Headers, env.Lookup); err == nil && len(values) > 0 {
 		o.red = newRedactor(values)
-		if env.getenv("GITHUB_ACTIONS") == "true" {
+		if env.Lookup("GITHUB_ACTIONS") == "true" {
 			o.red.mask(env.Stderr)
 		}
 		env.Stdout = redactWriter{env.Stdout, o.red}
