@@ -6,11 +6,11 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/validate"
 )
@@ -200,7 +200,7 @@ func boundKey(f report.Finding) string {
 
 // inFile reports whether f is about one file (not run-level).
 func (s *configScope) inFile(f report.Finding) bool {
-	return f.File != "" && (s.files[f.File] || strings.HasPrefix(f.Rule, "compat."))
+	return f.File != "" && (s.files[f.File] || rules.IsBreaking(f.Rule))
 }
 
 // gone reports whether the changed files, exclude or limits would make f
