@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -330,39 +329,24 @@ func (c *Config) readLimits(v any, ptr string) error {
 	}
 	for _, k := range sortedKeys(m) {
 		p := source.Join(ptr, k)
-		if !slices.Contains(limitKeys, k) {
+		spec, ok := lookupLimit(k)
+		if !ok {
 			return c.errAtKey(p, fmt.Sprintf("unknown limit %q%s", k, unknownHint(k, limitKeys, "%q", "use "+strings.Join(limitKeys, ", "))))
 		}
-		if durations := map[string]*time.Duration{"schema-timeout": &c.Limits.Schema.Timeout, "regex-timeout": &c.Limits.Schema.RegexTimeout,
-			"file-timeout": &c.Limits.FileTimeout, "run-timeout": &c.Limits.RunTimeout}; durations[k] != nil {
+		if spec.duration {
 			s := fmt.Sprint(m[k])
 			d, err := time.ParseDuration(s)
 			if err != nil || d <= 0 {
 				return c.errAt(p, fmt.Sprintf("%s %q is not a positive duration like 5s", k, s))
 			}
-			*durations[k] = d
+			spec.set(&c.Limits, int64(d))
 			continue
 		}
 		n, err := positiveInt(m[k])
 		if err != nil {
 			return c.errAt(p, fmt.Sprintf("%s must be a positive whole number", k))
 		}
-		switch k {
-		case "max-file-bytes":
-			c.Limits.MaxBytes = int64(n)
-		case "max-file-depth":
-			c.Limits.MaxDepth = n
-		case "max-file-values":
-			c.Limits.MaxValues = n
-		case "max-file-tools":
-			c.Limits.MaxTools = n
-		case "max-schema-depth":
-			c.Limits.Schema.MaxDepth = n
-		case "max-subschemas":
-			c.Limits.Schema.MaxSubschemas = n
-		default:
-			return c.errAtKey(p, fmt.Sprintf("unknown limit %q: use max-file-bytes, max-file-depth, max-file-values, max-file-tools, max-schema-depth, max-subschemas, schema-timeout, regex-timeout, file-timeout, run-timeout", k))
-		}
+		spec.set(&c.Limits, int64(n))
 	}
 	return nil
 }

@@ -12,10 +12,6 @@ var configKeys = []string{"files", "exclude", "protocol-versions", "fail-on", "r
 // ignoreKeys are the keys of an ignore entry.
 var ignoreKeys = []string{"rule", "tool", "pointer", "reason", "expires"}
 
-// limitKeys are the keys of the config's limits.
-var limitKeys = []string{"max-file-bytes", "max-file-depth", "max-file-values", "max-file-tools", "max-schema-depth", "max-subschemas",
-	"schema-timeout", "regex-timeout", "file-timeout", "run-timeout"}
-
 // unknownRuleText is the message for an unknown rule id in the config,
 // with the nearest registered id when one is near.
 func unknownRuleText(id string) string {

@@ -161,16 +161,12 @@ func limitValues(l validate.Limits) map[string]limitValue {
 	if l.MaxTools <= 0 {
 		l.MaxTools = source.DefaultLimits.MaxTools
 	}
-	num := func(n int64) limitValue { return limitValue{n, fmt.Sprint(n)} }
-	return map[string]limitValue{
-		"max-file-bytes": num(l.MaxBytes), "max-file-depth": num(int64(l.MaxDepth)),
-		"max-file-values": num(int64(l.MaxValues)), "max-file-tools": num(int64(l.MaxTools)),
-		"max-schema-depth": num(int64(l.Schema.MaxDepth)), "max-subschemas": num(int64(l.Schema.MaxSubschemas)),
-		"schema-timeout": {int64(l.Schema.Timeout), l.Schema.Timeout.String()},
-		"regex-timeout":  {int64(l.Schema.RegexTimeout), l.Schema.RegexTimeout.String()},
-		"file-timeout":   {int64(l.FileTimeout), l.FileTimeout.String()},
-		"run-timeout":    {int64(l.RunTimeout), l.RunTimeout.String()},
+	out := make(map[string]limitValue, len(limitTable))
+	for _, spec := range limitTable {
+		n := spec.get(l)
+		out[spec.key] = limitValue{n, spec.text(n)}
 	}
+	return out
 }
 
 // limitKeyRe finds the limit a bound message names: "raise
