@@ -2,11 +2,11 @@ package diffcheck
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/uritemplate"
 )
 
 func (d *docCmp) compareResources() {
@@ -99,26 +99,29 @@ func (d *docCmp) compareTemplate(p declPair, subject string) {
 	if bt == ht {
 		return
 	}
-	bparts, bok := parseURITemplate(bt)
-	hparts, hok := parseURITemplate(ht)
-	if !bok || !hok {
+	if len(bt) > maxTemplate || len(ht) > maxTemplate {
+		return // too long to compare
+	}
+	btpl, bproblem := uritemplate.Parse(bt)
+	htpl, hproblem := uritemplate.Parse(ht)
+	if bproblem != "" || hproblem != "" {
 		return // validation reports a malformed template
 	}
 	at := loc{file: d.head, ptr: source.Join(p.head.ptr, "uriTemplate")}
 	base := &loc{file: d.base, ptr: source.Join(p.base.ptr, "uriTemplate")}
 	hv := map[string]bool{}
-	for _, v := range templateVars(hparts) {
+	for _, v := range htpl.Names() {
 		hv[v] = true
 	}
-	for _, v := range templateVars(bparts) {
+	for _, v := range btpl.Names() {
 		if hv[v] {
 			continue
 		}
 		d.add(docFinding{rule: RuleTemplateVariableRemoved, at: at, base: base, subject: subject + " variable " + v, before: v,
 			msg: fmt.Sprintf("variable %q of %s was removed (was %q): clients that fill it, in the uris they build and in completion requests, break; keep the variable", v, templateLabel(p.head), bt)})
 	}
-	uri := expandTemplate(bparts)
-	if re := templateMatcher(hparts); re != nil && !re.MatchString(uri) {
+	uri := btpl.Sample()
+	if re := htpl.LiteralMatcher(); re != nil && !re.MatchString(uri) {
 		d.add(docFinding{rule: RuleTemplateURIChanged, at: at, base: base, subject: subject, before: bt, after: ht, witness: uri,
 			msg: fmt.Sprintf("the uriTemplate of %s changed from %q: uris built from the old template, such as %q, no longer match it; keep the old template as another resource template", templateLabel(p.head), bt, uri)})
 	}
@@ -148,134 +151,5 @@ func mimeEssence(s string) string {
 	return strings.ToLower(strings.TrimSpace(s))
 }
 
-// tplPart is a literal run or an expression of an RFC 6570 URI template.
-type tplPart struct {
-	literal string
-	expr    bool
-	op      byte // 0 for simple string expansion
-	vars    []string
-}
-
-// parseURITemplate splits an RFC 6570 template into literals and
-// expressions; ok is false for a malformed template or a reserved operator.
-func parseURITemplate(s string) (parts []tplPart, ok bool) {
-	if len(s) > 8192 {
-		return nil, false
-	}
-	for s != "" {
-		i := strings.IndexByte(s, '{')
-		if i < 0 {
-			if strings.IndexByte(s, '}') >= 0 {
-				return nil, false
-			}
-			parts = append(parts, tplPart{literal: s})
-			break
-		}
-		if i > 0 {
-			if strings.IndexByte(s[:i], '}') >= 0 {
-				return nil, false
-			}
-			parts = append(parts, tplPart{literal: s[:i]})
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			return nil, false
-		}
-		body := s[i+1 : i+j]
-		s = s[i+j+1:]
-		p := tplPart{expr: true}
-		if body != "" && strings.IndexByte("+#./;?&", body[0]) >= 0 {
-			p.op, body = body[0], body[1:]
-		} else if body != "" && strings.IndexByte("=,!@|", body[0]) >= 0 {
-			return nil, false
-		}
-		for _, spec := range strings.Split(body, ",") {
-			name := strings.TrimSuffix(spec, "*")
-			if k := strings.IndexByte(name, ':'); k >= 0 {
-				name = name[:k]
-			}
-			if !varName.MatchString(name) {
-				return nil, false
-			}
-			p.vars = append(p.vars, name)
-		}
-		parts = append(parts, p)
-	}
-	return parts, true
-}
-
-var varName = regexp.MustCompile(`^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$`)
-
-// templateVars lists a template's variable names in order, once each.
-func templateVars(parts []tplPart) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, p := range parts {
-		for _, v := range p.vars {
-			if !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		}
-	}
-	return out
-}
-
-// expandTemplate expands a template with the value "x" for every variable.
-func expandTemplate(parts []tplPart) string {
-	var b strings.Builder
-	for _, p := range parts {
-		if !p.expr {
-			b.WriteString(p.literal)
-			continue
-		}
-		first, sep, named := "", ",", false
-		switch p.op {
-		case '+':
-		case '#':
-			first = "#"
-		case '.':
-			first, sep = ".", "."
-		case '/':
-			first, sep = "/", "/"
-		case ';':
-			first, sep, named = ";", ";", true
-		case '?':
-			first, sep, named = "?", "&", true
-		case '&':
-			first, sep, named = "&", "&", true
-		}
-		b.WriteString(first)
-		for i, v := range p.vars {
-			if i > 0 {
-				b.WriteString(sep)
-			}
-			if named {
-				b.WriteString(v + "=")
-			}
-			b.WriteString("x")
-		}
-	}
-	return b.String()
-}
-
-// templateMatcher returns a pattern that matches every expansion of a
-// template (and more: any text for each expression), so that a uri it does
-// not match is certainly not an expansion of the template.
-func templateMatcher(parts []tplPart) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString(`^`)
-	for _, p := range parts {
-		if p.expr {
-			b.WriteString(`(?s:.*)`)
-		} else {
-			b.WriteString(regexp.QuoteMeta(p.literal))
-		}
-	}
-	b.WriteString(`$`)
-	re, err := regexp.Compile(b.String())
-	if err != nil {
-		return nil
-	}
-	return re
-}
+// maxTemplate is the longest uriTemplate compared, in bytes.
+const maxTemplate = 8192

@@ -54,7 +54,7 @@ func checkCompletionExamples(fc *FileContext) {
 			checkCompletionMap(fc, d, nil, false, "resource template", "variable")
 			continue
 		}
-		checkCompletionMap(fc, d, tpl.vars, true, "resource template", "variable")
+		checkCompletionMap(fc, d, tpl.Vars, true, "resource template", "variable")
 	}
 }
 

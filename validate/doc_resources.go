@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/uritemplate"
 )
 
 // Rules about resources and resource templates.
@@ -117,7 +118,7 @@ func checkResources(fc *FileContext) {
 		}
 		for _, ex := range collectNamedExamples(fc, RuleResourceExample, d.obj, d.ptr, "examples", "resourceTemplateExamples", "resource template", []string{"uri", "result"}) {
 			what := "resource template example " + quote(ex.name)
-			if uri, ok := memberString(fc, RuleResourceExample, ex.value, ex.ptr, "uri", what, true, false); ok && tpl != nil && !tpl.matches(uri) {
+			if uri, ok := memberString(fc, RuleResourceExample, ex.value, ex.ptr, "uri", what, true, false); ok && tpl != nil && !tpl.Matches(uri) {
 				fc.Report(RuleResourceExample, source.Join(ex.ptr, "uri"), nil, "%s uri %q is not an expansion of the uriTemplate %q: use a URI the template produces", what, uri, d.obj["uriTemplate"])
 			}
 			checkReadResult(fc, ex, d.versions, what)
@@ -130,7 +131,7 @@ func checkResources(fc *FileContext) {
 
 // parsedTemplate returns the declaration's parsed uriTemplate, reporting
 // it when report is set.
-func parsedTemplate(fc *FileContext, d decl, report bool) *uriTemplate {
+func parsedTemplate(fc *FileContext, d decl, report bool) *uritemplate.Template {
 	var s string
 	var ok bool
 	if report {
@@ -141,7 +142,7 @@ func parsedTemplate(fc *FileContext, d decl, report bool) *uriTemplate {
 	if !ok {
 		return nil
 	}
-	tpl, problem := parseURITemplate(s)
+	tpl, problem := uritemplate.Parse(s)
 	if problem != "" && report {
 		fc.Report(RuleTemplateSyntax, source.Join(d.ptr, "uriTemplate"), nil, "resource template uriTemplate %q %s: write an RFC 6570 template such as \"chess://games/{game_id}\"", s, problem)
 	}

@@ -18,13 +18,14 @@ const module = "github.com/mcpschema/mcpschema/"
 // layerOf places every package of the module in a layer. A package missing
 // here fails the test: a new package says where it belongs.
 var layerOf = map[string]string{
-	"internal/suggest": "kernel",
-	"internal/source":  "kernel",
-	"internal/schema":  "kernel",
-	"internal/rules":   "kernel",
-	"internal/report":  "kernel",
-	"internal/pool":    "kernel",
-	"internal/load":    "kernel",
+	"internal/suggest":     "kernel",
+	"internal/source":      "kernel",
+	"internal/schema":      "kernel",
+	"internal/rules":       "kernel",
+	"internal/report":      "kernel",
+	"internal/pool":        "kernel",
+	"internal/load":        "kernel",
+	"internal/uritemplate": "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",
