@@ -7,7 +7,8 @@ package diffcheck
 //
 //  1. the rule record in diffcheck/rules.go, in the var block of its
 //     direction: RuleInputPatternAdded = compat("compat.input.pattern-added",
-//     level, severity, summary, doc, fix). compat sets Kind rules.Breaking;
+//     level, severity, summary, doc, fix, title), the title short, for
+//     annotation titles ("pattern added"). compat sets Kind rules.Breaking;
 //     the id namespace compat.<direction>.<name> declares the direction
 //     (input, output, tool, annotation, example, file; prompt, resource,
 //     resource-template, security, capability, transport for the rest of an

@@ -41,18 +41,12 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-// TestCompatTitles: every compat rule has a short title, and every title
-// belongs to a registered rule.
+// TestCompatTitles: every compat rule has a short title in its record.
 func TestCompatTitles(t *testing.T) {
 	t.Parallel()
 	for _, r := range rules.All() {
 		if strings.HasPrefix(r.ID, "compat.") && r.Title == "" {
 			t.Errorf("%s has no title", r.ID)
-		}
-	}
-	for id := range compatTitles {
-		if _, ok := rules.Lookup(id); !ok {
-			t.Errorf("title for unknown rule %s", id)
 		}
 	}
 }
