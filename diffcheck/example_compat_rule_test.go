@@ -30,7 +30,7 @@ package diffcheck
 //     (base=<file>#<pointer> for the base location, nowitness <rule> where
 //     no witness can exist), and a silent case under testdata/silent/ for a
 //     change that must not be reported.
-//  5. the README rule table: go test ./cmd/internal/app -run TestReadmeRuleTable -update
+//  5. the rule table in docs/rules.md: go test ./cmd/internal/app -run TestReadmeRuleTable -update
 //
 // The example runs the comparison on one fixture and checks the witness the
 // way TestFixtures does. It prints no message text, which belongs to step 2.

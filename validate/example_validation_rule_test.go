@@ -7,7 +7,7 @@ package validate
 //  1. the rule record: var RuleX = rules.Register(rules.Rule{...}) next to
 //     its check. Kind defaults to rules.Validation; a rule about one part of
 //     a tool may set Direction. The registry feeds `mcpschema rules`, SARIF
-//     rules[], the README table and config validation: nothing else to edit.
+//     rules[], the table in docs/rules.md and config validation: nothing else to edit.
 //  2. the check body: a func(*ToolContext) (once per tool) or a
 //     func(*FileContext) (once per file, after the tool checks). It speaks in
 //     JSON Pointers (c.Ptr) and reports with c.Report; positions are found
@@ -21,7 +21,7 @@ package validate
 //     comment declares the findings (want ...) or the rules it covers without
 //     finding them (covers ...). TestFixtures runs them; the CLI's
 //     TestEveryValidationRuleHasFixtures insists on both.
-//  5. the README rule table: go test ./cmd/internal/app -run TestReadmeRuleTable -update
+//  5. the rule table in docs/rules.md: go test ./cmd/internal/app -run TestReadmeRuleTable -update
 //
 // The example below does steps 1 to 4 without touching the registry or the
 // check list (so that the other tests keep checking only real rules): it

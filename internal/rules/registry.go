@@ -1,6 +1,6 @@
 // Package rules is the registry of every rule mcpschema knows: validation
 // rules and breaking-change rules alike. The same entries feed the CLI's
-// `rules` listing, SARIF rules[], the README table and config validation.
+// `rules` listing, SARIF rules[], the rule table of docs/rules.md and config validation.
 package rules
 
 import (

@@ -9,12 +9,13 @@ import (
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite generated files (README rule table, golden files)")
+var update = flag.Bool("update", false, "rewrite generated files (the rule table in docs/rules.md, golden files)")
 
-// TestReadmeRuleTable keeps the README's rule table equal to the registry.
+// TestReadmeRuleTable keeps the rule table of docs/rules.md (linked from
+// the README) equal to the registry.
 func TestReadmeRuleTable(t *testing.T) {
 	t.Parallel()
-	const path = "../../../README.md"
+	const path = "../../../docs/rules.md"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -23,7 +24,7 @@ func TestReadmeRuleTable(t *testing.T) {
 	i := strings.Index(text, RulesTableBegin)
 	j := strings.Index(text, RulesTableEnd)
 	if i < 0 || j < i {
-		t.Fatalf("README.md lacks the rule table markers %q and %q", RulesTableBegin, RulesTableEnd)
+		t.Fatalf("docs/rules.md lacks the rule table markers %q and %q", RulesTableBegin, RulesTableEnd)
 	}
 	want := RulesTable(rules.All())
 	got := strings.TrimPrefix(text[i+len(RulesTableBegin):j], "\n")
@@ -37,5 +38,5 @@ func TestReadmeRuleTable(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("README.md rule table is out of date with the registry: run go test ./cmd/internal/app -run TestReadmeRuleTable -update")
+	t.Errorf("docs/rules.md rule table is out of date with the registry: run go test ./cmd/internal/app -run TestReadmeRuleTable -update")
 }
