@@ -54,15 +54,32 @@ func rejectTargets(out *node, kw string) []target {
 	return out2
 }
 
-// relevance rates a rejection: 2 when every error lies at a target, 1 when
+// relevance rates a rejection: 2 when every reason lies at a target, 1 when
 // some do, 0 when none does (the value fails for another reason). root is
-// the file pointer of the rejecting schema; error keywords are relative to it.
-func relevance(errs []schema.InstanceError, targets []target, root string) int {
+// the file pointer of the rejecting schema; reason keywords are relative to
+// it. A union no branch matched counts by its best branch: the value is
+// rejected because of the change when the branch that changed rejects it
+// there, whatever the other branches reject it for (they rejected it at
+// the other side too, or the value would not be accepted there).
+func relevance(rs []schema.Reason, targets []target, root string) int {
 	hit, miss := false, false
-	for _, e := range errs {
-		if errorAt(e.Keyword, targets, root) {
+	for _, r := range rs {
+		sc := 0
+		if len(r.Alternatives) > 0 {
+			for _, alt := range r.Alternatives {
+				if s := relevance(alt, targets, root); s > sc {
+					sc = s
+				}
+			}
+		} else if errorAt(r.Keyword, targets, root) {
+			sc = 2
+		}
+		switch sc {
+		case 2:
 			hit = true
-		} else {
+		case 1:
+			hit, miss = true, true
+		default:
 			miss = true
 		}
 	}
@@ -137,11 +154,11 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		if accepts(ws.ic, v) != yes {
 			return
 		}
-		errs, ok := ws.oc.Validate(v)
-		if !ok || len(errs) == 0 {
+		rs, ok := ws.oc.Reasons(v)
+		if !ok || len(rs) == 0 {
 			return
 		}
-		if sc := relevance(errs, ch.reject, ws.out.ptr); sc > bestScore {
+		if sc := relevance(rs, ch.reject, ws.out.ptr); sc > bestScore {
 			best, bestScore = v, sc
 		}
 	}
