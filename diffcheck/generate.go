@@ -496,7 +496,11 @@ func genAt(root *node, path []step, local any, depth int) (any, bool) {
 		return nil, false
 	}
 	s := path[0]
-	root = firstBranch(root, path[0].key)
+	want := tObject
+	if s.kind == 'i' {
+		want = tArray
+	}
+	root = firstBranch(root, s.key, want)
 	switch s.kind {
 	case 'p', 'a':
 		key := s.key
@@ -545,26 +549,36 @@ func branchProp(n *node, key string) *node {
 	return nil
 }
 
-// firstBranch folds the first anyOf/oneOf branch (one declaring key first) that merges into n, so a
-// value built from it meets that branch too. A branch that cannot be folded
-// (unevaluatedProperties, say) is taken as it is when n has no members of
-// its own; n itself when neither works.
-func firstBranch(n *node, key string) *node {
-	var branches, others []*node
+// firstBranch folds the first anyOf/oneOf branch that merges into n, so a
+// value built from it meets that branch too: branches of type want (the
+// step's: object for a member, array for an element) that declare key
+// first, then other branches of type want, then the rest. A branch that
+// cannot be folded (unevaluatedProperties, say) is taken as it is when n
+// has no members of its own; n itself when neither works.
+func firstBranch(n *node, key string, want typeSet) *node {
+	var branches, typed, others []*node
 	for _, br := range append(append([]*node(nil), n.anyOf...), n.oneOf...) {
-		if _, ok := br.props[key]; ok {
+		_, declares := br.props[key]
+		switch {
+		case declares && br.types.has(want):
 			branches = append(branches, br) // branches declaring the member come first
-		} else {
+		case br.types.has(want):
+			typed = append(typed, br)
+		default:
 			others = append(others, br)
 		}
 	}
 	bare := len(n.props) == 0 && len(n.required) == 0
-	for i, br := range append(branches, others...) {
+	first := len(branches)
+	if first == 0 {
+		first = len(typed)
+	}
+	for i, br := range append(append(branches, typed...), others...) {
 		m := *withoutBranches(n)
 		if merge(&m, br) {
 			return &m
 		}
-		if bare && (i < len(branches) || len(branches) == 0) {
+		if bare && (i < first || first == 0) {
 			return br
 		}
 	}

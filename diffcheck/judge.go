@@ -51,6 +51,9 @@ type change struct {
 	// required, a type or listed value was removed, a closed object lost a
 	// member), so the finding stays an error when no witness is found.
 	certain bool
+	// speculative: the change is only a suspicion (oneOf options that may
+	// overlap), reported only when the validator confirms a witness.
+	speculative bool
 	// interop: the change only excludes numbers beyond the interoperable
 	// range (RFC 7493 §2.2), so it is a notice even with a witness.
 	interop bool
@@ -193,6 +196,9 @@ func (j *judge) sub(in, out *node, path []step) {
 	}
 	if j.enums(in, out, path, common) {
 		j.listed(in, out, path, common)
+		if in.hasEnum && !out.hasEnum {
+			j.listedBranches(in, out, path, common)
+		}
 		j.defaults(in, out, path)
 		return
 	}

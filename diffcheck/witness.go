@@ -59,20 +59,26 @@ func rejectTargets(out *node, kw string) []target {
 // the file pointer of the rejecting schema; reason keywords are relative to
 // it. A union no branch matched counts by its best branch: the value is
 // rejected because of the change when the branch that changed rejects it
-// there, whatever the other branches reject it for (they rejected it at
-// the other side too, or the value would not be accepted there).
+// there, whatever the other branches reject it for; when the union keyword
+// itself is the change (a branch removed), any branch's reasons do. A oneOf
+// that several branches matched is a reason at the oneOf keyword.
 func relevance(rs []schema.Reason, targets []target, root string) int {
 	hit, miss := false, false
 	for _, r := range rs {
 		sc := 0
-		if len(r.Alternatives) > 0 {
+		switch {
+		case len(r.Alternatives) == 0:
+			if errorAt(r.Keyword, targets, root) {
+				sc = 2
+			}
+		case errorAt(r.Keyword, loose(targets), root):
+			sc = 2 // no branch matched, and the union itself changed
+		default:
 			for _, alt := range r.Alternatives {
 				if s := relevance(alt, targets, root); s > sc {
 					sc = s
 				}
 			}
-		} else if errorAt(r.Keyword, targets, root) {
-			sc = 2
 		}
 		switch sc {
 		case 2:
@@ -90,6 +96,17 @@ func relevance(rs []schema.Reason, targets []target, root string) int {
 		return 1
 	}
 	return 0
+}
+
+// loose returns the targets that take the keywords under them too.
+func loose(targets []target) []target {
+	var out []target
+	for _, t := range targets {
+		if !t.exact {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func errorAt(keyword string, targets []target, root string) bool {
@@ -222,6 +239,9 @@ func (c *comparer) report(j *judge, b, h *side) {
 				ws = c.newWitnessSearch(in, out)
 			}
 			w, why := ws.witness(ch)
+			if w == nil && ch.speculative {
+				continue
+			}
 			d.witness = w
 			if w != nil && ch.proven != "" {
 				d.msg = ch.proven
