@@ -164,6 +164,7 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	cands = append(cands, genCandidates(ch.in)...)
 	cands = dedupValues(cands)
 	tries := 0
+	tried := map[string]bool{}
 	var best any
 	bestScore := 0
 	try := func(v any) {
@@ -183,17 +184,30 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		if tries >= maxTries || bestScore == 2 {
 			break
 		}
-		v, ok := genAt(ws.in.node, ch.path, local, 0)
-		if !ok {
-			continue
-		}
-		try(v)
-		for _, seed := range ws.seeds {
+		for variant, last := 0, ""; variant < genVariants; variant++ {
 			if tries >= maxTries || bestScore == 2 {
 				break
 			}
-			if o := overlay(seed, v, 0); canonical(o) != canonical(v) {
-				try(o)
+			// the variants steer the value into each branch of the unions
+			// on the way: the one that changed may not be the first.
+			v, ok := genAtVariant(ws.in.node, ch.path, local, 0, variant)
+			if !ok {
+				continue
+			}
+			cv := canonical(v)
+			if variant > 0 && (cv == last || tried[cv]) {
+				continue
+			}
+			last = cv
+			tried[cv] = true
+			try(v)
+			for _, seed := range ws.seeds {
+				if tries >= maxTries || bestScore == 2 {
+					break
+				}
+				if o := overlay(seed, v, 0); canonical(o) != cv {
+					try(o)
+				}
 			}
 		}
 	}
