@@ -492,6 +492,15 @@ func splitByType(in *node, ob []*node) (parts, typed []*node) {
 func (j *judge) branchChange(in, out *node, path []step, kw string, b *node, ob []*node, idx int, wrapped bool) change {
 	_, base := j.headBase(in, out)
 	c := change{path: path, locals: genCandidates(b)}
+	if b.types.has(tObject) && !b.closed() {
+		// an open object: a member it does not declare may be what no
+		// (closed) branch of out takes.
+		if v, ok := gen(memberSchema(b), 1); ok {
+			if obj, ok := genObject(b, map[string]any{freshKey: v}, 1); ok {
+				c.locals = append(c.locals, obj)
+			}
+		}
+	}
 	if wrapped {
 		c.msg = fmt.Sprintf("%s added %s: values base accepted that match no branch are rejected; add a branch that accepts them", kw, where(path))
 	} else {
