@@ -1,7 +1,11 @@
 package diffcheck
 
 import (
+	"fmt"
+	"strconv"
+
 	"github.com/mcpschema/mcpschema/validate/rules"
+	"github.com/mcpschema/mcpschema/validate/source"
 )
 
 // direction says which side must stay the wider one.
@@ -185,9 +189,7 @@ func (j *judge) sub(in, out *node, path []step) {
 		return
 	}
 	if parts := distribute(in, out); parts != nil {
-		for _, m := range parts {
-			j.sub(m, out, path)
-		}
+		j.parts(in, out, path, parts)
 		return
 	}
 	common := j.types(in, out, path)
@@ -236,6 +238,48 @@ func (j *judge) becameFalse(in, out *node, path []step) {
 	}
 	j.emit(change{rule: RuleOutputTypeWidened, path: path, locals: genCandidates(in), certain: true, reject: []target{{ptr: out.ptr}},
 		msg: "head may return a value " + where(path) + " where base admitted none; keep it absent"}, in, out, "not")
+}
+
+// parts judges each branch of in (parts, from distribute) against out.
+// When out takes some branches whole and not others (a branch removed, and
+// the union of one left folded into its branch; outputs: a branch added),
+// an uncovered branch is reported as a branch removed or added, at its own
+// place in in's anyOf/oneOf: judging it against another branch's members
+// would name changes nobody made.
+func (j *judge) parts(in, out *node, path []step, parts []*node) {
+	kw := "anyOf"
+	if len(in.anyOf) == 0 {
+		kw = "oneOf"
+	}
+	covered := make([]bool, len(parts))
+	some := false
+	if len(parts) > 1 && !j.quiet {
+		for i, m := range parts {
+			covered[i] = j.covers(m, out)
+			some = some || covered[i]
+		}
+	}
+	for i, m := range parts {
+		if !some || covered[i] {
+			j.sub(m, out, path)
+			continue
+		}
+		c := j.branchChange(in, out, path, kw, m, []*node{out}, i, false)
+		// out rejects the branch's values by any of its keywords, written
+		// where out is (in $defs behind a $ref, say).
+		c.reject = []target{{ptr: out.ptr}}
+		for _, k := range sortedKeys(out.kwPtr) {
+			c.reject = append(c.reject, target{ptr: out.kwPtr[k]})
+		}
+		at := source.Join(in.at(kw), strconv.Itoa(i))
+		if j.dir == dirInput {
+			c.basePtr, c.headPtr = at, out.ptr
+			c.msg = fmt.Sprintf("%s branch %d %s was removed: values that only matched it are rejected; restore it", kw, i, where(path))
+		} else {
+			c.headPtr = at
+		}
+		j.emit(c, in, out, kw)
+	}
 }
 
 // distribute splits in = rest ∧ (b1 ∨ b2 ∨ ...) into rest ∧ bi when out has
