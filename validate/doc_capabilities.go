@@ -37,10 +37,11 @@ var (
 		Fix: "scope extensions to 2026-07-28, drop logging for 2026-07-28, and use your own prefix for non-MCP extensions",
 	})
 	RuleCapUsage = rules.Register(rules.Rule{
-		ID: "mcpdesc.capabilities.usage", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		ID: "mcpdesc.capabilities.usage", Owner: "mcpdesc", Level: rules.May, Severity: rules.Notice,
 		Summary: "a capabilities object declares the primitives the document declares for its versions",
-		Doc: "MCP Description 0.8.0 sections 8.1 and 8.2: a server that exposes tools, resources or prompts advertises the tools, resources or prompts capability. When a capabilities object applies to a protocol version for which the document declares tools, resources (or resource templates) or prompts, mcpschema warns if the object lacks that capability: clients would not list them. " +
-			"Completion examples do not imply the completions capability (section 8.1), and versions no capabilities object covers are not judged.",
+		Doc: "MCP Description 0.8.0 sections 8.1 and 8.2 list the tools, resources and prompts capabilities, but no sentence of section 8 requires a document that declares tools, resources or prompts to declare the matching capability (and section 8.5 forbids inferring one declaration from another), so this is an inference, a notice: " +
+			"when a capabilities object applies to a protocol version for which the document declares tools, resources (or resource templates) or prompts and the object lacks that capability, clients of a server that advertises the same would not list them. " +
+			"A capabilities object that declares the capabilities its primitives use gets nothing. Completion examples do not imply the completions capability (section 8.1), and versions no capabilities object covers are not judged.",
 		Fix: "add the capability (for example \"tools\": {}) to the capabilities object, or remove the primitives for that version",
 	})
 )
