@@ -22,7 +22,11 @@ func serverName(f *source.File) string { return source.ServerName(f) }
 // everything it declared is removed, reported at the base. A base that is
 // not a readable MCP Description gives nothing to compare.
 func CompareDocument(base, head *source.File) []report.Finding {
-	if base == nil || base.Fatal() || base.Shape != source.ShapeDescription {
+	if base == nil || base.Fatal() {
+		return nil
+	}
+	snap := snapshotDocument(base)
+	if base.Shape != source.ShapeDescription && !snap {
 		return nil
 	}
 	if _, ok := base.Root.(map[string]any); !ok {
@@ -31,6 +35,19 @@ func CompareDocument(base, head *source.File) []report.Finding {
 	d := &docCmp{base: base}
 	if head != nil && !head.Fatal() {
 		d.head = head
+	}
+	if snap {
+		// a snapshot lists what one server answered: its prompts, resources
+		// and templates, nothing else a document declares. A head snapshot
+		// taken without --all lists none of them, which says nothing.
+		if d.head != nil && d.head.Shape != source.ShapeDescription && !snapshotDocument(d.head) {
+			return nil
+		}
+		d.comparePrompts()
+		d.compareResources()
+		d.compareTemplates()
+		sort.SliceStable(d.findings, func(i, j int) bool { return report.Less(d.findings[i], d.findings[j]) })
+		return d.findings
 	}
 	d.compareVersions()
 	d.comparePrompts()
@@ -43,6 +60,22 @@ func CompareDocument(base, head *source.File) []report.Finding {
 	d.compareTransports()
 	sort.SliceStable(d.findings, func(i, j int) bool { return report.Less(d.findings[i], d.findings[j]) })
 	return d.findings
+}
+
+// snapshotDocument reports whether f is a JSON snapshot written by
+// `mcpschema snapshot --all`: a tools/list-shaped root that also lists
+// prompts, resources or resource templates, compared as a document's are.
+func snapshotDocument(f *source.File) bool {
+	if f == nil || f.Fatal() || f.Shape != source.ShapeListResult {
+		return false
+	}
+	root := docRoot(f)
+	for _, k := range []string{"prompts", "resources", "resourceTemplates"} {
+		if _, ok := root[k].([]any); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // compareVersions reports protocol versions the root no longer lists.

@@ -486,6 +486,17 @@ func countCandidates(in *node, kw string, iv, ov *big.Int, lower bool) []any {
 
 // genAt returns a value root probably accepts whose part at path is local.
 func genAt(root *node, path []step, local any, depth int) (any, bool) {
+	return genAtVariant(root, path, local, depth, 0)
+}
+
+// genVariants is how many variants genAtVariant has: the branch taken at
+// each union on the way (variant/2 rotates among the branches that fit)
+// and whether the object there carries every member that branch declares
+// (odd variants), so a value can be steered into the branch that changed.
+const genVariants = 8
+
+// genAtVariant is genAt steered by variant (see genVariants).
+func genAtVariant(root *node, path []step, local any, depth, variant int) (any, bool) {
 	if len(path) == 0 {
 		return local, true
 	}
@@ -496,7 +507,12 @@ func genAt(root *node, path []step, local any, depth int) (any, bool) {
 		return nil, false
 	}
 	s := path[0]
-	root = firstBranch(root, path[0].key)
+	want := tObject
+	if s.kind == 'i' {
+		want = tArray
+	}
+	folded := len(root.anyOf)+len(root.oneOf) > 0
+	root = firstBranch(root, s.key, want, variant/2)
 	switch s.kind {
 	case 'p', 'a':
 		key := s.key
@@ -510,11 +526,22 @@ func genAt(root *node, path []step, local any, depth int) (any, bool) {
 			key = freshKey
 			child = memberSchema(root)
 		}
-		v, ok := genAt(child, path[1:], local, depth+1)
+		v, ok := genAtVariant(child, path[1:], local, depth+1, variant)
 		if !ok {
 			return nil, false
 		}
-		return genObject(root, map[string]any{key: v}, depth)
+		extra := map[string]any{key: v}
+		if folded && variant%2 == 1 {
+			// every member the branch declares, so no sibling branch takes the value.
+			for _, k := range sortedKeys(root.props) {
+				if _, ok := extra[k]; !ok {
+					if m, ok := gen(root.props[k], depth+1); ok {
+						extra[k] = m
+					}
+				}
+			}
+		}
+		return genObject(root, extra, depth)
 	case 'i':
 		count := s.index + 1
 		if c := root.counts["minItems"]; c != nil && c.IsInt64() && int(c.Int64()) > count {
@@ -525,7 +552,7 @@ func genAt(root *node, path []step, local any, depth int) (any, bool) {
 			return nil, false
 		}
 		arr := arrV.([]any)
-		v, ok := genAt(root.itemSchema(s.index), path[1:], local, depth+1)
+		v, ok := genAtVariant(root.itemSchema(s.index), path[1:], local, depth+1, variant)
 		if !ok {
 			return nil, false
 		}
@@ -545,26 +572,49 @@ func branchProp(n *node, key string) *node {
 	return nil
 }
 
-// firstBranch folds the first anyOf/oneOf branch (one declaring key first) that merges into n, so a
-// value built from it meets that branch too. A branch that cannot be folded
-// (unevaluatedProperties, say) is taken as it is when n has no members of
-// its own; n itself when neither works.
-func firstBranch(n *node, key string) *node {
-	var branches, others []*node
+// firstBranch folds an anyOf/oneOf branch into n, so a value built from
+// it meets that branch too: branches of type want (the step's: object for
+// a member, array for an element) that declare key first, then other
+// branches of type want, then the rest; rot rotates the first of these
+// groups that is not empty (genAtVariant's choice of branch). A branch
+// that cannot be folded (unevaluatedProperties, say) is taken as it is
+// when n has no members of its own; n itself when neither works.
+func firstBranch(n *node, key string, want typeSet, rot int) *node {
+	var branches, typed, others []*node
 	for _, br := range append(append([]*node(nil), n.anyOf...), n.oneOf...) {
-		if _, ok := br.props[key]; ok {
+		_, declares := br.props[key]
+		switch {
+		case declares && br.types.has(want):
 			branches = append(branches, br) // branches declaring the member come first
-		} else {
+		case br.types.has(want):
+			typed = append(typed, br)
+		default:
 			others = append(others, br)
 		}
 	}
+	rotate := func(g []*node) []*node {
+		if len(g) < 2 || rot%len(g) == 0 {
+			return g
+		}
+		k := rot % len(g)
+		return append(append([]*node(nil), g[k:]...), g[:k]...)
+	}
+	if len(branches) > 0 {
+		branches = rotate(branches)
+	} else {
+		typed = rotate(typed)
+	}
 	bare := len(n.props) == 0 && len(n.required) == 0
-	for i, br := range append(branches, others...) {
+	first := len(branches)
+	if first == 0 {
+		first = len(typed)
+	}
+	for i, br := range append(append(branches, typed...), others...) {
 		m := *withoutBranches(n)
 		if merge(&m, br) {
 			return &m
 		}
-		if bare && (i < len(branches) || len(branches) == 0) {
+		if bare && (i < first || first == 0) {
 			return br
 		}
 	}

@@ -2,9 +2,11 @@ package diffcheck
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // direction says which side must stay the wider one.
@@ -54,6 +56,9 @@ type change struct {
 	// required, a type or listed value was removed, a closed object lost a
 	// member), so the finding stays an error when no witness is found.
 	certain bool
+	// speculative: the change is only a suspicion (oneOf options that may
+	// overlap), reported only when the validator confirms a witness.
+	speculative bool
 	// interop: the change only excludes numbers beyond the interoperable
 	// range (RFC 7493 §2.2), so it is a notice even with a witness.
 	interop bool
@@ -209,9 +214,7 @@ func (j *judge) sub(in, out *node, path []step) {
 		return
 	}
 	if parts := distribute(in, out); parts != nil {
-		for _, m := range parts {
-			j.sub(m, out, path)
-		}
+		j.parts(in, out, path, parts)
 		return
 	}
 	common := j.types(in, out, path)
@@ -220,6 +223,9 @@ func (j *judge) sub(in, out *node, path []step) {
 	}
 	if j.enums(in, out, path, common) {
 		j.listed(in, out, path, common)
+		if in.hasEnum && !out.hasEnum {
+			j.listedBranches(in, out, path, common)
+		}
 		j.defaults(in, out, path)
 		return
 	}
@@ -282,6 +288,48 @@ func (j *judge) becameFalse(in, out *node, path []step) {
 	}
 	j.emit(change{rule: RuleOutputTypeWidened, path: path, locals: genCandidates(in), certain: true, reject: []target{{ptr: out.ptr}},
 		msg: "head may return a value " + where(path) + " where base admitted none; keep it absent"}, in, out, "not")
+}
+
+// parts judges each branch of in (parts, from distribute) against out.
+// When out takes some branches whole and not others (a branch removed, and
+// the union of one left folded into its branch; outputs: a branch added),
+// an uncovered branch is reported as a branch removed or added, at its own
+// place in in's anyOf/oneOf: judging it against another branch's members
+// would name changes nobody made.
+func (j *judge) parts(in, out *node, path []step, parts []*node) {
+	kw := "anyOf"
+	if len(in.anyOf) == 0 {
+		kw = "oneOf"
+	}
+	covered := make([]bool, len(parts))
+	some := false
+	if len(parts) > 1 && !j.quiet {
+		for i, m := range parts {
+			covered[i] = j.covers(m, out)
+			some = some || covered[i]
+		}
+	}
+	for i, m := range parts {
+		if !some || covered[i] {
+			j.sub(m, out, path)
+			continue
+		}
+		c := j.branchChange(in, out, path, kw, m, []*node{out}, i, false)
+		// out rejects the branch's values by any of its keywords, written
+		// where out is (in $defs behind a $ref, say).
+		c.reject = []target{{ptr: out.ptr}}
+		for _, k := range sortedKeys(out.kwPtr) {
+			c.reject = append(c.reject, target{ptr: out.kwPtr[k]})
+		}
+		at := source.Join(in.at(kw), strconv.Itoa(i))
+		if j.dir == dirInput {
+			c.basePtr, c.headPtr = at, out.ptr
+			c.msg = fmt.Sprintf("%s branch %d %s was removed: values that only matched it are rejected; restore it", kw, i, where(path))
+		} else {
+			c.headPtr = at
+		}
+		j.emit(c, in, out, kw)
+	}
 }
 
 // distribute splits in = rest ∧ (b1 ∨ b2 ∨ ...) into rest ∧ bi when out has

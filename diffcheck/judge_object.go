@@ -97,6 +97,12 @@ func (j *judge) objects(in, out *node, path []step) {
 			j.sub(in.props[k], o, p)
 			continue
 		}
+		if memberSchema(out) == nil && branchProp(out, k) != nil {
+			// out's anyOf/oneOf alternatives declare k: whether they still
+			// take it is judged with the alternatives (compositions), not
+			// as a member removed from an open object.
+			continue
+		}
 		j.memberGone(in, out, k, p)
 	}
 	for _, k := range sortedKeys(out.props) {
@@ -110,6 +116,9 @@ func (j *judge) objects(in, out *node, path []step) {
 			if ps, byPattern, known := undeclaredSchema(in, k); byPattern && known {
 				j.sub(ps, out.props[k], p)
 				continue
+			}
+			if memberSchema(in) == nil && branchProp(in, k) != nil && !out.required[k] {
+				continue // head's alternatives still declare it: judged with them
 			}
 			if out.required[k] {
 				continue // reported by the required check
@@ -411,8 +420,9 @@ func (j *judge) branches(in, out *node, path []step, kw string) {
 		}
 	}
 	wrapped := len(branches) == 0
+	var typed []*node // out's branch of each type of in, when in was split by type
 	if wrapped {
-		branches = []*node{in}
+		branches, typed = splitByType(in, ob)
 	}
 	for idx, b := range branches {
 		covered := false
@@ -425,11 +435,54 @@ func (j *judge) branches(in, out *node, path []step, kw string) {
 		if !wrapped && len(ib) == len(ob) && j.pairedBranch(b, ob[idx], path, covered) {
 			continue
 		}
+		if typed != nil && j.pairedBranch(b, typed[idx], path, covered) {
+			continue
+		}
 		if covered {
 			continue
 		}
 		j.emit(j.branchChange(in, out, path, kw, b, ob, idx, wrapped), in, out, kw)
 	}
+	if kw == "oneOf" && !j.quiet {
+		j.overlaps(in, out, path, branches, ob)
+	}
+}
+
+// splitByType returns in as the branches to judge against out's branches
+// ob: in itself, or, when in admits several types and each of them is
+// admitted by exactly one branch of ob (a union split by type, which the
+// normaliser folds into a type list only while no branch holds more than
+// its type), one part of in per type with the branch of ob that takes it,
+// so a change inside that branch is judged as what it is.
+func splitByType(in *node, ob []*node) (parts, typed []*node) {
+	var types []typeSet
+	for _, tn := range typeNames {
+		if in.types.norm()&tn.t != 0 {
+			types = append(types, tn.t)
+		}
+	}
+	if len(types) < 2 || in.hasEnum {
+		return []*node{in}, nil
+	}
+	for _, t := range types {
+		var only *node
+		for _, o := range ob {
+			if o.types.has(t) {
+				if only != nil {
+					return []*node{in}, nil
+				}
+				only = o
+			}
+		}
+		if only == nil {
+			return []*node{in}, nil
+		}
+		part := *in
+		part.types = t
+		parts = append(parts, &part)
+		typed = append(typed, only)
+	}
+	return parts, typed
 }
 
 // branchChange describes branch idx (b) of in that no branch of out (ob)
@@ -439,6 +492,15 @@ func (j *judge) branches(in, out *node, path []step, kw string) {
 func (j *judge) branchChange(in, out *node, path []step, kw string, b *node, ob []*node, idx int, wrapped bool) change {
 	_, base := j.headBase(in, out)
 	c := change{path: path, locals: genCandidates(b)}
+	if b.types.has(tObject) && !b.closed() {
+		// an open object: a member it does not declare may be what no
+		// (closed) branch of out takes.
+		if v, ok := gen(memberSchema(b), 1); ok {
+			if obj, ok := genObject(b, map[string]any{freshKey: v}, 1); ok {
+				c.locals = append(c.locals, obj)
+			}
+		}
+	}
 	if wrapped {
 		c.msg = fmt.Sprintf("%s added %s: values base accepted that match no branch are rejected; add a branch that accepts them", kw, where(path))
 	} else {

@@ -57,3 +57,31 @@ func TestWitnessShortenedSaysSo(t *testing.T) {
 		t.Errorf("short witness changed: %q", s)
 	}
 }
+
+// TestUnionMessages: inside unions, findings say what happened: options
+// that overlap say so (not "removed from an open object"), and a member
+// another alternative still declares is not "removed from an open object".
+func TestUnionMessages(t *testing.T) {
+	byName := map[string]*diffCase{}
+	for _, dir := range []string{"testdata/input", "testdata/output"} {
+		for _, c := range loadDiffCases(t, dir) {
+			byName[dir[len("testdata/"):]+"/"+c.Name] = c
+		}
+	}
+	for _, name := range []string{"input/union-oneof-overlap", "input/union-wrapped-alternatives", "output/union-wrapped-alternatives",
+		"input/union-combined-members", "input/union-option-closed", "input/union-closed-branch-member-removed"} {
+		c := byName[name]
+		if c == nil {
+			t.Fatalf("fixture %s not found", name)
+		}
+		for _, f := range Compare(c.base, c.head, Options{}) {
+			if strings.Contains(f.Message, "removed from an open object") {
+				t.Errorf("%s: %s", name, f.Message)
+			}
+		}
+	}
+	got := Compare(byName["input/union-oneof-overlap"].base, byName["input/union-oneof-overlap"].head, Options{})
+	if len(got) != 1 || !strings.Contains(got[0].Message, `oneOf options at "/parent" overlap`) || !strings.Contains(got[0].Message, `{"parent":{"page_id":"a","type":"page_id"}}`) {
+		t.Errorf("overlap finding: %+v", got)
+	}
+}

@@ -73,6 +73,26 @@ var oracleSeedSchemas = []string{
 	`{"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string","maxLength":4000},"urgent":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false}`,
 	// set_config: additionalProperties as a schema, patternProperties.
 	`{"type":"object","properties":{"name":{"type":"string"}},"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":{"type":"integer"},"required":["name"]}`,
+	// next_event (unions): a discriminated anyOf of two closed objects told
+	// apart by a required "type" const, as zod and the Go SDK emit.
+	`{"type":"object","properties":{"event":{"anyOf":[
+	  {"type":"object","properties":{"type":{"const":"message"},"text":{"type":"string"},"userEmail":{"type":"string"}},"required":["type","text"],"additionalProperties":false},
+	  {"type":"object","properties":{"type":{"const":"tool_call"},"name":{"type":"string"},"args":{"type":"object"}},"required":["type","name"],"additionalProperties":false}]}},
+	 "required":["event"]}`,
+	// scrape (unions): an enum beside an open object option in a oneOf, and
+	// oneOf options an object may satisfy once they overlap.
+	`{"type":"object","properties":{
+	  "formats":{"type":"array","items":{"oneOf":[{"type":"string","enum":["markdown","html","screenshot","screenshot@fullPage"]},{"type":"object","properties":{"type":{"const":"json"},"prompt":{"type":"string"}},"required":["type"]}]}},
+	  "parent":{"oneOf":[{"type":"object","properties":{"type":{"const":"page_id"},"page_id":{"type":"string"}},"required":["page_id"]},{"type":"object","properties":{"type":{"const":"database_id"},"database_id":{"type":"string"}},"required":["database_id"]}]}},
+	 "required":["parent"]}`,
+	// append_blocks (unions): closed alternatives reached through $defs, and
+	// one closed object a split may turn into alternatives.
+	`{"type":"object","$defs":{
+	  "para":{"type":"object","properties":{"paragraph":{"type":"object","properties":{"text":{"type":"string"}}},"color":{"type":"string"}},"additionalProperties":false},
+	  "bullet":{"type":"object","properties":{"bulleted_list_item":{"type":"object","properties":{"text":{"type":"string"}}},"color":{"type":"string"}},"additionalProperties":false}},
+	 "properties":{
+	  "children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/para"},{"$ref":"#/$defs/bullet"}]}},
+	  "block":{"type":"object","properties":{"paragraph":{"type":"object"},"bulleted_list_item":{"type":"object"}},"additionalProperties":false}}}`,
 }
 
 // decodeSchema decodes a seed schema with numbers as json.Number.
@@ -148,6 +168,8 @@ type mutation struct {
 	// members a schema does not declare, so a break that needs it is silent
 	// by design (the closed-object case table: open, added optional, input).
 	undeclared string
+	// shape names the union shape a union mutation builds ("" for others).
+	shape string
 }
 
 func num(v any) (float64, bool) {
@@ -173,6 +195,9 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 	props, _ := s["properties"].(map[string]any)
 	req, _ := s["required"].([]any)
 	kind := r.IntN(30)
+	if r.IntN(4) == 0 {
+		kind = 30 + r.IntN(len(unionMutations))
+	}
 	m := mutation{ptr: ptr}
 	switch kind {
 	case 0: // a required member added
@@ -196,7 +221,9 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 			return nil, m, false
 		}
 		i := r.IntN(len(req))
-		s["required"] = append(append([]any(nil), req[:i]...), req[i+1:]...)
+		// an empty list, not nil: nil would be written as "required": null,
+		// a schema error rather than the change meant.
+		s["required"] = append(append([]any{}, req[:i]...), req[i+1:]...)
 		m.what, m.ptr = fmt.Sprintf("member %v made optional", req[i]), ptr+"/required"
 	case 3: // a member removed
 		if len(props) == 0 {
@@ -460,6 +487,8 @@ func mutate(base any, r *rand.Rand) (any, mutation, bool) {
 		}
 		s["items"] = map[string]any{"type": "integer"}
 		m.what, m.ptr = "items became integers", ptr+"/items"
+	case 30, 31, 32, 33, 34:
+		return unionMutations[kind-30](head, s, ptr, m)
 	case 23: // an object closed by unevaluatedProperties
 		if props == nil || s["additionalProperties"] != nil || s["unevaluatedProperties"] != nil {
 			return nil, m, false
@@ -837,4 +866,109 @@ func without(v any, name string) any {
 		return out
 	}
 	return v
+}
+
+// unionMutations build the union shapes of issue 22, each applied to the
+// schema s at ptr of head: an object wrapped in anyOf [original, string,
+// open object]; an enum rewritten as a oneOf of consts that loses a value;
+// an object split into closed alternatives; a oneOf given an option that
+// overlaps the others; a member of a union option made a const through a
+// $ref into $defs. With the seed schemas' unions (closed discriminated
+// anyOf, oneOf of an enum and an object, oneOf objects, $ref options) and
+// the other mutations applied inside them (a member added, removed or made
+// required in one branch, an option closed or opened, a branch removed or
+// added), input and output side, they make the oracle's union shapes.
+var unionMutations = []func(head any, s map[string]any, ptr string, m mutation) (any, mutation, bool){
+	func(head any, s map[string]any, ptr string, m mutation) (any, mutation, bool) {
+		if ptr == "" || s["type"] != "object" {
+			return nil, m, false
+		}
+		inner := map[string]any{}
+		for k, x := range s {
+			inner[k] = x
+			delete(s, k)
+		}
+		s["anyOf"] = []any{inner, map[string]any{"type": "string"}, map[string]any{"type": "object"}}
+		m.what, m.shape = "object wrapped in anyOf [original, string, open object]", "wrapped in alternatives"
+		return head, m, true
+	},
+	func(head any, s map[string]any, ptr string, m mutation) (any, mutation, bool) {
+		e, _ := s["enum"].([]any)
+		if len(e) < 2 {
+			return nil, m, false
+		}
+		var opts []any
+		for _, v := range e[:len(e)-1] {
+			opts = append(opts, map[string]any{"const": v})
+		}
+		delete(s, "enum")
+		s["oneOf"] = opts
+		m.what, m.ptr, m.shape = fmt.Sprintf("enum rewritten as oneOf of consts without %v", e[len(e)-1]), ptr, "enum as union of consts"
+		return head, m, true
+	},
+	func(head any, s map[string]any, ptr string, m mutation) (any, mutation, bool) {
+		props, _ := s["properties"].(map[string]any)
+		if s["type"] != "object" || len(props) < 2 {
+			return nil, m, false
+		}
+		req, _ := s["required"].([]any)
+		ks := sortedKeys(props)
+		var alts []any
+		for _, half := range [][]string{ks[:len(ks)/2], ks[len(ks)/2:]} {
+			p := map[string]any{}
+			var r []any
+			for _, k := range half {
+				p[k] = props[k]
+				if hasName(req, k) {
+					r = append(r, k)
+				}
+			}
+			alt := map[string]any{"type": "object", "properties": p, "additionalProperties": false}
+			if len(r) > 0 {
+				alt["required"] = r
+			}
+			alts = append(alts, alt)
+		}
+		for _, k := range []string{"properties", "required", "additionalProperties", "unevaluatedProperties"} {
+			delete(s, k)
+		}
+		delete(s, "type")
+		s["anyOf"] = alts
+		m.what, m.ptr, m.shape = "object split into closed alternatives", ptr, "members split across closed alternatives"
+		return head, m, true
+	},
+	func(head any, s map[string]any, ptr string, m mutation) (any, mutation, bool) {
+		arr, ok := s["oneOf"].([]any)
+		if !ok {
+			return nil, m, false
+		}
+		s["oneOf"] = append(append([]any(nil), arr...), map[string]any{"type": "object"})
+		m.what, m.ptr, m.shape = "oneOf given an option that overlaps its object options", ptr+"/oneOf", "overlapping oneOf options"
+		return head, m, true
+	},
+	func(head any, s map[string]any, ptr string, m mutation) (any, mutation, bool) {
+		props, _ := s["properties"].(map[string]any)
+		if !strings.Contains(ptr, "/anyOf/") && !strings.Contains(ptr, "/oneOf/") && !strings.HasPrefix(ptr, "/$defs/") {
+			return nil, m, false
+		}
+		for _, k := range sortedKeys(props) {
+			if p, ok := props[k].(map[string]any); ok && p["type"] == "string" && p["const"] == nil && p["enum"] == nil {
+				root := head.(map[string]any)
+				defsKey := "$defs"
+				if _, ok := root["definitions"]; ok {
+					defsKey = "definitions"
+				}
+				defs, _ := root[defsKey].(map[string]any)
+				if defs == nil {
+					defs = map[string]any{}
+					root[defsKey] = defs
+				}
+				defs["const_"+k] = map[string]any{"type": "string", "const": "fixed"}
+				props[k] = map[string]any{"$ref": "#/" + defsKey + "/const_" + escape(k)}
+				m.what, m.ptr, m.shape = "member "+k+" of a union option made a const through $ref", ptr+"/properties/"+escape(k), "const through $ref in an option"
+				return head, m, true
+			}
+		}
+		return nil, m, false
+	},
 }

@@ -54,15 +54,38 @@ func rejectTargets(out *node, kw string) []target {
 	return out2
 }
 
-// relevance rates a rejection: 2 when every error lies at a target, 1 when
+// relevance rates a rejection: 2 when every reason lies at a target, 1 when
 // some do, 0 when none does (the value fails for another reason). root is
-// the file pointer of the rejecting schema; error keywords are relative to it.
-func relevance(errs []schema.InstanceError, targets []target, root string) int {
+// the file pointer of the rejecting schema; reason keywords are relative to
+// it. A union no branch matched counts by its best branch: the value is
+// rejected because of the change when the branch that changed rejects it
+// there, whatever the other branches reject it for; when the union keyword
+// itself is the change (a branch removed), any branch's reasons do. A oneOf
+// that several branches matched is a reason at the oneOf keyword.
+func relevance(rs []schema.Reason, targets []target, root string) int {
 	hit, miss := false, false
-	for _, e := range errs {
-		if errorAt(e.Keyword, targets, root) {
+	for _, r := range rs {
+		sc := 0
+		switch {
+		case len(r.Alternatives) == 0:
+			if errorAt(r.Keyword, targets, root) {
+				sc = 2
+			}
+		case errorAt(r.Keyword, loose(targets), root):
+			sc = 2 // no branch matched, and the union itself changed
+		default:
+			for _, alt := range r.Alternatives {
+				if s := relevance(alt, targets, root); s > sc {
+					sc = s
+				}
+			}
+		}
+		switch sc {
+		case 2:
 			hit = true
-		} else {
+		case 1:
+			hit, miss = true, true
+		default:
 			miss = true
 		}
 	}
@@ -73,6 +96,17 @@ func relevance(errs []schema.InstanceError, targets []target, root string) int {
 		return 1
 	}
 	return 0
+}
+
+// loose returns the targets that take the keywords under them too.
+func loose(targets []target) []target {
+	var out []target
+	for _, t := range targets {
+		if !t.exact {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func errorAt(keyword string, targets []target, root string) bool {
@@ -137,6 +171,7 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	cands = append(cands, genCandidates(ch.in)...)
 	cands = dedupValues(cands)
 	tries := 0
+	tried := map[string]bool{}
 	var best any
 	bestScore := 0
 	try := func(v any) {
@@ -144,11 +179,11 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		if accepts(ws.ic, v) != yes {
 			return
 		}
-		errs, ok := ws.oc.Validate(v)
-		if !ok || len(errs) == 0 {
+		rs, ok := ws.oc.Reasons(v)
+		if !ok || len(rs) == 0 {
 			return
 		}
-		if sc := relevance(errs, ch.reject, ws.out.ptr); sc > bestScore {
+		if sc := relevance(rs, ch.reject, ws.out.ptr); sc > bestScore {
 			best, bestScore = v, sc
 		}
 	}
@@ -156,17 +191,30 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		if tries >= maxTries || bestScore == 2 {
 			break
 		}
-		v, ok := genAt(ws.in.node, ch.path, local, 0)
-		if !ok {
-			continue
-		}
-		try(v)
-		for _, seed := range ws.seeds {
+		for variant, last := 0, ""; variant < genVariants; variant++ {
 			if tries >= maxTries || bestScore == 2 {
 				break
 			}
-			if o := overlay(seed, v, 0); canonical(o) != canonical(v) {
-				try(o)
+			// the variants steer the value into each branch of the unions
+			// on the way: the one that changed may not be the first.
+			v, ok := genAtVariant(ws.in.node, ch.path, local, 0, variant)
+			if !ok {
+				continue
+			}
+			cv := canonical(v)
+			if variant > 0 && (cv == last || tried[cv]) {
+				continue
+			}
+			last = cv
+			tried[cv] = true
+			try(v)
+			for _, seed := range ws.seeds {
+				if tries >= maxTries || bestScore == 2 {
+					break
+				}
+				if o := overlay(seed, v, 0); canonical(o) != cv {
+					try(o)
+				}
 			}
 		}
 	}
@@ -213,6 +261,9 @@ func (c *comparer) report(j *judge, b, h *side) {
 				ws = c.newWitnessSearch(in, out)
 			}
 			w, why := ws.witness(ch)
+			if w == nil && ch.speculative {
+				continue
+			}
 			d.witness = w
 			if w != nil && ch.proven != "" {
 				d.msg = ch.proven

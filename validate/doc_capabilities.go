@@ -33,14 +33,16 @@ var (
 		ID: "mcpdesc.capabilities.advice", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Summary: "pre-standard extensions, deprecated logging and unknown MCP-reserved extension identifiers are flagged",
 		Doc: "MCP Description 0.8.0 section 8.4: validators SHOULD warn for each protocol version before 2026-07-28 to which an extensions map applies (the core schema does not define it; it preserves a pre-standard convention), SHOULD warn when logging applies to 2026-07-28, where it is deprecated, " +
-			"and SHOULD warn about an unrecognised extension identifier under an MCP-reserved prefix (second label modelcontextprotocol or mcp). mcpschema uses no extension catalogue, so every identifier under a reserved prefix is unrecognised.",
+			"and SHOULD warn about an unrecognised extension identifier under an MCP-reserved prefix (second label modelcontextprotocol or mcp). " +
+			"mcpschema's extension catalogue (effective " + extensionCatalogueDate + ", every entry official) recognises io.modelcontextprotocol/tasks (source: MCP 2026-07-28 changelog, SEP-2663) and io.modelcontextprotocol/ui (source: the MCP Apps extension, SEP-1865); they get no warning, and recognition does not check their settings.",
 		Fix: "scope extensions to 2026-07-28, drop logging for 2026-07-28, and use your own prefix for non-MCP extensions",
 	})
 	RuleCapUsage = rules.Register(rules.Rule{
-		ID: "mcpdesc.capabilities.usage", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		ID: "mcpdesc.capabilities.usage", Owner: "mcpdesc", Level: rules.May, Severity: rules.Notice,
 		Summary: "a capabilities object declares the primitives the document declares for its versions",
-		Doc: "MCP Description 0.8.0 sections 8.1 and 8.2: a server that exposes tools, resources or prompts advertises the tools, resources or prompts capability. When a capabilities object applies to a protocol version for which the document declares tools, resources (or resource templates) or prompts, mcpschema warns if the object lacks that capability: clients would not list them. " +
-			"Completion examples do not imply the completions capability (section 8.1), and versions no capabilities object covers are not judged.",
+		Doc: "MCP Description 0.8.0 sections 8.1 and 8.2 list the tools, resources and prompts capabilities, but no sentence of section 8 requires a document that declares tools, resources or prompts to declare the matching capability (and section 8.5 forbids inferring one declaration from another), so this is an inference, a notice: " +
+			"when a capabilities object applies to a protocol version for which the document declares tools, resources (or resource templates) or prompts and the object lacks that capability, clients of a server that advertises the same would not list them. " +
+			"A capabilities object that declares the capabilities its primitives use gets nothing. Completion examples do not imply the completions capability (section 8.1), and versions no capabilities object covers are not judged.",
 		Fix: "add the capability (for example \"tools\": {}) to the capabilities object, or remove the primitives for that version",
 	})
 )
@@ -136,6 +138,12 @@ func checkExtensionMap(fc *FileContext, rule *rules.Rule, m map[string]any, ptr 
 		}
 		if _, isObj := m[k].(map[string]any); !isObj {
 			fc.Report(rule, kp, nil, "%s extension %q is %s, not an object: write its settings as an object, {} for none", where, k, jsonType(m[k]))
+		}
+		if e, known := extensionCatalogue[k]; known {
+			if e.maturity == "experimental" {
+				fc.Report(RuleCapAdvice, kp, nil, "extension %q is an experimental MCP extension (%s): review its maturity before relying on it", k, e.source)
+			}
+			continue
 		}
 		if reservedExtensionPrefix(k) {
 			fc.Report(RuleCapAdvice, kp, nil, "extension identifier %q is under a prefix MCP reserves and mcpschema does not recognise it: check its name, or use a prefix of your own", k)

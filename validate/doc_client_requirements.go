@@ -12,7 +12,8 @@ var (
 		Summary: "clientRequirements is a non-empty object of the client capabilities every version in scope defines",
 		Doc: "MCP Description 0.8.0 section 8.5: a tool, resource, resource template or prompt MAY have clientRequirements, a non-empty Client Capability Requirements Object without protocolVersions whose members are client capabilities valid for every version of the primitive's scope, with object values (x-* extensions allowed). " +
 			"2024-11-05 and 2025-03-26 define roots {listChanged}, sampling and experimental; 2025-06-18 adds elicitation; 2025-11-25 defines roots {listChanged}, sampling {context, tools}, elicitation {form, url}, tasks {list, cancel, requests {sampling {createMessage}, elicitation {create}}} and experimental; " +
-			"2026-07-28 defines elicitation {form, url}, extensions (a non-empty map of prefix/name identifiers to objects), experimental, and the deprecated roots (which MUST be empty) and sampling {context, tools}. A member outside those is an error naming the versions that lack it.",
+			"2026-07-28 defines elicitation {form, url}, extensions (a non-empty map of prefix/name identifiers to objects), experimental, and the deprecated roots (which MUST be empty) and sampling {context, tools}. A capability one of those revisions defines, named for a version that lacks it, is an error naming the versions; " +
+			"a capability no revision defines (a future one) is accepted and preserved, since the MCP ClientCapabilities type is open.",
 		Fix: "list only the capabilities every version in the primitive's scope defines, or split the primitive into protocol-scoped variants",
 	})
 	RuleClientReqDeprecated = rules.Register(rules.Rule{
@@ -39,6 +40,16 @@ var clientCaps = map[string]map[string][]string{
 	"2025-06-18": {"roots": {"listChanged"}, "sampling": nil, "elicitation": nil, "experimental": nil},
 	"2025-11-25": {"roots": {"listChanged"}, "sampling": {"context", "tools"}, "elicitation": {"form", "url"}, "tasks": {"list", "cancel", "requests"}, "experimental": nil},
 	"2026-07-28": {"roots": {}, "sampling": {"context", "tools"}, "elicitation": {"form", "url"}, "extensions": nil, "experimental": nil},
+}
+
+// knownClientCap reports whether some MCP revision defines client capability k.
+func knownClientCap(k string) bool {
+	for _, caps := range clientCaps {
+		if _, ok := caps[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func init() {
@@ -84,6 +95,12 @@ func checkClientReq(fc *FileContext, rep reporter, p decl, what string) bool {
 		}
 		if k == "protocolVersions" {
 			rep.Report(RuleClientReqShape, kp, nil, "%s clientRequirements declares protocolVersions, which it cannot: it takes the %s's scope; split the %s into protocol-scoped variants instead", what, what, what)
+			continue
+		}
+		if !knownClientCap(k) {
+			// ClientCapabilities is an open type in every revision: an
+			// unknown capability is accepted and preserved, with no
+			// matching semantics invented for it (section 8.5).
 			continue
 		}
 		var lacking []string

@@ -35,6 +35,9 @@ func checkMetaKeys(fc *FileContext, raw any, ptr string, vs []string, what strin
 		if !metaKeyRe.MatchString(k) {
 			fc.Report(RuleDocMetaKey, source.Join(ptr, k), vs,
 				"_meta key %q is not a valid key name: use an optional prefix of dot-separated labels ending in \"/\" and a name of letters, digits, -, _ and . that starts and ends with a letter or digit", k)
+			continue
 		}
+		// reserved keys, as on tools (mcpdesc.tool.meta.reserved and -use).
+		checkReservedMeta(fc, "the declaration's protocolVersions", k, obj[k], source.Join(ptr, k), vs, what)
 	}
 }

@@ -35,7 +35,7 @@ var (
 )
 
 func init() {
-	addCheck(Check{Name: "prompts", Rules: []*rules.Rule{RulePromptShape, RulePromptUnique, RulePromptExample}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement, RuleDocMetaKey}, File: checkPrompts})
+	addCheck(Check{Name: "prompts", Rules: []*rules.Rule{RulePromptShape, RulePromptUnique, RulePromptExample}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement, RuleDocMetaKey, RuleMetaReserved, RuleMetaReservedUse}, File: checkPrompts})
 }
 
 // checkPrompts checks every prompt.

@@ -80,7 +80,7 @@ var (
 )
 
 func init() {
-	addCheck(Check{Name: "resources", Rules: []*rules.Rule{RuleResourceShape, RuleResourceURI, RuleTemplateSyntax, RuleResourceMime, RuleResourceAnnotations, RuleResourceUnique, RuleResourceExampleConsistency, RuleResourceExample, RuleDocMetaKey}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement}, File: checkResources})
+	addCheck(Check{Name: "resources", Rules: []*rules.Rule{RuleResourceShape, RuleResourceURI, RuleTemplateSyntax, RuleResourceMime, RuleResourceAnnotations, RuleResourceUnique, RuleResourceExampleConsistency, RuleResourceExample, RuleDocMetaKey}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement, RuleMetaReserved, RuleMetaReservedUse}, File: checkResources})
 }
 
 // checkResources checks resources and resource templates.

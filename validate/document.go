@@ -30,7 +30,7 @@ var (
 	RuleDocCollection = rules.Register(rules.Rule{
 		ID: "mcpdesc.document.collection", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "a present declaration collection has the right type and is not empty",
-		Doc:     "MCP Description 0.8.0 section 3.3: an optional ordinary collection (root tools, transports, capabilities, resources, resourceTemplates, prompts, tags, securitySchemes, the components object and its namespaces, a tool's icons, tags and elicitations) MUST contain at least one entry when present, and a consumer MUST reject a present empty collection. A producer omits it instead. Embedded JSON Schemas and literal example values are not constrained.",
+		Doc:     "MCP Description 0.8.0 section 3.3: an optional ordinary collection (root tools, transports, capabilities, resources, resourceTemplates, prompts, tags, securitySchemes, the components object and its namespaces, a tool's icons, tags and elicitations, info.icons) MUST contain at least one entry when present, and a consumer MUST reject a present empty collection. A producer omits it instead. Embedded JSON Schemas and literal example values are not constrained.",
 		Fix:     "remove the empty collection, or add its entries",
 	})
 	RuleDocUnknown = rules.Register(rules.Rule{

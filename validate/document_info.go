@@ -22,6 +22,8 @@ var infoRequired = []string{"name", "version"}
 
 // checkInfo checks the Info Object's required members.
 func checkInfo(fc *FileContext, info map[string]any) {
+	// icons is a non-empty array of Icon Objects when present (section 5.1).
+	checkCollection(fc, info, "/info", "icons", false)
 	for _, k := range infoRequired {
 		v, has := info[k]
 		if !has {

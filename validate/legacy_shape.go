@@ -2,6 +2,7 @@ package validate
 
 import (
 	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // Rules for tool schemas under the protocol versions that define no JSON Schema dialect.
@@ -26,8 +27,9 @@ var (
 		ID: "mcpdesc.protocol.legacy-validation-incomplete", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Versions: []string{"2024-11-05", "2025-03-26"},
 		Summary:  "validation is incomplete for the legacy protocol versions 2024-11-05 and 2025-03-26",
-		Doc:      "MCP Description: complete revision-specific semantic validation begins with MCP 2025-06-18; MCP 2024-11-05 and 2025-03-26 remain recognised legacy compatibility revisions, and validators SHOULD warn that validation is incomplete and MUST NOT report it as complete. mcpschema warns once per file (at the root protocolVersions when declared there, otherwise at the tool that declares them) and marks the file as not completely checked.",
-		Fix:      "drop 2024-11-05 and 2025-03-26 from where the versions are set (protocolVersions, --protocol-version or protocol-versions in the config) once clients no longer need them, or accept the warning",
+		Doc: "MCP Description: complete revision-specific semantic validation begins with MCP 2025-06-18; MCP 2024-11-05 and 2025-03-26 remain recognised legacy compatibility revisions, and validators SHOULD warn that validation is incomplete and MUST NOT report it as complete. mcpschema warns once per file (at the root protocolVersions when declared there, otherwise at the tool that declares them) and marks the file as not completely checked. " +
+			"In a JSON snapshot written by mcpschema snapshot (a tools/list result with a root protocolVersions) the version is the one the server negotiated, not one the user chose: there it is a notice that says so.",
+		Fix: "drop 2024-11-05 and 2025-03-26 from where the versions are set (protocolVersions, --protocol-version or protocol-versions in the config) once clients no longer need them, or accept the warning",
 	})
 )
 
@@ -106,6 +108,15 @@ func checkLegacyIncomplete(fc *FileContext) {
 		ptr := ""
 		if fc.File.VersionsDeclared {
 			ptr = "/protocolVersions"
+		}
+		if fc.File.Shape == source.ShapeListResult && fc.File.VersionsDeclared {
+			// a snapshot (`mcpschema snapshot`, JSON) records the version the
+			// server negotiated: the server chose it, there is nothing to drop.
+			f := reportFindingAt(RuleLegacyIncomplete, ptr, vs, true,
+				"validation is incomplete for the legacy %s, which the server negotiated for this snapshot: mcpschema checks only the tool shape it defines; the server chose it, so there is nothing to drop here (a server that supports a newer version negotiates it with a newer client)", versionsText(vs))
+			f.Severity = rules.Notice
+			fc.ReportFinding(f)
+			return
 		}
 		legacyIncomplete(fc, ptr, vs, fileVersionsPlace(fc))
 		return

@@ -22,14 +22,14 @@ var (
 		ID: "mcpdesc.tool.meta.reserved", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Summary: "a _meta key under an MCP-reserved prefix is one the protocol versions in scope recognise",
 		Doc: "MCP reserves every _meta prefix whose labels include modelcontextprotocol or mcp (io.modelcontextprotocol/, dev.mcp/, mcp.dev/ ...). MCP Description 0.8.0 section 3.5: a valid but unrecognised key under an MCP-reserved prefix MUST be preserved and SHOULD produce a warning, since only the protocol may define what it means. " +
-			"mcpschema recognises io.modelcontextprotocol/serverInfo on an example result for 2026-07-28 (section 9.3). Checked in MCP Description documents only.",
+			"mcpschema recognises io.modelcontextprotocol/serverInfo on an example result for 2026-07-28 (section 9.3). Checked in MCP Description documents only, on tools and their example results, and on resources, resource templates, prompts, their example results, resource contents and prompt content blocks.",
 		Fix: "use a prefix of your own, such as \"com.example/\", or narrow the tool's protocolVersions to those that define the key",
 	})
 	RuleMetaReservedUse = rules.Register(rules.Rule{
 		ID: "mcpdesc.tool.meta.reserved-use", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Summary: "a reserved _meta key appears only where MCP allows it, with the value MCP defines",
 		Doc: "MCP Description 0.8.0 sections 3.5 and 9.3: each reserved _meta key, its use and its value MUST follow every applicable MCP revision, and a recognised violation is an error. " +
-			"Request-only keys such as progressToken are invalid on a tool, an example result or a content block; io.modelcontextprotocol/serverInfo belongs only on a result (2026-07-28) and its value is an MCP Implementation, an object with a string name and a string version. Checked in MCP Description documents only.",
+			"Request-only keys such as progressToken are invalid on a tool, a resource, a resource template, a prompt, an example result or a content block; io.modelcontextprotocol/serverInfo belongs only on a result (2026-07-28) and its value is an MCP Implementation, an object with a string name and a string version. Checked in MCP Description documents only.",
 		Fix: "remove the key, or move it to the object MCP defines it on and give it the value MCP defines",
 	})
 )
@@ -80,24 +80,25 @@ func checkMeta(c *ToolContext, raw any, ptr string, vs []string, where string) {
 			continue
 		}
 		if closedObjects(c.FileContext) {
-			checkReservedMeta(c, k, obj[k], kptr, vs, where)
+			checkReservedMeta(c, versionsPlace(c), k, obj[k], kptr, vs, where)
 		}
 	}
 }
 
-// checkReservedMeta judges one well-formed key against the reserved keys.
-func checkReservedMeta(c *ToolContext, k string, v any, kptr string, vs []string, where string) {
+// checkReservedMeta judges one well-formed key against the reserved keys;
+// place names where the versions vs come from (for messages).
+func checkReservedMeta(c reporter, place, k string, v any, kptr string, vs []string, where string) {
 	switch {
 	case contains(metaRequestOnly, k):
 		c.Report(RuleMetaReservedUse, kptr, vs,
 			"_meta key %q is request metadata, which %s cannot carry: remove it", k, withArticle(where))
-	case k == serverInfoKey && where != "result":
+	case k == serverInfoKey && !isResultPlace(where):
 		c.Report(RuleMetaReservedUse, kptr, vs,
 			"_meta key %q belongs on a result, not on %s: remove it, or move it to an example result", k, withArticle(where))
 	case k == serverInfoKey:
 		if old := intersect(vs, versionsBefore("2026-07-28")); len(old) > 0 {
 			c.Report(RuleMetaReserved, kptr, old,
-				"_meta key %q is reserved by MCP but %s it: remove it, or narrow %s to \"2026-07-28\"", k, versionsDoNotDefine(old), versionsPlace(c))
+				"_meta key %q is reserved by MCP but %s it: remove it, or narrow %s to \"2026-07-28\"", k, versionsDoNotDefine(old), place)
 		}
 		if contains(vs, "2026-07-28") && !isImplementation(v) {
 			c.Report(RuleMetaReservedUse, kptr, []string{"2026-07-28"},
@@ -107,6 +108,12 @@ func checkReservedMeta(c *ToolContext, k string, v any, kptr string, vs []string
 		c.Report(RuleMetaReserved, kptr, vs,
 			"_meta key %q uses a prefix MCP reserves, and mcpschema knows no such key: use a prefix of your own, such as \"com.example/\"", k)
 	}
+}
+
+// isResultPlace reports whether a _meta object found on where belongs to
+// a result ("result", "prompt result", ...).
+func isResultPlace(where string) bool {
+	return where == "result" || strings.HasSuffix(where, " result")
 }
 
 // reservedMetaPrefix reports whether the key's prefix is reserved for MCP:

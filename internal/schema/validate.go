@@ -35,71 +35,13 @@ const budgetStopped = "validation was stopped when the time budget ran out"
 // verdict (ok false) and says so in its only error; the caller, who owns
 // the deadline, reports why.
 func (cs *Checked) ValidateBy(instance any, deadline time.Time) (errs []InstanceError, ok bool) {
-	if cs == nil || cs.hasErrors() {
-		return nil, false
-	}
-	if !deadline.IsZero() && !time.Now().Before(deadline) {
-		// the budget is spent: not even a deferred compile runs.
-		return []InstanceError{{Message: budgetStopped}}, false
-	}
-	comp := cs.compiled()
-	if comp == nil || comp.schema == nil {
-		if cs.lazy != nil && cs.lazy.late {
-			return []InstanceError{{Message: fmt.Sprintf(
-				"compiling the schema took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
-		}
-		return nil, false
-	}
-	wait, byDeadline := cs.limits.Timeout, false
-	if !deadline.IsZero() {
-		if left := time.Until(deadline); wait <= 0 || left < wait {
-			wait, byDeadline = left, true
-		}
-	}
-	if byDeadline && wait <= 0 {
-		return []InstanceError{{Message: budgetStopped}}, false
-	}
-	type result struct {
-		err      error
-		timeouts int64
-	}
-	done := make(chan result, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- result{err: fmt.Errorf("validator failed: %v", r)}
-			}
-		}()
-		before := comp.timeouts.Load()
-		err := comp.schema.Validate(instance)
-		done <- result{err: err, timeouts: comp.timeouts.Load() - before}
-	}()
-	var r result
-	if wait > 0 {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		select {
-		case r = <-done:
-		case <-t.C:
-			if byDeadline {
-				return []InstanceError{{Message: budgetStopped}}, false
-			}
-			return []InstanceError{{Message: fmt.Sprintf(
-				"validation took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
-		}
-	} else {
-		r = <-done
-	}
-	if r.err == nil {
-		return nil, true
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(r.err, &ve) {
-		return []InstanceError{{Message: lowerFirst(r.err.Error())}}, false
+	ve, timeouts, errs, ok := cs.run(instance, deadline)
+	if ve == nil {
+		return errs, ok
 	}
 	for _, l := range leaves(ve, false) {
 		msg := l.msg
-		if r.timeouts > 0 && len(l.kwPath) == 1 && l.kwPath[0] == "pattern" {
+		if timeouts > 0 && len(l.kwPath) == 1 && l.kwPath[0] == "pattern" {
 			msg += fmt.Sprintf(" (matching may have been stopped after %s; a pattern that backtracks this much is too slow)", cs.limits.RegexTimeout)
 		}
 		kw := pointerOf(l.schemaURL, cs.resources)
@@ -125,4 +67,71 @@ func (cs *Checked) ValidateBy(instance any, deadline time.Time) (errs []Instance
 		}
 	}
 	return out, true
+}
+
+// run validates instance; ve is the validator's error tree (nil when the
+// value passes or there is no verdict, then errs and ok are the result).
+func (cs *Checked) run(instance any, deadline time.Time) (ve *jsonschema.ValidationError, timeouts int64, errs []InstanceError, ok bool) {
+	if cs == nil || cs.hasErrors() {
+		return nil, 0, nil, false
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		// the budget is spent: not even a deferred compile runs.
+		return nil, 0, []InstanceError{{Message: budgetStopped}}, false
+	}
+	comp := cs.compiled()
+	if comp == nil || comp.schema == nil {
+		if cs.lazy != nil && cs.lazy.late {
+			return nil, 0, []InstanceError{{Message: fmt.Sprintf(
+				"compiling the schema took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
+		}
+		return nil, 0, nil, false
+	}
+	wait, byDeadline := cs.limits.Timeout, false
+	if !deadline.IsZero() {
+		if left := time.Until(deadline); wait <= 0 || left < wait {
+			wait, byDeadline = left, true
+		}
+	}
+	if byDeadline && wait <= 0 {
+		return nil, 0, []InstanceError{{Message: budgetStopped}}, false
+	}
+	type result struct {
+		err      error
+		timeouts int64
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{err: fmt.Errorf("validator failed: %v", r)}
+			}
+		}()
+		before := comp.timeouts.Load()
+		err := comp.schema.Validate(instance)
+		done <- result{err: err, timeouts: comp.timeouts.Load() - before}
+	}()
+	var r result
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case r = <-done:
+		case <-t.C:
+			if byDeadline {
+				return nil, 0, []InstanceError{{Message: budgetStopped}}, false
+			}
+			return nil, 0, []InstanceError{{Message: fmt.Sprintf(
+				"validation took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
+		}
+	} else {
+		r = <-done
+	}
+	if r.err == nil {
+		return nil, 0, nil, true
+	}
+	if !errors.As(r.err, &ve) {
+		return nil, 0, []InstanceError{{Message: lowerFirst(r.err.Error())}}, false
+	}
+	return ve, r.timeouts, nil, true
 }

@@ -1,0 +1,101 @@
+package diffcheck
+
+import (
+	"fmt"
+	"sort"
+)
+
+// maxOverlapOptions bounds the oneOf options whose pairs overlaps tries.
+const maxOverlapOptions = 8
+
+// maxOverlapLocals bounds the candidate values of one overlap change.
+const maxOverlapLocals = 16
+
+// overlaps judges the exclusiveness of out's oneOf: a value of a branch of
+// in that matches two options of out is rejected by out (oneOf takes
+// exactly one), so options that overlap where in's values lie break them.
+// Whether two options overlap is not computed: candidates that satisfy
+// both are built (each option folded with in's branch, then laid over
+// each other, so members of sibling options combine), and the change is
+// speculative: it is reported only when the validator confirms one, which
+// also drops overlaps that were there at the other side already.
+func (j *judge) overlaps(in, out *node, path []step, branches, ob []*node) {
+	if len(ob) < 2 || len(ob) > maxOverlapOptions {
+		return
+	}
+	var locals []any
+	for _, b := range branches {
+		for p := 0; p < len(ob) && len(locals) < maxOverlapLocals; p++ {
+			for q := p + 1; q < len(ob) && len(locals) < maxOverlapLocals; q++ {
+				locals = append(locals, bothCandidates(b, ob[p], ob[q])...)
+			}
+		}
+	}
+	locals = dedupValues(locals)
+	// the smallest values first: they make the plainest witnesses.
+	sort.SliceStable(locals, func(a, b int) bool { return len(canonical(locals[a])) < len(canonical(locals[b])) })
+	if len(locals) == 0 {
+		return
+	}
+	head, base := j.headBase(in, out)
+	c := change{path: path, locals: locals, speculative: true, reject: []target{{ptr: out.at("oneOf"), exact: true}}}
+	if j.dir == dirInput {
+		c.rule = RuleInputBranchRemoved
+		c.headPtr, c.basePtr = head.at("oneOf"), base.ptr
+		if _, ok := base.kwPtr["oneOf"]; ok {
+			c.basePtr = base.at("oneOf")
+		}
+		c.msg = fmt.Sprintf("oneOf options %s overlap: a call matching two of them is rejected, where base accepted it; make the options exclusive (a distinct const on a member they share) or use anyOf", where(path))
+	} else {
+		c.rule = RuleOutputBranchAdded
+		c.headPtr, c.basePtr = head.ptr, base.at("oneOf")
+		c.msg = fmt.Sprintf("head may return a value %s that matches two options of the base oneOf, which rejects it: consumers validating with the base contract fail; return values that match exactly one option", where(path))
+	}
+	j.emit(c, in, out, "oneOf")
+}
+
+// bothCandidates returns values that probably satisfy b and both options
+// o1 and o2. Objects: the members each option requires, laid over each
+// other, under b's own members (all it declares, or only those it
+// requires), so b's consts and members of sibling options combine. Other
+// values: what each option folded with b gives.
+func bothCandidates(b, o1, o2 *node) []any {
+	fold := func(o *node) (any, bool) {
+		m := *o
+		if merge(&m, b) {
+			if v, ok := gen(&m, 1); ok {
+				return v, true
+			}
+		}
+		return gen(o, 1)
+	}
+	if b.types.has(tObject) && o1.types.has(tObject) && o2.types.has(tObject) {
+		r1, ok1 := genObject(o1, nil, 1)
+		r2, ok2 := genObject(o2, nil, 1)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		under := overlay(r1, r2, 0)
+		var out []any
+		full := map[string]any{}
+		for _, k := range sortedKeys(b.props) {
+			if v, ok := gen(b.props[k], 1); ok {
+				full[k] = v
+			}
+		}
+		if v, ok := genObject(b, full, 1); ok {
+			out = append(out, overlay(under, v, 0))
+		}
+		if v, ok := genObject(b, nil, 1); ok {
+			out = append(out, overlay(under, v, 0))
+		}
+		return out
+	}
+	var out []any
+	for _, o := range []*node{o1, o2} {
+		if v, ok := fold(o); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
