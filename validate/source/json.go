@@ -108,6 +108,7 @@ type jsonDecoder struct {
 	lines    *lineTable
 	dec      *jsontext.Decoder
 	problems []Problem
+	problemBound
 	// stack holds the open containers by value, so that a frame's memory
 	// is reused by the next container opened at its depth.
 	stack    []jsonFrame
@@ -189,8 +190,8 @@ func (d *jsonDecoder) step() error {
 		return err
 	}
 	if d.count > d.lim.MaxValues {
-		d.problems = append(d.problems, Problem{Kind: ProblemTooMany, Pos: d.lines.pos(int(d.dec.InputOffset())), Fatal: true,
-			Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", d.lim.MaxValues)})
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooMany, Pos: d.lines.pos(int(d.dec.InputOffset())), Fatal: true,
+			Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", d.lim.MaxValues)}))
 		return errJSONLimit
 	}
 	return nil
@@ -216,7 +217,7 @@ func (d *jsonDecoder) fail(err error) (any, *Index, []Problem) {
 	}
 	msg = strings.TrimPrefix(msg, "jsontext: ")
 	off, msg = jsonSyntaxHint(d.data, off, msg)
-	d.problems = append(d.problems, Problem{Kind: ProblemSyntax, Pos: d.lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true})
+	d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemSyntax, Pos: d.lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true}))
 	return nil, d.ix, d.problems
 }
 
@@ -285,8 +286,8 @@ func (d *jsonDecoder) memberName() error {
 		if span, ok := top.spans[top.key]; ok {
 			d.replaced = append(d.replaced, span)
 		}
-		d.problems = append(d.problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: d.lines.pos(start),
-			Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: d.lines.pos(start),
+			Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(top.key, maxQuotedText))}))
 	}
 	if d.ix != nil {
 		d.ix.SetKey(ptr, d.lines.pos(start))
@@ -310,8 +311,8 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 		if d.ix == nil {
 			ptr = d.childPtr()
 		}
-		d.problems = append(d.problems, Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: d.lines.pos(start), Fatal: true,
-			Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", d.lim.MaxDepth)})
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: d.lines.pos(start), Fatal: true,
+			Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", d.lim.MaxDepth)}))
 		return errJSONLimit
 	}
 	if d.ix != nil {

@@ -27,6 +27,9 @@ type Problem struct {
 	Pos     Pos
 	Message string
 	Fatal   bool
+	// folded marks a problem kept without text past MaxProblemsPerKind,
+	// counted by foldProblems before the file is returned.
+	folded bool
 }
 
 // Limits bound what the loader accepts from untrusted files.

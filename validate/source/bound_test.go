@@ -1,0 +1,67 @@
+package source
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// problemBytes is what a file's problems hold in text.
+func problemBytes(ps []Problem) int {
+	n := 0
+	for _, p := range ps {
+		n += len(p.Pointer) + len(p.Message)
+	}
+	return n
+}
+
+// TestProblemBytesBounded reproduces issue 19 item 8: every problem below
+// a long key stored its whole pointer (a 238 KB file held 14.8 GB), and
+// every problem of a kind was kept. Now the text a file's problems hold is
+// bounded by 20 times the file's size plus 2 MB per kind of problem:
+// pointers keep their start and end, and past MaxProblemsPerKind one
+// problem counts the rest.
+func TestProblemBytesBounded(t *testing.T) {
+	key := strings.Repeat("k", 10_000)
+	var tags strings.Builder
+	tags.WriteString("? " + key + "\n:\n")
+	for i := range 3000 {
+		fmt.Fprintf(&tags, "  a%d: !t x\n", i)
+	}
+	for _, tc := range []struct {
+		name, text string
+		kind       ProblemKind
+		n          int
+	}{
+		{"dup.json", `{"` + key + `":{` + strings.Repeat(`"a":1,`, 3000) + `"a":1}}`, ProblemDuplicateKey, 3000},
+		{"dup.yaml", "? " + key + "\n:\n" + strings.Repeat("  a: 1\n", 3001), ProblemDuplicateKey, 3000},
+		{"tags.yaml", tags.String(), ProblemYAMLTag, 3000},
+		{"dup-key.json", `{"x":{` + strings.Repeat(`"`+key+`":1,`, 50) + `"a":1}}`, ProblemDuplicateKey, 49},
+	} {
+		f := Parse(tc.name, []byte(tc.text), Limits{})
+		if got, max := problemBytes(f.Problems), 20*len(tc.text)+2<<20; got > max {
+			t.Errorf("%s: problems hold %d bytes of text for a file of %d bytes; want at most %d", tc.name, got, len(tc.text), max)
+		}
+		listed, counted := 0, ""
+		for _, p := range f.Problems {
+			if p.Kind != tc.kind {
+				t.Errorf("%s: unexpected problem %s %.200q", tc.name, p.Kind, p.Message)
+				continue
+			}
+			if len(p.Pointer) > MaxPointerText || p.Pos.IsZero() {
+				t.Errorf("%s: problem pointer of %d bytes at %v", tc.name, len(p.Pointer), p.Pos)
+			}
+			if strings.Contains(p.Message, "not listed one by one") {
+				counted = p.Message
+			} else {
+				listed++
+			}
+		}
+		if want := min(tc.n, MaxProblemsPerKind); listed != want {
+			t.Errorf("%s: %d problems listed, want %d", tc.name, listed, want)
+		}
+		if more := tc.n - MaxProblemsPerKind; more > 0 && !strings.HasPrefix(counted, fmt.Sprintf("%d more %s problems in this file", more, tc.kind)) {
+			t.Errorf("%s: the rest counted as %q, want %d more", tc.name, counted, more)
+		}
+	}
+}
