@@ -65,3 +65,32 @@ func TestProblemBytesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestLocateBelowLongKey: looking up a position below a long key recorded
+// every sibling of the value under its whole pointer (issue 19 item 8:
+// 10,000 schemas under a 100 KB name, 1 GB once a finding was placed). The
+// bytes a lookup allocates now stay within a small multiple of the file.
+func TestLocateBelowLongKey(t *testing.T) {
+	key := strings.Repeat("k", 10_000)
+	text := `{"` + key + `":{`
+	for i := range 3000 {
+		text += fmt.Sprintf(`"p%d":{"type":1},`, i)
+	}
+	text = strings.TrimSuffix(text, ",") + `}}`
+	f := Parse("t.json", []byte(text), Limits{})
+	if len(f.Problems) != 0 {
+		t.Fatalf("problems %+v", f.Problems)
+	}
+	ptr := "/" + key + "/p2999/type"
+	allocated := allocatedBy(func() {
+		if p, ok := f.Index.Value(ptr); !ok || p.Line != 1 || p.Column != len(text)-3 {
+			t.Errorf("position %v %v, want 1:%d", p, ok, len(text)-3)
+		}
+		if p, ok := f.Index.Key("/" + key + "/p0"); !ok || p.Column != len(key)+6 {
+			t.Errorf("key position %v %v, want 1:%d", p, ok, len(key)+6)
+		}
+	})
+	if max := uint64(20 * len(text)); allocated > max {
+		t.Errorf("lookups allocated %d bytes for a file of %d bytes; want at most %d", allocated, len(text), max)
+	}
+}

@@ -2,28 +2,46 @@ package source
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 // scanner answers index lookups in a JSON text that decoded without a fatal
 // problem (so it is valid JSON within the limits), without indexing it
-// whole. A lookup scans the containers on the pointer's path that were not
-// scanned yet, recording the offsets of their children (the last of
-// duplicate members wins, as when decoding), so each container is scanned
-// at most once per file. The caller serialises calls.
+// whole. A lookup walks the pointer's tokens down from the root, scanning
+// the containers on the way that were not scanned yet and recording the
+// offsets of their children (the last of duplicate members wins, as when
+// decoding), so each container is scanned at most once per file. A child
+// is recorded under its container's number and its own token, never under
+// its whole pointer: a long key above many children is stored once, not
+// once per child (issue 19 item 8). The caller serialises calls.
 type scanner struct {
-	data    []byte
-	lines   *lineTable
-	values  map[string]int // pointer → offset of the value
-	keys    map[string]int // pointer → offset of the member name
-	scanned map[string]bool
+	data  []byte
+	lines *lineTable
+	nodes []scanNode
+	kids  map[kidKey]int // container's node and child's token → child's node
+}
+
+// scanNode is a value whose offset is known.
+type scanNode struct {
+	off     int  // offset of the value
+	keyOff  int  // offset of the member name; -1 for an array element or the root
+	scanned bool // its children are recorded
+}
+
+// kidKey names a child of a container: by name in an object, by index in
+// an array.
+type kidKey struct {
+	parent int
+	name   string
+	index  int
 }
 
 func newScanner(data []byte) *scanner {
-	s := &scanner{data: data, lines: newLineTable(data), values: map[string]int{}, keys: map[string]int{}, scanned: map[string]bool{}}
-	s.values[""] = skipSpace(data, 0)
-	return s
+	return &scanner{data: data, lines: newLineTable(data), kids: map[kidKey]int{},
+		nodes: []scanNode{{off: skipSpace(data, 0), keyOff: -1}}}
 }
 
 // value returns the position of the value ptr selects.
@@ -40,85 +58,94 @@ func (s *scanner) key(ptr string) (Pos, bool) {
 	if ptr == "" {
 		return Pos{}, false
 	}
-	if _, ok := s.find(ptr); !ok {
+	n, ok := s.node(ptr)
+	if !ok || s.nodes[n].keyOff < 0 {
 		return Pos{}, false
 	}
-	off, ok := s.keys[ptr]
-	if !ok {
-		return Pos{}, false
-	}
-	return s.lines.pos(off), true
+	return s.lines.pos(s.nodes[n].keyOff), true
 }
 
-// find returns the offset of the value ptr selects, scanning its ancestors
-// as needed. It loops rather than recursing: it climbs to the nearest known
-// ancestor, then scans down.
+// find returns the offset of the value ptr selects.
 func (s *scanner) find(ptr string) (int, bool) {
-	if off, ok := s.values[ptr]; ok {
-		return off, true
-	}
-	if ptr == "" || ptr[0] != '/' {
+	n, ok := s.node(ptr)
+	if !ok {
 		return 0, false
 	}
-	// Climb to the deepest ancestor whose offset is known.
-	var path []string
-	anc := ptr
-	for {
-		path = append(path, anc)
-		anc = Parent(anc)
-		if _, ok := s.values[anc]; ok {
-			break
-		}
+	return s.nodes[n].off, true
+}
+
+// node returns the node of the value ptr selects, scanning the containers
+// on its path as needed. It loops rather than recursing.
+func (s *scanner) node(ptr string) (int, bool) {
+	if ptr == "" {
+		return 0, true
 	}
-	for i := len(path) - 1; i >= 0; i-- {
-		if s.scanned[anc] {
-			return 0, false // anc has no such child
+	if ptr[0] != '/' {
+		return 0, false
+	}
+	n := 0
+	for rest := ptr[1:]; ; {
+		tok, next, more := strings.Cut(rest, "/")
+		if !s.nodes[n].scanned {
+			s.scan(n)
 		}
-		s.scan(anc, s.values[anc])
-		off, ok := s.values[path[i]]
+		off := s.nodes[n].off
+		var key kidKey
+		switch {
+		case off < len(s.data) && s.data[off] == '{':
+			key = kidKey{parent: n, name: UnescapeToken(tok)}
+		case off < len(s.data) && s.data[off] == '[':
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || strconv.Itoa(i) != tok {
+				return 0, false
+			}
+			key = kidKey{parent: n, index: i}
+		default:
+			return 0, false
+		}
+		kid, ok := s.kids[key]
 		if !ok {
 			return 0, false
 		}
-		anc = path[i]
-		if i == 0 {
-			return off, true
+		n = kid
+		if !more {
+			return n, true
 		}
+		rest = next
 	}
-	return 0, false
 }
 
-// scan records the offsets of the children of the container at off.
-func (s *scanner) scan(ptr string, off int) {
-	s.scanned[ptr] = true
+// scan records the offsets of the children of the container of node n.
+func (s *scanner) scan(n int) {
+	s.nodes[n].scanned = true
 	d := s.data
+	off := s.nodes[n].off
 	if off >= len(d) || (d[off] != '{' && d[off] != '[') {
 		return
 	}
 	obj := d[off] == '{'
 	i := off + 1
-	for n := 0; ; n++ {
+	for idx := 0; ; idx++ {
 		i = skipSpace(d, i)
 		if i >= len(d) || d[i] == '}' || d[i] == ']' {
 			return
 		}
-		child := ""
+		key, keyOff := kidKey{parent: n, index: idx}, -1
 		if obj {
-			kstart := i
+			keyOff = i
 			i = skipValue(d, i)
-			child = Join(ptr, unquoteName(d[kstart:min(i, len(d))]))
-			s.keys[child] = kstart
+			key = kidKey{parent: n, name: unquoteName(d[keyOff:min(i, len(d))])}
 			i = skipSpace(d, i)
 			if i >= len(d) || d[i] != ':' {
 				return
 			}
 			i = skipSpace(d, i+1)
-		} else {
-			child = JoinIndex(ptr, n)
 		}
 		if i >= len(d) {
 			return
 		}
-		s.values[child] = i
+		s.kids[key] = len(s.nodes)
+		s.nodes = append(s.nodes, scanNode{off: i, keyOff: keyOff})
 		i = skipSpace(d, skipValue(d, i))
 		if i < len(d) && d[i] == ',' {
 			i++

@@ -45,3 +45,13 @@ func TestYAMLSyntaxErrorOnLongLine(t *testing.T) {
 		t.Errorf("allocated %.0f bytes per input byte for 20,000 items, %.0f for 1,000: the error path is not linear", large, small)
 	}
 }
+
+// allocatedBy returns the bytes allocated while f runs.
+func allocatedBy(f func()) uint64 {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
