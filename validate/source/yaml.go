@@ -83,10 +83,29 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	return v, ix, c.problems
 }
 
+// maxExactTokens bounds the tokens of a file whose syntax error is placed
+// exactly: goccy/go-yaml's parser keeps about 650 bytes per token, so a
+// file of more (about 32 MB) keeps the position go.yaml.in/yaml/v3 gives.
+const maxExactTokens = 50_000
+
+// yamlTokenEstimate counts the bytes of data that begin or separate YAML
+// tokens (indicators and line breaks): about the number of tokens.
+func yamlTokenEstimate(data []byte) int {
+	n := 0
+	for _, b := range data {
+		switch b {
+		case ',', '[', ']', '{', '}', ':', '-', '?', '\n':
+			n++
+		}
+	}
+	return n
+}
+
 // yamlSyntaxProblem turns a YAML error into a problem at the error's exact
 // position. go.yaml.in/yaml/v3 names only the line where the enclosing
 // construct starts, so the position comes from goccy/go-yaml's parser,
-// which points at the offending character.
+// which points at the offending character, unless the file holds more
+// than maxExactTokens tokens: then the line is v3's.
 func yamlSyntaxProblem(data []byte, err error) Problem {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	p := Pos{Line: 1, Column: 1}
@@ -100,7 +119,12 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 	// Error text: that reprints the offending line token by token, which
 	// costs time and memory quadratic in the line's length.
 	var perr goccy.Error
-	if _, err := goccyparser.ParseBytes(data, 0); errors.As(err, &perr) {
+	if yamlTokenEstimate(data) > maxExactTokens {
+		// The position stays v3's, and the message says it once.
+		if m := yamlErrLine.FindStringIndex(msg); m != nil && m[0] == 0 {
+			msg = strings.TrimPrefix(msg[m[1]:], ": ")
+		}
+	} else if _, err := goccyparser.ParseBytes(data, 0); errors.As(err, &perr) {
 		if tok := perr.GetToken(); tok != nil && tok.Position != nil && tok.Position.Line > 0 {
 			p.Line, p.Column = tok.Position.Line, tok.Position.Column
 			msg = strings.ReplaceAll(strings.TrimSpace(perr.GetMessage()), "\t", `\t`)

@@ -44,6 +44,16 @@ func TestYAMLSyntaxErrorOnLongLine(t *testing.T) {
 	if large > 3*small {
 		t.Errorf("allocated %.0f bytes per input byte for 20,000 items, %.0f for 1,000: the error path is not linear", large, small)
 	}
+	// Past maxExactTokens tokens the exact parser is not run (it keeps
+	// hundreds of bytes per token): the problem is on the line
+	// go.yaml.in/yaml/v3 names, where the flow sequence starts.
+	huge, p := perByte(100_000)
+	if p.Kind != ProblemSyntax || p.Pos.Line != 1 || len(p.Message) > 200 || !strings.HasPrefix(p.Message, "invalid YAML: ") {
+		t.Errorf("100,000 items: problem %+v; want a short syntax problem on line 1", p)
+	}
+	if huge > small {
+		t.Errorf("allocated %.0f bytes per input byte for 100,000 items, %.0f for 1,000", huge, small)
+	}
 }
 
 // allocatedBy returns the bytes allocated while f runs.
