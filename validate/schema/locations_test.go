@@ -33,3 +33,21 @@ func TestBoundsLongNamesOverManySchemas(t *testing.T) {
 		t.Errorf("short names: got %q complete=%v, want a complete check", kinds(cs.Problems), cs.Complete)
 	}
 }
+
+// TestLongPatternNotCompiled reproduces issue 19 item 8: a 1 MB pattern
+// took 180 MB to compile (regexp2 keeps about 65 bytes per byte). A pattern
+// longer than maxPatternBytes is not compiled: the schema gets a problem at
+// the pattern, saying why; one within the bound is compiled as before.
+func TestLongPatternNotCompiled(t *testing.T) {
+	e := NewEngine(testLimits)
+	schema := func(n int) any {
+		return map[string]any{"type": "string", "pattern": "^" + strings.Repeat("(a|b)", n/5) + "$"}
+	}
+	cs := e.Check(schema(maxPatternBytes + 10))
+	if len(cs.Problems) != 1 || cs.Problems[0].Pointer != "/pattern" || !strings.Contains(cs.Problems[0].Message, "too long to check") {
+		t.Fatalf("long pattern: got %+v, want one problem at /pattern saying it is too long", cs.Problems)
+	}
+	if cs := e.Check(schema(maxPatternBytes - 10)); len(cs.Problems) != 0 {
+		t.Errorf("pattern within the bound: got %q", kinds(cs.Problems))
+	}
+}
