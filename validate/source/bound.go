@@ -71,6 +71,12 @@ type problemBound struct {
 	listed map[ProblemKind]int
 }
 
+// folds reports whether the next problem of kind will be kept without text
+// (so its pointer need not be built).
+func (b *problemBound) folds(kind ProblemKind) bool {
+	return b.listed[kind] >= MaxProblemsPerKind
+}
+
 // bounded returns p within bounds (see problemBound).
 func (b *problemBound) bounded(p Problem) Problem {
 	if b.listed == nil {
@@ -114,4 +120,62 @@ func foldProblems(problems []Problem) []Problem {
 			more[kind], kind)}
 	}
 	return out
+}
+
+// boundedPointer returns the pointer of n reference tokens (token(i) is
+// the i-th, escaped) as CutPointer would cut it, without building the whole
+// pointer first: a problem below a long key costs the bytes it keeps.
+func boundedPointer(n int, tok func(i int) string) string {
+	tokens := make([]string, n)
+	total := 0
+	for i := range n {
+		tokens[i] = tok(i)
+		total += 1 + len(tokens[i])
+	}
+	token := func(i int) string { return tokens[i] }
+	if total <= MaxPointerText {
+		var b strings.Builder
+		b.Grow(total)
+		for i := range n {
+			b.WriteByte('/')
+			b.WriteString(token(i))
+		}
+		return b.String()
+	}
+	half := (MaxPointerText - len(CutMark)) / 2
+	// The first half+1 bytes (the last one decides where the head is cut).
+	var b strings.Builder
+	for i := 0; i < n && b.Len() <= half; i++ {
+		b.WriteByte('/')
+		t := token(i)
+		b.WriteString(t[:min(len(t), max(0, half+1-b.Len()))])
+	}
+	head := b.String()
+	// The last half bytes, gathered from the end.
+	var parts []string
+	size := 0
+	for i := n - 1; i >= 0 && size < half; i-- {
+		t := token(i)
+		if size+len(t) >= half {
+			parts = append(parts, t[len(t)-(half-size):])
+			break
+		}
+		parts = append(parts, t, "/")
+		size += len(t) + 1
+	}
+	b.Reset()
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteString(parts[i])
+	}
+	tail := b.String()
+	next := head[half]
+	head = head[:half]
+	for len(head) > 0 && !utf8.RuneStart(next) {
+		next = head[len(head)-1]
+		head = head[:len(head)-1]
+	}
+	for len(tail) > 0 && !utf8.RuneStart(tail[0]) {
+		tail = tail[1:]
+	}
+	return head + CutMark + tail
 }

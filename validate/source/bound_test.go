@@ -94,3 +94,21 @@ func TestLocateBelowLongKey(t *testing.T) {
 		t.Errorf("lookups allocated %d bytes for a file of %d bytes; want at most %d", allocated, len(text), max)
 	}
 }
+
+// TestBoundedPointer: building a pointer bounded gives what cutting the
+// whole pointer gives, for long and short tokens and multi-byte characters.
+func TestBoundedPointer(t *testing.T) {
+	for _, tokens := range [][]string{
+		{"a", "b"},
+		{strings.Repeat("k", 100_000), "a"},
+		{"a", strings.Repeat("é", 3000), "b"},
+		{strings.Repeat("x", 511), strings.Repeat("y", 700)},
+		{strings.Repeat("x", 510), strings.Repeat("€", 400), "1"},
+		strings.Split(strings.Repeat("0/", 2000)+"z", "/"),
+	} {
+		want := CutPointer("/" + strings.Join(tokens, "/"))
+		if got := boundedPointer(len(tokens), func(i int) string { return tokens[i] }); got != want {
+			t.Errorf("tokens of %d bytes: got %.80q… (%d bytes), want %.80q… (%d bytes)", len(strings.Join(tokens, "")), got, len(got), want, len(want))
+		}
+	}
+}

@@ -52,18 +52,14 @@ func fatal(problems []Problem) bool {
 
 // stackPointer returns the pointer of the value about to be attached to the
 // innermost open container of stack (of stack itself: "" when empty).
+// It is built bounded (see boundedPointer): problems keep cut pointers.
 func stackPointer(stack []jsonFrame) string {
-	var b strings.Builder
-	for i := range stack {
-		f := &stack[i]
-		b.WriteByte('/')
-		if f.isObj {
-			b.WriteString(EscapeToken(f.key))
-		} else {
-			b.WriteString(strconv.Itoa(f.n))
+	return boundedPointer(len(stack), func(i int) string {
+		if f := &stack[i]; f.isObj {
+			return EscapeToken(f.key)
 		}
-	}
-	return b.String()
+		return strconv.Itoa(stack[i].n)
+	})
 }
 
 // decodeJSON does the work of parseJSON. With ix non-nil it records every
@@ -278,7 +274,10 @@ func (d *jsonDecoder) memberName() error {
 	if !dup && d.ix == nil {
 		return nil
 	}
-	ptr := d.childPtr()
+	var ptr string
+	if d.ix != nil || !d.folds(ProblemDuplicateKey) {
+		ptr = d.childPtr()
+	}
 	if dup {
 		if d.ix != nil {
 			d.ix.forget(ptr, prev)

@@ -198,14 +198,14 @@ func (c *yamlConverter) mapping(n *yaml.Node, depth int, obj map[string]any) {
 		key := k.Value
 		c.path = append(c.path, pathStep{key: key, isKey: true})
 		if tag := k.ShortTag(); tag != "!!str" && tag != "!!merge" {
-			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(k),
+			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(k),
 				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", CutText(k.Value, maxQuotedText), yamlKeyKind(tag), CutText(key, maxQuotedText))}))
 		}
 		if _, dup := obj[key]; dup {
 			if span, ok := spans[key]; ok {
 				c.replaced = append(c.replaced, span)
 			}
-			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemDuplicateKey, Pointer: c.pointer(), Pos: c.pos(k),
+			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemDuplicateKey, Pointer: c.pointerUnlessFolded(ProblemDuplicateKey), Pos: c.pos(k),
 				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(key, maxQuotedText))}))
 		}
 		start := len(c.problems)
@@ -253,7 +253,7 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if bi, ok := new(big.Int).SetString(strings.Replace(s, "0o", "0", 1), 0); ok {
 			return json.Number(bi.String())
 		}
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(n),
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
 			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", CutText(n.Value, maxQuotedText))}))
 		return n.Value
 	case "!!float":
@@ -263,7 +263,7 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && !isSpecialFloat(n.Value) {
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(n),
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
 			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", CutText(n.Value, maxQuotedText))}))
 		return n.Value
 	default: // !!str, !!timestamp, !!binary and custom tags keep their text

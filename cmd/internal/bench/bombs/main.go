@@ -68,6 +68,9 @@ var bombs = []bomb{
 	{"json-dup-long-key.json", "23,000 duplicate keys under a 100 KB key", func() string {
 		return `{"` + key + `":{` + strings.Repeat(`"a":1,`, 23_000) + `"a":1}}`
 	}},
+	{"json-long-key-syntax-error.json", "10,000 values under a 100 KB key, then a syntax error", func() string {
+		return `{"` + key + `":{` + strings.Repeat(`"a":1,`, 10_000) + `"a":}}`
+	}},
 	{"json-dup-flat.json", "50,000 duplicate keys at the top", func() string {
 		return `{` + strings.Repeat(`"a":1,`, 50_000) + `"a":1}`
 	}},
@@ -79,7 +82,7 @@ var bombs = []bomb{
 	}},
 	{"schema-long-key-findings.json", "10,000 invalid keywords under a 100 KB property name", func() string {
 		return tool(`{"type":"object","properties":{"` + key + `":{"type":"object","properties":{` +
-			strings.TrimSuffix(strings.Repeat(`"p":{"type":1,"minimum":"x"},`, 1)+genProps(10_000), ",") + `}}}}`)
+			strings.TrimSuffix(genProps(10_000), ",") + `}}}}`)
 	}},
 	{"yaml-aliases.yaml", "a billion-laughs of YAML aliases (never expanded)", func() string {
 		var b strings.Builder
@@ -106,6 +109,23 @@ var bombs = []bomb{
 	}},
 	{"long-pattern.json", "a 1 MB pattern regex", func() string {
 		return tool(`{"type":"object","properties":{"q":{"type":"string","pattern":"` + strings.Repeat("(a|b)", 200_000) + `"}}}`)
+	}},
+	{"many-patterns.json", "60 patterns of 16 KB each", func() string {
+		var b strings.Builder
+		for i := range 60 {
+			fmt.Fprintf(&b, `"q%d":{"type":"string","pattern":"^%s$"},`, i, strings.Repeat("(a|b)", 3270))
+		}
+		return tool(`{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}`)
+	}},
+	{"schema-1k-key-findings.json", "3,000 invalid keywords under a 1 KB property name", func() string {
+		return tool(`{"type":"object","properties":{"` + key[:1000] + `":{"type":"object","properties":{` +
+			strings.TrimSuffix(genProps(3_000), ",") + `}}}}`)
+	}},
+	{"yaml-deep.yaml", "YAML flow sequences nested 100,000 deep", func() string {
+		return "a: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n"
+	}},
+	{"yaml-dup-long-key.yaml", "20,000 duplicate keys under a 100 KB key", func() string {
+		return "? " + key + "\n:\n" + strings.Repeat("  a: 1\n", 20_000)
 	}},
 	{"refs-huge-defs.json", "5,000 $refs to a $defs entry of 5,000 properties", func() string {
 		var b strings.Builder
