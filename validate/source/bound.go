@@ -22,7 +22,7 @@ const (
 	maxQuotedText = 200
 	// MaxProblemsPerKind is the number of problems of one kind a file lists
 	// one by one; the rest are counted in one problem of that kind.
-	MaxProblemsPerKind = 1000
+	MaxProblemsPerKind = 100
 )
 
 // CutMark replaces the middle of a pointer too long to keep. A "~" not
