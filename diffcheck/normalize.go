@@ -21,10 +21,19 @@ type builder struct {
 	aliases  [][2]*node // node, target: target copied into node at the end
 	anchors  map[string]string
 	budget   int
+	// ptrBudget is what the pointers of the nodes still to build may
+	// cost, in bytes (see maxPointerBytes).
+	ptrBudget int
 }
 
 // maxNodes bounds the nodes built for one schema.
 const maxNodes = 50000
+
+// maxPointerBytes bounds the bytes of pointers built for one schema: a
+// node keeps its pointer and one per keyword, so a long property name
+// above thousands of schemas would cost gigabytes (issue 19 item 8: 10,000
+// changed schemas under a 100 KB name, 390 KB, took 8.5 GB).
+const maxPointerBytes = 8 << 20
 
 // normalize builds the node of the schema at ptr inside doc.
 func normalize(doc any, schemaPtr string) *node {
@@ -33,7 +42,7 @@ func normalize(doc any, schemaPtr string) *node {
 		return nil
 	}
 	b := &builder{doc: doc, root: root, rootPtr: schemaPtr, memo: map[string]*node{},
-		building: map[string]bool{}, anchors: map[string]string{}, budget: maxNodes}
+		building: map[string]bool{}, anchors: map[string]string{}, budget: maxNodes, ptrBudget: maxPointerBytes}
 	if m, ok := root.(map[string]any); ok {
 		if s, ok := m["$schema"].(string); ok && strings.Contains(s, "draft-07") {
 			b.draft7 = true
@@ -155,7 +164,10 @@ func (b *builder) build(v any, ptr string, depth int) *node {
 	n := &node{ptr: ptr, types: tAll, kwPtr: map[string]string{}, raw: v}
 	b.memo[ptr] = n
 	b.budget--
-	if b.budget < 0 || depth > 128 {
+	if x, ok := v.(map[string]any); ok {
+		b.ptrBudget -= pointerCost(x, ptr)
+	}
+	if b.budget < 0 || b.ptrBudget < 0 || depth > 128 {
 		n.undecidable = "the schema is too large or too deep to compare"
 		return n
 	}
@@ -170,6 +182,23 @@ func (b *builder) build(v any, ptr string, depth int) *node {
 		return n
 	}
 	return n
+}
+
+// pointerCost is about the bytes of the pointers that filling the node of
+// x at ptr builds: one per member and per member of a member (properties,
+// allOf, …), each at least as long as ptr. It is charged before the node
+// is filled, so a node too costly is not filled at all.
+func pointerCost(x map[string]any, ptr string) int {
+	c := 1 + len(x)
+	for _, v := range x {
+		switch m := v.(type) {
+		case map[string]any:
+			c += len(m)
+		case []any:
+			c += len(m)
+		}
+	}
+	return c * (len(ptr) + 16)
 }
 
 func (b *builder) child(x map[string]any, ptr, key string, depth int) *node {
