@@ -5,7 +5,9 @@
 //
 // Usage: go run ./cmd/internal/bench/bombs -out /tmp/bombs
 //
-// It prints one line per file: its name, then a short description.
+// It prints one line per file: its name, then a short description. A bomb
+// of the diff also has a base version, written as <name>.base: it is
+// checked with check --base (see .ci/bench-hostile).
 package main
 
 import (
@@ -20,6 +22,7 @@ import (
 type bomb struct {
 	name, what string
 	text       func() string
+	base       func() string // the base version of a diff bomb; nil: none
 }
 
 func main() {
@@ -38,6 +41,12 @@ func main() {
 			fmt.Fprintf(os.Stderr, "bombs: %v\n", err)
 			os.Exit(1)
 		}
+		if b.base != nil {
+			if err := os.WriteFile(filepath.Join(*out, b.name+".base"), []byte(b.base()), 0o644); err != nil {
+				fmt.Fprintf(os.Stderr, "bombs: %v\n", err)
+				os.Exit(1)
+			}
+		}
 		fmt.Printf("%s\t%s\n", b.name, b.what)
 	}
 }
@@ -53,10 +62,10 @@ func tool(schema string) string {
 var bombs = []bomb{
 	{"yaml-error-line.yaml", "invalid YAML: one flow sequence of 170,000 items on a line", func() string {
 		return "a: [" + strings.Repeat("x,", 170_000) + "\n b: ]]]\n"
-	}},
+	}, nil},
 	{"yaml-error-long-key.yaml", "invalid YAML: a 100 KB plain key (over the 1024 characters YAML allows)", func() string {
 		return key + ":\n  a: 1\n"
-	}},
+	}, nil},
 	{"yaml-tags-long-key.yaml", "10,000 custom tags under a 100 KB key", func() string {
 		var b strings.Builder
 		b.WriteString("? " + key + "\n:\n") // an explicit key: a plain one is at most 1024 characters
@@ -64,26 +73,26 @@ var bombs = []bomb{
 			fmt.Fprintf(&b, "  a%d: !t x\n", i)
 		}
 		return b.String()
-	}},
+	}, nil},
 	{"json-dup-long-key.json", "23,000 duplicate keys under a 100 KB key", func() string {
 		return `{"` + key + `":{` + strings.Repeat(`"a":1,`, 23_000) + `"a":1}}`
-	}},
+	}, nil},
 	{"json-long-key-syntax-error.json", "10,000 values under a 100 KB key, then a syntax error", func() string {
 		return `{"` + key + `":{` + strings.Repeat(`"a":1,`, 10_000) + `"a":}}`
-	}},
+	}, nil},
 	{"json-dup-flat.json", "50,000 duplicate keys at the top", func() string {
 		return `{` + strings.Repeat(`"a":1,`, 50_000) + `"a":1}`
-	}},
+	}, nil},
 	{"json-deep.json", "arrays nested 100,000 deep", func() string {
 		return strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)
-	}},
+	}, nil},
 	{"schema-deep.json", "an inputSchema nested 450 levels deep through properties", func() string {
 		return tool(strings.Repeat(`{"type":"object","properties":{"p":`, 450) + `{}` + strings.Repeat(`}}`, 450))
-	}},
+	}, nil},
 	{"schema-long-key-findings.json", "10,000 invalid keywords under a 100 KB property name", func() string {
 		return tool(`{"type":"object","properties":{"` + key + `":{"type":"object","properties":{` +
 			strings.TrimSuffix(genProps(10_000), ",") + `}}}}`)
-	}},
+	}, nil},
 	{"yaml-aliases.yaml", "a billion-laughs of YAML aliases (never expanded)", func() string {
 		var b strings.Builder
 		b.WriteString("a0: &a0 [x,x,x,x,x,x,x,x,x,x]\n")
@@ -91,7 +100,7 @@ var bombs = []bomb{
 			fmt.Fprintf(&b, "a%d: &a%d [*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
 		}
 		return b.String()
-	}},
+	}, nil},
 	{"tools-invalid-schemas.json", "10,000 tiny tools, each with an invalid inputSchema", func() string {
 		var b strings.Builder
 		b.WriteString(`{"tools":[`)
@@ -103,30 +112,32 @@ var bombs = []bomb{
 		}
 		b.WriteString(`]}`)
 		return b.String()
-	}},
+	}, nil},
 	{"huge-string.json", "a 10 MB description", func() string {
 		return `{"tools":[{"name":"t","description":"` + strings.Repeat("d", 10<<20) + `","inputSchema":{"type":"object"}}]}`
-	}},
+	}, nil},
 	{"long-pattern.json", "a 1 MB pattern regex", func() string {
 		return tool(`{"type":"object","properties":{"q":{"type":"string","pattern":"` + strings.Repeat("(a|b)", 200_000) + `"}}}`)
-	}},
+	}, nil},
 	{"many-patterns.json", "60 patterns of 16 KB each", func() string {
 		var b strings.Builder
 		for i := range 60 {
 			fmt.Fprintf(&b, `"q%d":{"type":"string","pattern":"^%s$"},`, i, strings.Repeat("(a|b)", 3270))
 		}
 		return tool(`{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}`)
-	}},
+	}, nil},
 	{"schema-1k-key-findings.json", "3,000 invalid keywords under a 1 KB property name", func() string {
 		return tool(`{"type":"object","properties":{"` + key[:1000] + `":{"type":"object","properties":{` +
 			strings.TrimSuffix(genProps(3_000), ",") + `}}}}`)
-	}},
+	}, nil},
 	{"yaml-deep.yaml", "YAML flow sequences nested 100,000 deep", func() string {
 		return "a: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n"
-	}},
+	}, nil},
 	{"yaml-dup-long-key.yaml", "20,000 duplicate keys under a 100 KB key", func() string {
 		return "? " + key + "\n:\n" + strings.Repeat("  a: 1\n", 20_000)
-	}},
+	}, nil},
+	{name: "diff-long-key.json", what: "check --base: 10,000 property types changed under a 100 KB name",
+		text: func() string { return longKeyProps("integer") }, base: func() string { return longKeyProps("string") }},
 	{"refs-huge-defs.json", "5,000 $refs to a $defs entry of 5,000 properties", func() string {
 		var b strings.Builder
 		b.WriteString(`{"type":"object","$defs":{"big":{"type":"object","properties":{`)
@@ -145,7 +156,7 @@ var bombs = []bomb{
 		}
 		b.WriteString(`}}`)
 		return tool(b.String())
-	}},
+	}, nil},
 }
 
 // genProps returns n properties with invalid keywords, each ending in a comma.
@@ -155,4 +166,14 @@ func genProps(n int) string {
 		fmt.Fprintf(&b, `"p%d":{"type":1},`, i)
 	}
 	return b.String()
+}
+
+// longKeyProps is a tool whose inputSchema has 10,000 properties of type
+// typ under a 100 KB property name.
+func longKeyProps(typ string) string {
+	var b strings.Builder
+	for i := range 10_000 {
+		fmt.Fprintf(&b, `"p%d":{"type":%q},`, i, typ)
+	}
+	return tool(`{"type":"object","properties":{"` + key + `":{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}}}`)
 }
