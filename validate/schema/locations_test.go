@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -49,5 +50,29 @@ func TestLongPatternNotCompiled(t *testing.T) {
 	}
 	if cs := e.Check(schema(maxPatternBytes - 10)); len(cs.Problems) != 0 {
 		t.Errorf("pattern within the bound: got %q", kinds(cs.Problems))
+	}
+}
+
+// TestBoundsWideArrayPushesWhatCanBeVisited: the bound walk pushed a frame
+// for every element of an array before visiting any (490,000 empty
+// objects in a default: 49 MB); it now pushes only the elements that can
+// be visited before the subschema bound, and stops at the same place.
+func TestBoundsWideArrayPushesWhatCanBeVisited(t *testing.T) {
+	elems := make([]any, 200_000)
+	for i := range elems {
+		elems[i] = map[string]any{}
+	}
+	schema := map[string]any{"type": "object", "default": elems}
+	var p *Problem
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	p = checkBounds(schema, testLimits)
+	runtime.ReadMemStats(&after)
+	if p == nil || p.Pointer != "/default/19998" {
+		t.Fatalf("problem %+v, want the bound crossed at /default/19998", p)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+		t.Errorf("the walk allocated %d bytes; want at most 4 MB", got)
 	}
 }

@@ -1,9 +1,11 @@
 package source
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // problemBytes is what a file's problems hold in text.
@@ -110,5 +112,34 @@ func TestBoundedPointer(t *testing.T) {
 		if got := boundedPointer(len(tokens), func(i int) string { return tokens[i] }); got != want {
 			t.Errorf("tokens of %d bytes: got %.80q… (%d bytes), want %.80q… (%d bytes)", len(strings.Join(tokens, "")), got, len(got), want, len(want))
 		}
+	}
+}
+
+// TestLocateInWideArray: a lookup in an array of 200,000 elements keeps one
+// offset per element (it kept a pointer string and a map entry each).
+func TestLocateInWideArray(t *testing.T) {
+	text := `{"a":[` + strings.Repeat(`{},`, 200_000) + `{"b":1}]}`
+	f := Parse("t.json", []byte(text), Limits{})
+	allocated := allocatedBy(func() {
+		if p, ok := f.Index.Value("/a/200000/b"); !ok || p.Column != len(text)-3 {
+			t.Errorf("position %v %v, want 1:%d", p, ok, len(text)-3)
+		}
+	})
+	if max := uint64(20 * len(text)); allocated > max {
+		t.Errorf("a lookup allocated %d bytes for a file of %d bytes; want at most %d", allocated, len(text), max)
+	}
+}
+
+// TestShortValuesBoxedOnce: equal short numbers and strings of a file share
+// one interface value (a million values cost a million boxes of 16 bytes).
+func TestShortValuesBoxedOnce(t *testing.T) {
+	f := Parse("t.json", []byte(`[0, 0, "string", "string", 1.5, "`+strings.Repeat("x", 40)+`", "`+strings.Repeat("x", 40)+`"]`), Limits{})
+	a := f.Root.([]any)
+	data := func(v *any) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(v))[1] }
+	if data(&a[0]) != data(&a[1]) || data(&a[2]) != data(&a[3]) {
+		t.Error("equal short values are boxed twice")
+	}
+	if a[0] != json.Number("0") || a[2] != "string" || a[4] != json.Number("1.5") || a[5] != strings.Repeat("x", 40) {
+		t.Errorf("values %#v", a)
 	}
 }

@@ -119,6 +119,9 @@ type jsonDecoder struct {
 	// names interns member names and short string values: tool files
 	// repeat a few ("type", "string", "properties") thousands of times.
 	names map[string]string
+	// boxed holds the short numbers and strings of the pass as interface
+	// values (see box).
+	boxed map[boxKey]any
 }
 
 // maxInterned bounds the names a pass interns, and maxInternLen the length
@@ -373,14 +376,48 @@ func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
 	case 'f':
 		v = false
 	case '0':
-		v = json.Number(string(raw))
+		v = d.box(raw, 'n', func() any { return json.Number(string(raw)) })
 	case '"':
 		s, err := d.unquote(raw)
 		if err != nil {
 			return err
 		}
-		v = s
+		v = d.box(d.buf, 's', func() any { return s })
 	}
 	d.attach(v)
 	return nil
+}
+
+// box returns the value build makes for the short text b (a number's, or
+// a string's, as kind says), boxed once per pass: a file of a million
+// small values keeps one interface value for each distinct one, not one
+// per value (issue 19 item 8).
+func (d *jsonDecoder) box(b []byte, kind byte, build func() any) any {
+	if len(b) > maxBoxedLen {
+		return build()
+	}
+	if v, ok := d.boxed[boxKey{kind, string(b)}]; ok {
+		return v
+	}
+	v := build()
+	if len(d.boxed) < maxBoxed {
+		if d.boxed == nil {
+			d.boxed = make(map[boxKey]any, 64)
+		}
+		d.boxed[boxKey{kind, string(b)}] = v
+	}
+	return v
+}
+
+// maxBoxed bounds the values a pass boxes once, and maxBoxedLen their
+// length: the repeated ones are short ("string", 0, 1).
+const (
+	maxBoxed    = 1024
+	maxBoxedLen = 16
+)
+
+// boxKey names a boxed value: its kind ('n' number, 's' string) and text.
+type boxKey struct {
+	kind byte
+	text string
 }

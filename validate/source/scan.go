@@ -14,14 +14,15 @@ import (
 // the containers on the way that were not scanned yet and recording the
 // offsets of their children (the last of duplicate members wins, as when
 // decoding), so each container is scanned at most once per file. A child
-// is recorded under its container's number and its own token, never under
-// its whole pointer: a long key above many children is stored once, not
-// once per child (issue 19 item 8). The caller serialises calls.
+// is recorded in its container, by name or index, never under its whole
+// pointer: a long key above many children is stored once, not once per
+// child (issue 19 item 8), and an array keeps one offset per element. The
+// caller serialises calls.
 type scanner struct {
 	data  []byte
 	lines *lineTable
 	nodes []scanNode
-	kids  map[kidKey]int // container's node and child's token → child's node
+	kids  map[kidKey]int // container's node and child's token → child's node, for the children looked up
 }
 
 // scanNode is a value whose offset is known.
@@ -29,6 +30,10 @@ type scanNode struct {
 	off     int  // offset of the value
 	keyOff  int  // offset of the member name; -1 for an array element or the root
 	scanned bool // its children are recorded
+	// The children of a scanned container: an object's members (offsets of
+	// the value and of the name) or an array's elements (offsets).
+	members map[string][2]int
+	elems   []int
 }
 
 // kidKey names a child of a container: by name in an object, by index in
@@ -89,21 +94,7 @@ func (s *scanner) node(ptr string) (int, bool) {
 		if !s.nodes[n].scanned {
 			s.scan(n)
 		}
-		off := s.nodes[n].off
-		var key kidKey
-		switch {
-		case off < len(s.data) && s.data[off] == '{':
-			key = kidKey{parent: n, name: UnescapeToken(tok)}
-		case off < len(s.data) && s.data[off] == '[':
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || strconv.Itoa(i) != tok {
-				return 0, false
-			}
-			key = kidKey{parent: n, index: i}
-		default:
-			return 0, false
-		}
-		kid, ok := s.kids[key]
+		kid, ok := s.child(n, tok)
 		if !ok {
 			return 0, false
 		}
@@ -115,26 +106,63 @@ func (s *scanner) node(ptr string) (int, bool) {
 	}
 }
 
+// child returns the node of the child of container n that the (escaped)
+// reference token tok names, making it on first use.
+func (s *scanner) child(n int, tok string) (int, bool) {
+	c := &s.nodes[n]
+	var key kidKey
+	var at [2]int
+	switch {
+	case c.members != nil:
+		key = kidKey{parent: n, name: UnescapeToken(tok)}
+		m, ok := c.members[key.name]
+		if !ok {
+			return 0, false
+		}
+		at = m
+	case c.elems != nil:
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 || i >= len(c.elems) || strconv.Itoa(i) != tok {
+			return 0, false
+		}
+		key, at = kidKey{parent: n, index: i}, [2]int{c.elems[i], -1}
+	default:
+		return 0, false
+	}
+	if kid, ok := s.kids[key]; ok {
+		return kid, true
+	}
+	s.kids[key] = len(s.nodes)
+	s.nodes = append(s.nodes, scanNode{off: at[0], keyOff: at[1]})
+	return len(s.nodes) - 1, true
+}
+
 // scan records the offsets of the children of the container of node n.
 func (s *scanner) scan(n int) {
-	s.nodes[n].scanned = true
+	c := &s.nodes[n]
+	c.scanned = true
 	d := s.data
-	off := s.nodes[n].off
+	off := c.off
 	if off >= len(d) || (d[off] != '{' && d[off] != '[') {
 		return
 	}
 	obj := d[off] == '{'
+	if obj {
+		c.members = map[string][2]int{}
+	} else {
+		c.elems = []int{}
+	}
 	i := off + 1
-	for idx := 0; ; idx++ {
+	for {
 		i = skipSpace(d, i)
 		if i >= len(d) || d[i] == '}' || d[i] == ']' {
 			return
 		}
-		key, keyOff := kidKey{parent: n, index: idx}, -1
+		name, keyOff := "", -1
 		if obj {
 			keyOff = i
 			i = skipValue(d, i)
-			key = kidKey{parent: n, name: unquoteName(d[keyOff:min(i, len(d))])}
+			name = unquoteName(d[keyOff:min(i, len(d))])
 			i = skipSpace(d, i)
 			if i >= len(d) || d[i] != ':' {
 				return
@@ -144,8 +172,11 @@ func (s *scanner) scan(n int) {
 		if i >= len(d) {
 			return
 		}
-		s.kids[key] = len(s.nodes)
-		s.nodes = append(s.nodes, scanNode{off: i, keyOff: keyOff})
+		if obj {
+			c.members[name] = [2]int{i, keyOff}
+		} else {
+			c.elems = append(c.elems, i)
+		}
 		i = skipSpace(d, skipValue(d, i))
 		if i < len(d) && d[i] == ',' {
 			i++
