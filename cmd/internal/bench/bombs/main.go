@@ -138,6 +138,12 @@ var bombs = []bomb{
 	}, nil},
 	{name: "diff-long-key.json", what: "check --base: 10,000 property types changed under a 100 KB name",
 		text: func() string { return longKeyProps("integer") }, base: func() string { return longKeyProps("string") }},
+	{"json-many-values.json", "990,000 numbers in an enum (under limits.max-file-values)", func() string {
+		return tool(`{"type":"object","enum":[` + strings.Repeat("0,", 990_000) + `0]}`)
+	}, nil},
+	{"json-many-objects.json", "490,000 empty objects in a default", func() string {
+		return tool(`{"type":"object","default":[` + strings.Repeat("{},", 490_000) + `{}]}`)
+	}, nil},
 	{"refs-huge-defs.json", "5,000 $refs to a $defs entry of 5,000 properties", func() string {
 		var b strings.Builder
 		b.WriteString(`{"type":"object","$defs":{"big":{"type":"object","properties":{`)
