@@ -33,7 +33,7 @@ const maxNodes = 50000
 // node keeps its pointer and one per keyword, so a long property name
 // above thousands of schemas would cost gigabytes (issue 19 item 8: 10,000
 // changed schemas under a 100 KB name, 390 KB, took 8.5 GB).
-const maxPointerBytes = 8 << 20
+const maxPointerBytes = 16 << 20
 
 // normalize builds the node of the schema at ptr inside doc.
 func normalize(doc any, schemaPtr string) *node {
@@ -184,21 +184,33 @@ func (b *builder) build(v any, ptr string, depth int) *node {
 	return n
 }
 
+// subschemaKeywords are the keywords whose value holds subschemas by name
+// or by index: filling a node builds a pointer for each of them.
+var subschemaKeywords = map[string]bool{"properties": true, "patternProperties": true, "$defs": true,
+	"definitions": true, "dependentSchemas": true, "dependencies": true, "allOf": true, "anyOf": true,
+	"oneOf": true, "prefixItems": true, "items": true}
+
 // pointerCost is about the bytes of the pointers that filling the node of
-// x at ptr builds: one per member and per member of a member (properties,
-// allOf, …), each at least as long as ptr. It is charged before the node
-// is filled, so a node too costly is not filled at all.
+// x at ptr builds: one per keyword, and one per subschema of a keyword that
+// holds several (each child's own, kept by the child). It is charged before
+// the node is filled, so a node too costly is not filled at all: its
+// children are never built.
 func pointerCost(x map[string]any, ptr string) int {
-	c := 1 + len(x)
-	for _, v := range x {
+	c := len(x) * (len(ptr) + 16)
+	for k, v := range x {
+		if !subschemaKeywords[k] {
+			continue
+		}
 		switch m := v.(type) {
 		case map[string]any:
-			c += len(m)
+			for name := range m {
+				c += len(ptr) + len(k) + len(name) + 2
+			}
 		case []any:
-			c += len(m)
+			c += len(m) * (len(ptr) + len(k) + 8)
 		}
 	}
-	return c * (len(ptr) + 16)
+	return c
 }
 
 func (b *builder) child(x map[string]any, ptr, key string, depth int) *node {
