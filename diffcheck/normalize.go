@@ -16,14 +16,12 @@ type builder struct {
 	root     any    // the schema root
 	rootPtr  string // pointer of the schema root in the document
 	draft7   bool
+	ptrBytes int // what the pointers of the nodes still to build may cost (maxPointerBytes)
 	memo     map[string]*node
 	building map[string]bool
 	aliases  [][2]*node // node, target: target copied into node at the end
 	anchors  map[string]string
 	budget   int
-	// ptrBudget is what the pointers of the nodes still to build may
-	// cost, in bytes (see maxPointerBytes).
-	ptrBudget int
 }
 
 // maxNodes bounds the nodes built for one schema.
@@ -42,7 +40,7 @@ func normalize(doc any, schemaPtr string) *node {
 		return nil
 	}
 	b := &builder{doc: doc, root: root, rootPtr: schemaPtr, memo: map[string]*node{},
-		building: map[string]bool{}, anchors: map[string]string{}, budget: maxNodes, ptrBudget: maxPointerBytes}
+		building: map[string]bool{}, anchors: map[string]string{}, budget: maxNodes, ptrBytes: maxPointerBytes}
 	if m, ok := root.(map[string]any); ok {
 		if s, ok := m["$schema"].(string); ok && strings.Contains(s, "draft-07") {
 			b.draft7 = true
@@ -165,9 +163,9 @@ func (b *builder) build(v any, ptr string, depth int) *node {
 	b.memo[ptr] = n
 	b.budget--
 	if x, ok := v.(map[string]any); ok {
-		b.ptrBudget -= pointerCost(x, ptr)
+		b.ptrBytes -= pointerCost(x, ptr)
 	}
-	if b.budget < 0 || b.ptrBudget < 0 || depth > 128 {
+	if b.budget < 0 || b.ptrBytes < 0 || depth > 128 {
 		n.undecidable = "the schema is too large or too deep to compare"
 		return n
 	}
