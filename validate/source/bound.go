@@ -83,7 +83,7 @@ func (b *problemBound) bounded(p Problem) Problem {
 		b.listed = map[ProblemKind]int{}
 	}
 	if b.listed[p.Kind] >= MaxProblemsPerKind {
-		return Problem{Kind: p.Kind, Pos: p.Pos, Fatal: p.Fatal, folded: true}
+		return Problem{Kind: p.Kind, Pos: p.Pos, Fatal: p.Fatal, thin: true}
 	}
 	b.listed[p.Kind]++
 	p.Pointer = CutPointer(p.Pointer)
@@ -100,7 +100,7 @@ func foldProblems(problems []Problem) []Problem {
 	fatal := map[ProblemKind]bool{}
 	out := problems[:0]
 	for _, p := range problems {
-		if !p.folded {
+		if !p.thin {
 			out = append(out, p)
 			continue
 		}
@@ -115,7 +115,7 @@ func foldProblems(problems []Problem) []Problem {
 		fatal[p.Kind] = fatal[p.Kind] || p.Fatal
 	}
 	for kind, i := range first {
-		out[i] = Problem{Kind: kind, Pos: out[i].Pos, Fatal: fatal[kind], Message: fmt.Sprintf(
+		out[i] = Problem{Kind: kind, Pos: out[i].Pos, Fatal: fatal[kind], Folded: more[kind], Message: fmt.Sprintf(
 			"%d more %s problems in this file from here on, not listed one by one: fix the ones listed and check again",
 			more[kind], kind)}
 	}

@@ -55,6 +55,9 @@ func TestProblemBytesBounded(t *testing.T) {
 			}
 			if strings.Contains(p.Message, "not listed one by one") {
 				counted = p.Message
+				if p.Folded != tc.n-MaxProblemsPerKind {
+					t.Errorf("%s: the count stands for %d problems, want %d", tc.name, p.Folded, tc.n-MaxProblemsPerKind)
+				}
 			} else {
 				listed++
 			}
