@@ -141,6 +141,9 @@ var bombs = []bomb{
 	{"json-many-values.json", "990,000 numbers in an enum (under limits.max-file-values)", func() string {
 		return tool(`{"type":"object","enum":[` + strings.Repeat("0,", 990_000) + `0]}`)
 	}, nil},
+	{"yaml-many-values.yaml", "990,000 items in a YAML flow sequence (go.yaml.in/yaml/v3 builds every node first)", func() string {
+		return "a: [" + strings.Repeat("x,", 990_000) + "x]\n"
+	}, nil},
 	{"json-many-objects.json", "490,000 empty objects in a default", func() string {
 		return tool(`{"type":"object","default":[` + strings.Repeat("{},", 490_000) + `{}]}`)
 	}, nil},
