@@ -59,7 +59,7 @@ func (c *FileContext) Report(rule *rules.Rule, ptr string, versions []string, fo
 // ReportFinding records a prepared finding, filling file and position.
 func (c *FileContext) ReportFinding(f report.Finding) {
 	f.File = c.File.Path
-	if c.File.Root != nil {
+	if c.File.Root != nil && !source.IsCutPointer(f.Pointer) {
 		// A finding about something absent names its nearest present ancestor.
 		for f.Pointer != "" {
 			if _, ok := source.Resolve(c.File.Root, f.Pointer); ok {
@@ -72,6 +72,11 @@ func (c *FileContext) ReportFinding(f report.Finding) {
 		pos, _ := c.File.Index.Locate(f.Pointer)
 		f.Line, f.Column = pos.Line, pos.Column
 	}
+	// A finding keeps a bounded pointer and message once positioned: a
+	// pointer below a long key, repeated by every finding under it, would
+	// otherwise cost far more memory than the file (issue 19 item 8).
+	f.Pointer = source.CutPointer(f.Pointer)
+	f.Message = source.CutText(f.Message, source.MaxFindingText)
 	if f.Incomplete {
 		c.incomplete = true
 	}

@@ -46,7 +46,7 @@ func (c *FileContext) keep(f report.Finding) bool {
 		c.folds[f.Rule] = fd
 		c.foldOrder = append(c.foldOrder, f.Rule)
 	}
-	fd.n++
+	fd.n += f.Count() // a finding may already stand for several (a folded problem of the source)
 	fd.at = commonPointer(fd.at, f.Pointer)
 	if f.Tool != fd.first.Tool || f.ToolPointer != fd.first.ToolPointer {
 		fd.mixed = true

@@ -63,7 +63,7 @@ func checkHeaders(c *ToolContext) {
 			continue
 		}
 		var uses []headerUse
-		walkHeaders(schema, ptr, key == "inputSchema", true, 0, &uses)
+		walkHeaders(schema, &headerPath{base: ptr}, key == "inputSchema", true, 0, &uses)
 		sort.Slice(uses, func(i, j int) bool { return c.positionBefore(uses[i].ptr, uses[j].ptr) })
 		first := map[string]string{}
 		for _, u := range uses {
@@ -109,15 +109,27 @@ func checkHeaders(c *ToolContext) {
 	}
 }
 
-// walkHeaders collects x-mcp-header keywords of schema at ptr. propChain is
+// headerPath is the way from the schema root (at base) down to the schema
+// walkHeaders visits: its pointer is built only for a header found, so a
+// long name above many schemas costs nothing (issue 19 item 8).
+type headerPath struct {
+	base   string
+	tokens []string
+}
+
+func (p *headerPath) push(tokens ...string) { p.tokens = append(p.tokens, tokens...) }
+func (p *headerPath) pop(n int)             { p.tokens = p.tokens[:len(p.tokens)-n] }
+
+// walkHeaders collects x-mcp-header keywords of schema at path. propChain is
 // true while the schema is the root or reached through properties only.
-func walkHeaders(schema any, ptr string, propChain, isRoot bool, depth int, out *[]headerUse) {
+func walkHeaders(schema any, path *headerPath, propChain, isRoot bool, depth int, out *[]headerUse) {
 	obj, ok := schema.(map[string]any)
 	if !ok || depth > 256 {
 		return
 	}
 	if v, has := obj[headerKey]; has {
-		*out = append(*out, headerUse{ptr: joinPtr(ptr, headerKey), value: v, reachable: propChain && !isRoot, propType: obj["type"]})
+		*out = append(*out, headerUse{ptr: joinPtr(path.base, append(path.tokens[:len(path.tokens):len(path.tokens)], headerKey)...),
+			value: v, reachable: propChain && !isRoot, propType: obj["type"]})
 	}
 	for _, k := range sortedKeys(obj) {
 		v := obj[k]
@@ -125,26 +137,36 @@ func walkHeaders(schema any, ptr string, propChain, isRoot bool, depth int, out 
 		case "properties":
 			if m, ok := v.(map[string]any); ok {
 				for _, name := range sortedKeys(m) {
-					walkHeaders(m[name], joinPtr(ptr, k, name), propChain, false, depth+1, out)
+					path.push(k, name)
+					walkHeaders(m[name], path, propChain, false, depth+1, out)
+					path.pop(2)
 				}
 			}
 		case "$defs", "definitions", "patternProperties", "dependentSchemas", "dependencies":
 			if m, ok := v.(map[string]any); ok {
 				for _, name := range sortedKeys(m) {
-					walkHeaders(m[name], joinPtr(ptr, k, name), false, false, depth+1, out)
+					path.push(k, name)
+					walkHeaders(m[name], path, false, false, depth+1, out)
+					path.pop(2)
 				}
 			}
 		case "allOf", "anyOf", "oneOf", "prefixItems", "items", "additionalItems":
 			if list, ok := v.([]any); ok {
 				for i, e := range list {
-					walkHeaders(e, joinPtr(ptr, k)+"/"+itoa(i), false, false, depth+1, out)
+					path.push(k, itoa(i))
+					walkHeaders(e, path, false, false, depth+1, out)
+					path.pop(2)
 				}
 			} else {
-				walkHeaders(v, joinPtr(ptr, k), false, false, depth+1, out)
+				path.push(k)
+				walkHeaders(v, path, false, false, depth+1, out)
+				path.pop(1)
 			}
 		case "not", "if", "then", "else", "contains", "propertyNames", "additionalProperties",
 			"unevaluatedProperties", "unevaluatedItems", "contentSchema":
-			walkHeaders(v, joinPtr(ptr, k), false, false, depth+1, out)
+			path.push(k)
+			walkHeaders(v, path, false, false, depth+1, out)
+			path.pop(1)
 		}
 	}
 }

@@ -15,7 +15,17 @@ type boundFrame struct {
 	parent *boundFrame // nil for the root
 	token  string      // reference token below parent
 	depth  int
+	// ptrLen is about the length of the frame's pointer (its tokens
+	// unescaped), summed by checkBounds without building the pointer.
+	ptrLen int
 }
+
+// locationBytesPerSubschema bounds the total length of the locations of a
+// schema's objects and arrays: l.MaxSubschemas times this. The compiler and
+// the schema index keep a location string for every subschema, so a long
+// property name above thousands of nested schemas would cost gigabytes
+// (issue 19 item 8: 10,000 schemas under a 100 KB name took 2.7 GB).
+const locationBytesPerSubschema = 200
 
 // pointer builds the frame's JSON Pointer (only when a bound is crossed).
 func (f *boundFrame) pointer() string {
@@ -36,13 +46,13 @@ func (f *boundFrame) pointer() string {
 // the limits rather than by the input.
 func checkBounds(schema any, l Limits) *Problem {
 	stack := []*boundFrame{{v: schema, depth: 1}}
-	count := 0
+	count, locations := 0, 0
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch v := f.v.(type) {
 		case map[string]any:
-			if p := countContainer(f, &count, l); p != nil {
+			if p := countContainer(f, &count, &locations, l); p != nil {
 				return p
 			}
 			keys := make([]string, 0, len(v))
@@ -53,25 +63,44 @@ func checkBounds(schema any, l Limits) *Problem {
 					return p
 				}
 			}
-			sort.Sort(sort.Reverse(sort.StringSlice(keys)))
-			for _, k := range keys {
-				stack = append(stack, &boundFrame{v: v[k], parent: f, token: k, depth: f.depth + 1})
+			sort.Strings(keys)
+			keys = keys[:visitable(len(keys), count, l)]
+			for i := len(keys) - 1; i >= 0; i-- {
+				k := keys[i]
+				stack = append(stack, &boundFrame{v: v[k], parent: f, token: k, depth: f.depth + 1, ptrLen: f.ptrLen + 1 + len(k)})
 			}
 		case []any:
-			if p := countContainer(f, &count, l); p != nil {
+			if p := countContainer(f, &count, &locations, l); p != nil {
 				return p
 			}
-			for i := len(v) - 1; i >= 0; i-- {
+			var idx []int
+			for i := 0; i < len(v) && len(idx) < visitable(len(v), count, l); i++ {
 				if isContainer(v[i]) {
-					stack = append(stack, &boundFrame{v: v[i], parent: f, token: strconv.Itoa(i), depth: f.depth + 1})
+					idx = append(idx, i)
 				}
+			}
+			for j := len(idx) - 1; j >= 0; j-- {
+				tok := strconv.Itoa(idx[j])
+				stack = append(stack, &boundFrame{v: v[idx[j]], parent: f, token: tok, depth: f.depth + 1, ptrLen: f.ptrLen + 1 + len(tok)})
 			}
 		}
 	}
 	return nil
 }
 
-func countContainer(f *boundFrame, count *int, l Limits) *Problem {
+// visitable is how many of n container children can still be visited
+// before the walk stops at l.MaxSubschemas (count containers visited so
+// far): the children past those are never pushed, so a wide array costs
+// what the bound allows, not its length (issue 19 item 8: 490,000 empty
+// objects in a default, 49 MB of frames).
+func visitable(n, count int, l Limits) int {
+	if l.MaxSubschemas <= 0 {
+		return n
+	}
+	return min(n, max(0, l.MaxSubschemas-count+1))
+}
+
+func countContainer(f *boundFrame, count, locations *int, l Limits) *Problem {
 	if l.MaxDepth > 0 && f.depth > l.MaxDepth {
 		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
 			"schema nested deeper than %d levels here, so it is not checked; flatten it with \"$defs\" and \"$ref\", or raise limits.max-schema-depth in the config", l.MaxDepth)}
@@ -80,6 +109,11 @@ func countContainer(f *boundFrame, count *int, l Limits) *Problem {
 	if l.MaxSubschemas > 0 && *count > l.MaxSubschemas {
 		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
 			"schema has more than %d objects and arrays (the bound is crossed here), so it is not checked; split it, or raise limits.max-subschemas in the config", l.MaxSubschemas)}
+	}
+	*locations += f.ptrLen
+	if max := l.MaxSubschemas * locationBytesPerSubschema; l.MaxSubschemas > 0 && *locations > max {
+		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
+			"the locations of the schema's objects and arrays add up to more than %d bytes (the bound is crossed here: long names repeated by every schema nested below them), so it is not checked; shorten the names, or raise limits.max-subschemas in the config (%d bytes per subschema allowed)", max, locationBytesPerSubschema)}
 	}
 	return nil
 }

@@ -33,10 +33,17 @@ func (r *ecmaRegexp) MatchString(s string) bool {
 // String returns the source pattern.
 func (r *ecmaRegexp) String() string { return r.re.String() }
 
+// maxPatternBytes is the longest pattern compiled: regexp2 keeps about 65
+// bytes per byte of pattern (issue 19 item 8: a 1 MB pattern, 180 MB).
+const maxPatternBytes = 16 << 10
+
 // ecmaEngine returns a jsonschema regexp engine compiling ECMA-262 patterns
 // with the given match timeout; timeouts are counted in counter.
 func ecmaEngine(timeout time.Duration, counter *atomic.Int64) jsonschema.RegexpEngine {
 	return func(s string) (jsonschema.Regexp, error) {
+		if len(s) > maxPatternBytes {
+			return nil, fmt.Errorf("pattern of %d bytes is too long to check (at most %d bytes are compiled)", len(s), maxPatternBytes)
+		}
 		if err := nonECMASyntax(s); err != nil {
 			return nil, err
 		}

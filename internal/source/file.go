@@ -129,7 +129,7 @@ func Parse(name string, data []byte, lim Limits) *File {
 	} else {
 		f.Root, f.Index, problems = parseJSON(data, lim)
 	}
-	f.Problems = append(f.Problems, problems...)
+	f.Problems = append(f.Problems, foldProblems(problems)...)
 	if f.markText(data) {
 		return f
 	}

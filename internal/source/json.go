@@ -52,18 +52,14 @@ func fatal(problems []Problem) bool {
 
 // stackPointer returns the pointer of the value about to be attached to the
 // innermost open container of stack (of stack itself: "" when empty).
+// It is built bounded (see boundedPointer): problems keep cut pointers.
 func stackPointer(stack []jsonFrame) string {
-	var b strings.Builder
-	for i := range stack {
-		f := &stack[i]
-		b.WriteByte('/')
-		if f.isObj {
-			b.WriteString(EscapeToken(f.key))
-		} else {
-			b.WriteString(strconv.Itoa(f.n))
+	return boundedPointer(len(stack), func(i int) string {
+		if f := &stack[i]; f.isObj {
+			return EscapeToken(f.key)
 		}
-	}
-	return b.String()
+		return strconv.Itoa(stack[i].n)
+	})
 }
 
 // decodeJSON does the work of parseJSON. With ix non-nil it records every
@@ -108,6 +104,7 @@ type jsonDecoder struct {
 	lines    *lineTable
 	dec      *jsontext.Decoder
 	problems []Problem
+	problemBound
 	// stack holds the open containers by value, so that a frame's memory
 	// is reused by the next container opened at its depth.
 	stack    []jsonFrame
@@ -122,6 +119,9 @@ type jsonDecoder struct {
 	// names interns member names and short string values: tool files
 	// repeat a few ("type", "string", "properties") thousands of times.
 	names map[string]string
+	// boxed holds the short numbers and strings of the pass as interface
+	// values (see box).
+	boxed map[boxKey]any
 }
 
 // maxInterned bounds the names a pass interns, and maxInternLen the length
@@ -189,8 +189,8 @@ func (d *jsonDecoder) step() error {
 		return err
 	}
 	if d.count > d.lim.MaxValues {
-		d.problems = append(d.problems, Problem{Kind: ProblemTooMany, Pos: d.lines.pos(int(d.dec.InputOffset())), Fatal: true,
-			Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", d.lim.MaxValues)})
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooMany, Pos: d.lines.pos(int(d.dec.InputOffset())), Fatal: true,
+			Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", d.lim.MaxValues)}))
 		return errJSONLimit
 	}
 	return nil
@@ -216,7 +216,7 @@ func (d *jsonDecoder) fail(err error) (any, *Index, []Problem) {
 	}
 	msg = strings.TrimPrefix(msg, "jsontext: ")
 	off, msg = jsonSyntaxHint(d.data, off, msg)
-	d.problems = append(d.problems, Problem{Kind: ProblemSyntax, Pos: d.lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true})
+	d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemSyntax, Pos: d.lines.pos(off), Message: "invalid JSON: " + msg, Fatal: true}))
 	return nil, d.ix, d.problems
 }
 
@@ -277,7 +277,10 @@ func (d *jsonDecoder) memberName() error {
 	if !dup && d.ix == nil {
 		return nil
 	}
-	ptr := d.childPtr()
+	var ptr string
+	if d.ix != nil || !d.folds(ProblemDuplicateKey) {
+		ptr = d.childPtr()
+	}
 	if dup {
 		if d.ix != nil {
 			d.ix.forget(ptr, prev)
@@ -285,8 +288,8 @@ func (d *jsonDecoder) memberName() error {
 		if span, ok := top.spans[top.key]; ok {
 			d.replaced = append(d.replaced, span)
 		}
-		d.problems = append(d.problems, Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: d.lines.pos(start),
-			Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", top.key)})
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemDuplicateKey, Pointer: ptr, Pos: d.lines.pos(start),
+			Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(top.key, maxQuotedText))}))
 	}
 	if d.ix != nil {
 		d.ix.SetKey(ptr, d.lines.pos(start))
@@ -310,8 +313,8 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 		if d.ix == nil {
 			ptr = d.childPtr()
 		}
-		d.problems = append(d.problems, Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: d.lines.pos(start), Fatal: true,
-			Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", d.lim.MaxDepth)})
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: d.lines.pos(start), Fatal: true,
+			Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", d.lim.MaxDepth)}))
 		return errJSONLimit
 	}
 	if d.ix != nil {
@@ -373,14 +376,48 @@ func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
 	case 'f':
 		v = false
 	case '0':
-		v = json.Number(string(raw))
+		v = d.box(raw, 'n', func() any { return json.Number(string(raw)) })
 	case '"':
 		s, err := d.unquote(raw)
 		if err != nil {
 			return err
 		}
-		v = s
+		v = d.box(d.buf, 's', func() any { return s })
 	}
 	d.attach(v)
 	return nil
+}
+
+// box returns the value build makes for the short text b (a number's, or
+// a string's, as kind says), boxed once per pass: a file of a million
+// small values keeps one interface value for each distinct one, not one
+// per value (issue 19 item 8).
+func (d *jsonDecoder) box(b []byte, kind byte, build func() any) any {
+	if len(b) > maxBoxedLen {
+		return build()
+	}
+	if v, ok := d.boxed[boxKey{kind, string(b)}]; ok {
+		return v
+	}
+	v := build()
+	if len(d.boxed) < maxBoxed {
+		if d.boxed == nil {
+			d.boxed = make(map[boxKey]any, 64)
+		}
+		d.boxed[boxKey{kind, string(b)}] = v
+	}
+	return v
+}
+
+// maxBoxed bounds the values a pass boxes once, and maxBoxedLen their
+// length: the repeated ones are short ("string", 0, 1).
+const (
+	maxBoxed    = 1024
+	maxBoxedLen = 16
+)
+
+// boxKey names a boxed value: its kind ('n' number, 's' string) and text.
+type boxKey struct {
+	kind byte
+	text string
 }

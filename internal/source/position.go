@@ -254,7 +254,7 @@ func (t *lineTable) index() {
 
 // EscapeToken escapes one reference token for use in a JSON Pointer (RFC 6901).
 func EscapeToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
+	if strings.IndexByte(s, '~') < 0 && strings.IndexByte(s, '/') < 0 { // faster than ContainsAny on long keys
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")

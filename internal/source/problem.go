@@ -27,6 +27,13 @@ type Problem struct {
 	Pos     Pos
 	Message string
 	Fatal   bool
+	// Folded, when above zero, says this problem is not one problem but
+	// stands for Folded problems of its kind in the file that are not
+	// listed one by one (past MaxProblemsPerKind); its message says so.
+	Folded int
+	// thin marks a problem kept without text past MaxProblemsPerKind,
+	// counted by foldProblems before the file is returned.
+	thin bool
 }
 
 // Limits bound what the loader accepts from untrusted files.

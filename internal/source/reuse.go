@@ -31,7 +31,7 @@ func ParseLike(name string, data []byte, lim Limits, like *File, likeData []byte
 	if !fatal(problems) {
 		f.Index.scan = newScanner(data)
 	}
-	f.Problems = problems
+	f.Problems = foldProblems(problems)
 	if f.markText(data) {
 		return f
 	}

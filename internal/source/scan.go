@@ -2,28 +2,51 @@ package source
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 // scanner answers index lookups in a JSON text that decoded without a fatal
 // problem (so it is valid JSON within the limits), without indexing it
-// whole. A lookup scans the containers on the pointer's path that were not
-// scanned yet, recording the offsets of their children (the last of
-// duplicate members wins, as when decoding), so each container is scanned
-// at most once per file. The caller serialises calls.
+// whole. A lookup walks the pointer's tokens down from the root, scanning
+// the containers on the way that were not scanned yet and recording the
+// offsets of their children (the last of duplicate members wins, as when
+// decoding), so each container is scanned at most once per file. A child
+// is recorded in its container, by name or index, never under its whole
+// pointer: a long key above many children is stored once, not once per
+// child (issue 19 item 8), and an array keeps one offset per element. The
+// caller serialises calls.
 type scanner struct {
-	data    []byte
-	lines   *lineTable
-	values  map[string]int // pointer → offset of the value
-	keys    map[string]int // pointer → offset of the member name
-	scanned map[string]bool
+	data  []byte
+	lines *lineTable
+	nodes []scanNode
+	kids  map[kidKey]int // container's node and child's token → child's node, for the children looked up
+}
+
+// scanNode is a value whose offset is known.
+type scanNode struct {
+	off     int  // offset of the value
+	keyOff  int  // offset of the member name; -1 for an array element or the root
+	scanned bool // its children are recorded
+	// The children of a scanned container: an object's members (offsets of
+	// the value and of the name) or an array's elements (offsets).
+	members map[string][2]int
+	elems   []int
+}
+
+// kidKey names a child of a container: by name in an object, by index in
+// an array.
+type kidKey struct {
+	parent int
+	name   string
+	index  int
 }
 
 func newScanner(data []byte) *scanner {
-	s := &scanner{data: data, lines: newLineTable(data), values: map[string]int{}, keys: map[string]int{}, scanned: map[string]bool{}}
-	s.values[""] = skipSpace(data, 0)
-	return s
+	return &scanner{data: data, lines: newLineTable(data), kids: map[kidKey]int{},
+		nodes: []scanNode{{off: skipSpace(data, 0), keyOff: -1}}}
 }
 
 // value returns the position of the value ptr selects.
@@ -40,85 +63,120 @@ func (s *scanner) key(ptr string) (Pos, bool) {
 	if ptr == "" {
 		return Pos{}, false
 	}
-	if _, ok := s.find(ptr); !ok {
+	n, ok := s.node(ptr)
+	if !ok || s.nodes[n].keyOff < 0 {
 		return Pos{}, false
 	}
-	off, ok := s.keys[ptr]
-	if !ok {
-		return Pos{}, false
-	}
-	return s.lines.pos(off), true
+	return s.lines.pos(s.nodes[n].keyOff), true
 }
 
-// find returns the offset of the value ptr selects, scanning its ancestors
-// as needed. It loops rather than recursing: it climbs to the nearest known
-// ancestor, then scans down.
+// find returns the offset of the value ptr selects.
 func (s *scanner) find(ptr string) (int, bool) {
-	if off, ok := s.values[ptr]; ok {
-		return off, true
-	}
-	if ptr == "" || ptr[0] != '/' {
+	n, ok := s.node(ptr)
+	if !ok {
 		return 0, false
 	}
-	// Climb to the deepest ancestor whose offset is known.
-	var path []string
-	anc := ptr
-	for {
-		path = append(path, anc)
-		anc = Parent(anc)
-		if _, ok := s.values[anc]; ok {
-			break
-		}
+	return s.nodes[n].off, true
+}
+
+// node returns the node of the value ptr selects, scanning the containers
+// on its path as needed. It loops rather than recursing.
+func (s *scanner) node(ptr string) (int, bool) {
+	if ptr == "" {
+		return 0, true
 	}
-	for i := len(path) - 1; i >= 0; i-- {
-		if s.scanned[anc] {
-			return 0, false // anc has no such child
+	if ptr[0] != '/' {
+		return 0, false
+	}
+	n := 0
+	for rest := ptr[1:]; ; {
+		tok, next, more := strings.Cut(rest, "/")
+		if !s.nodes[n].scanned {
+			s.scan(n)
 		}
-		s.scan(anc, s.values[anc])
-		off, ok := s.values[path[i]]
+		kid, ok := s.child(n, tok)
 		if !ok {
 			return 0, false
 		}
-		anc = path[i]
-		if i == 0 {
-			return off, true
+		n = kid
+		if !more {
+			return n, true
 		}
+		rest = next
 	}
-	return 0, false
 }
 
-// scan records the offsets of the children of the container at off.
-func (s *scanner) scan(ptr string, off int) {
-	s.scanned[ptr] = true
+// child returns the node of the child of container n that the (escaped)
+// reference token tok names, making it on first use.
+func (s *scanner) child(n int, tok string) (int, bool) {
+	c := &s.nodes[n]
+	var key kidKey
+	var at [2]int
+	switch {
+	case c.members != nil:
+		key = kidKey{parent: n, name: UnescapeToken(tok)}
+		m, ok := c.members[key.name]
+		if !ok {
+			return 0, false
+		}
+		at = m
+	case c.elems != nil:
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 || i >= len(c.elems) || strconv.Itoa(i) != tok {
+			return 0, false
+		}
+		key, at = kidKey{parent: n, index: i}, [2]int{c.elems[i], -1}
+	default:
+		return 0, false
+	}
+	if kid, ok := s.kids[key]; ok {
+		return kid, true
+	}
+	s.kids[key] = len(s.nodes)
+	s.nodes = append(s.nodes, scanNode{off: at[0], keyOff: at[1]})
+	return len(s.nodes) - 1, true
+}
+
+// scan records the offsets of the children of the container of node n.
+func (s *scanner) scan(n int) {
+	c := &s.nodes[n]
+	c.scanned = true
 	d := s.data
+	off := c.off
 	if off >= len(d) || (d[off] != '{' && d[off] != '[') {
 		return
 	}
 	obj := d[off] == '{'
+	if obj {
+		c.members = map[string][2]int{}
+	} else {
+		c.elems = []int{}
+	}
 	i := off + 1
-	for n := 0; ; n++ {
+	for {
 		i = skipSpace(d, i)
 		if i >= len(d) || d[i] == '}' || d[i] == ']' {
 			return
 		}
-		child := ""
+		name, keyOff := "", -1
 		if obj {
-			kstart := i
+			keyOff = i
 			i = skipValue(d, i)
-			child = Join(ptr, unquoteName(d[kstart:min(i, len(d))]))
-			s.keys[child] = kstart
+			name = unquoteName(d[keyOff:min(i, len(d))])
 			i = skipSpace(d, i)
 			if i >= len(d) || d[i] != ':' {
 				return
 			}
 			i = skipSpace(d, i+1)
-		} else {
-			child = JoinIndex(ptr, n)
 		}
 		if i >= len(d) {
 			return
 		}
-		s.values[child] = i
+		if obj {
+			c.members[name] = [2]int{i, keyOff}
+		} else {
+			c.elems = append(c.elems, i)
+		}
 		i = skipSpace(d, skipValue(d, i))
 		if i < len(d) && d[i] == ',' {
 			i++

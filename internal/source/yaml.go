@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	goccy "github.com/goccy/go-yaml"
 	goccyparser "github.com/goccy/go-yaml/parser"
 	"go.yaml.in/yaml/v3"
 )
@@ -23,7 +25,8 @@ type yamlConverter struct {
 	lim      Limits
 	count    int
 	problems []Problem
-	failed   bool
+	problemBound
+	failed bool
 	// replaced are the ranges of problems found inside values that a
 	// duplicate key replaced: they point at nothing that is read.
 	replaced [][2]int
@@ -74,18 +77,35 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 		c.problems = append(c.problems, yamlSyntaxProblem(data, err))
 		c.problems[len(c.problems)-1].Fatal = false
 	default:
-		c.problems = append(c.problems, Problem{Kind: ProblemMultiDoc, Pos: c.pos(&next),
-			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"})
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemMultiDoc, Pos: c.pos(&next),
+			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"}))
 	}
 	return v, ix, c.problems
 }
 
-var yamlErrPos = regexp.MustCompile(`^\[(\d+):(\d+)\] (.*)`)
+// maxExactTokens bounds the tokens of a file whose syntax error is placed
+// exactly: goccy/go-yaml's parser keeps about 650 bytes per token, so a
+// file of more (about 32 MB) keeps the position go.yaml.in/yaml/v3 gives.
+const maxExactTokens = 50_000
+
+// yamlTokenEstimate counts the bytes of data that begin or separate YAML
+// tokens (indicators and line breaks): about the number of tokens.
+func yamlTokenEstimate(data []byte) int {
+	n := 0
+	for _, b := range data {
+		switch b {
+		case ',', '[', ']', '{', '}', ':', '-', '?', '\n':
+			n++
+		}
+	}
+	return n
+}
 
 // yamlSyntaxProblem turns a YAML error into a problem at the error's exact
 // position. go.yaml.in/yaml/v3 names only the line where the enclosing
 // construct starts, so the position comes from goccy/go-yaml's parser,
-// which points at the offending character.
+// which points at the offending character, unless the file holds more
+// than maxExactTokens tokens: then the line is v3's.
 func yamlSyntaxProblem(data []byte, err error) Problem {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	p := Pos{Line: 1, Column: 1}
@@ -95,21 +115,29 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 			p.Column, _ = strconv.Atoi(m[2])
 		}
 	}
-	if _, perr := goccyparser.ParseBytes(data, 0); perr != nil {
-		first, _, _ := strings.Cut(perr.Error(), "\n")
-		if m := yamlErrPos.FindStringSubmatch(first); m != nil {
-			p.Line, _ = strconv.Atoi(m[1])
-			p.Column, _ = strconv.Atoi(m[2])
-			msg = strings.ReplaceAll(strings.TrimSpace(m[3]), "\t", `\t`)
+	// The message is built from goccy's error fields, never from its
+	// Error text: that reprints the offending line token by token, which
+	// costs time and memory quadratic in the line's length.
+	var perr goccy.Error
+	if yamlTokenEstimate(data) > maxExactTokens {
+		// The position stays v3's, and the message says it once.
+		if m := yamlErrLine.FindStringIndex(msg); m != nil && m[0] == 0 {
+			msg = strings.TrimPrefix(msg[m[1]:], ": ")
+		}
+	} else if _, err := goccyparser.ParseBytes(data, 0); errors.As(err, &perr) {
+		if tok := perr.GetToken(); tok != nil && tok.Position != nil && tok.Position.Line > 0 {
+			p.Line, p.Column = tok.Position.Line, tok.Position.Column
+			msg = strings.ReplaceAll(strings.TrimSpace(perr.GetMessage()), "\t", `\t`)
 		}
 	}
+	msg = CutText(msg, maxMessageText)
 	// YAML parsers also count a lone \r as a line break; positions here count \n only.
 	return yamlSyntaxHint(data, Problem{Kind: ProblemSyntax, Pos: clampPos(lineLengths(data), p), Message: "invalid YAML: " + msg, Fatal: true})
 }
 
 // fatal records a fatal problem at the node being converted (or profiled).
 func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
-	c.problems = append(c.problems, Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true})
+	c.problems = append(c.problems, c.bounded(Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true}))
 	c.failed = true
 }
 
@@ -170,15 +198,15 @@ func (c *yamlConverter) mapping(n *yaml.Node, depth int, obj map[string]any) {
 		key := k.Value
 		c.path = append(c.path, pathStep{key: key, isKey: true})
 		if tag := k.ShortTag(); tag != "!!str" && tag != "!!merge" {
-			c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(k),
-				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", k.Value, yamlKeyKind(tag), key)})
+			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(k),
+				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", CutText(k.Value, maxQuotedText), yamlKeyKind(tag), CutText(key, maxQuotedText))}))
 		}
 		if _, dup := obj[key]; dup {
 			if span, ok := spans[key]; ok {
 				c.replaced = append(c.replaced, span)
 			}
-			c.problems = append(c.problems, Problem{Kind: ProblemDuplicateKey, Pointer: c.pointer(), Pos: c.pos(k),
-				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", key)})
+			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemDuplicateKey, Pointer: c.pointerUnlessFolded(ProblemDuplicateKey), Pos: c.pos(k),
+				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(key, maxQuotedText))}))
 		}
 		start := len(c.problems)
 		obj[key] = c.convert(v, depth+1)
@@ -225,8 +253,8 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if bi, ok := new(big.Int).SetString(strings.Replace(s, "0o", "0", 1), 0); ok {
 			return json.Number(bi.String())
 		}
-		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(n),
-			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", n.Value)})
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
+			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", CutText(n.Value, maxQuotedText))}))
 		return n.Value
 	case "!!float":
 		if isJSONNumber(n.Value) {
@@ -235,8 +263,8 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && !isSpecialFloat(n.Value) {
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		c.problems = append(c.problems, Problem{Kind: ProblemNotJSON, Pointer: c.pointer(), Pos: c.pos(n),
-			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", n.Value)})
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
+			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", CutText(n.Value, maxQuotedText))}))
 		return n.Value
 	default: // !!str, !!timestamp, !!binary and custom tags keep their text
 		return n.Value

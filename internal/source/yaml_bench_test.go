@@ -51,3 +51,14 @@ func benchParse(b *testing.B, name string, data []byte) {
 		}
 	}
 }
+
+// BenchmarkParseYAMLSyntaxErrorLongLine parses invalid YAML whose offending
+// line holds n flow items (issue 19 item 7: 340 KB took 37 s while the
+// library's error text reprinted the line token by token). Time and bytes
+// per input byte stay flat as the line grows.
+func BenchmarkParseYAMLSyntaxErrorLongLine(b *testing.B) {
+	for _, n := range []int{1000, 10000, 170000} {
+		data := hostileYAMLLine(n)
+		b.Run(fmt.Sprintf("%dB", len(data)), func(b *testing.B) { benchParse(b, "t.yaml", data) })
+	}
+}

@@ -3,7 +3,6 @@ package source
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -50,8 +49,8 @@ func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
 		return
 	}
 	if n.Kind == yaml.AliasNode {
-		c.problems = append(c.problems, Problem{Kind: ProblemYAMLAlias, Pointer: c.pointer(), Pos: c.pos(n), Fatal: true,
-			Message: fmt.Sprintf("alias %q is not expanded: YAML aliases are not allowed in tool files (MCP Description 0.8.0 §15.3.5) and the file is not checked further; write the value out in place of the alias", "*"+n.Value)})
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLAlias, Pointer: c.pointerUnlessFolded(ProblemYAMLAlias), Pos: c.pos(n), Fatal: true,
+			Message: fmt.Sprintf("alias %q is not expanded: YAML aliases are not allowed in tool files (MCP Description 0.8.0 §15.3.5) and the file is not checked further; write the value out in place of the alias", CutText("*"+n.Value, maxQuotedText))}))
 		return
 	}
 	c.properties(n, isKey)
@@ -67,8 +66,8 @@ func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
 			k, v := n.Content[i], n.Content[i+1]
 			c.path = append(c.path, pathStep{key: k.Value, isKey: true})
 			if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
-				c.problems = append(c.problems, Problem{Kind: ProblemYAMLMergeKey, Pointer: c.pointer(), Pos: c.pos(k),
-					Message: "merge key \"<<\" is read as an ordinary key and nothing is merged (MCP Description 0.8.0 §15.3.6), while other YAML readers merge: write the merged members out"})
+				c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLMergeKey, Pointer: c.pointerUnlessFolded(ProblemYAMLMergeKey), Pos: c.pos(k),
+					Message: "merge key \"<<\" is read as an ordinary key and nothing is merged (MCP Description 0.8.0 §15.3.6), while other YAML readers merge: write the merged members out"}))
 			}
 			c.profile(k, depth+1, true)
 			c.profile(v, depth+1, false)
@@ -84,18 +83,24 @@ type pathStep struct {
 	isKey bool
 }
 
-// pointer returns the JSON Pointer of the node profile visits.
-func (c *yamlConverter) pointer() string {
-	var b strings.Builder
-	for _, s := range c.path {
-		b.WriteByte('/')
-		if s.isKey {
-			b.WriteString(EscapeToken(s.key))
-		} else {
-			b.WriteString(strconv.Itoa(s.index))
-		}
+// pointerUnlessFolded is pointer, or "" when the next problem of kind will
+// be kept without text.
+func (c *yamlConverter) pointerUnlessFolded(kind ProblemKind) string {
+	if c.folds(kind) {
+		return ""
 	}
-	return b.String()
+	return c.pointer()
+}
+
+// pointer returns the JSON Pointer of the node profile visits.
+// It is built bounded (see boundedPointer): problems keep cut pointers.
+func (c *yamlConverter) pointer() string {
+	return boundedPointer(len(c.path), func(i int) string {
+		if s := c.path[i]; s.isKey {
+			return EscapeToken(s.key)
+		}
+		return strconv.Itoa(c.path[i].index)
+	})
 }
 
 // properties reports the anchor and the tag written on n, each at its own
@@ -124,12 +129,12 @@ func (c *yamlConverter) properties(n *yaml.Node, isKey bool) {
 		off = end
 	}
 	if n.Anchor != "" {
-		c.problems = append(c.problems, Problem{Kind: ProblemYAMLAnchor, Pointer: c.pointer(), Pos: anchorPos,
-			Message: fmt.Sprintf("anchor %q has no meaning in a tool file: aliases are not allowed (MCP Description 0.8.0 §15.3.5), so nothing may refer to it; remove the anchor", "&"+n.Anchor)})
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLAnchor, Pointer: c.pointerUnlessFolded(ProblemYAMLAnchor), Pos: anchorPos,
+			Message: fmt.Sprintf("anchor %q has no meaning in a tool file: aliases are not allowed (MCP Description 0.8.0 §15.3.5), so nothing may refer to it; remove the anchor", CutText("&"+n.Anchor, maxQuotedText))}))
 	}
 	if tagged {
-		c.problems = append(c.problems, Problem{Kind: ProblemYAMLTag, Pointer: c.pointer(), Pos: tagPos,
-			Message: fmt.Sprintf("tag %q is not allowed: tool files use only JSON values (MCP Description 0.8.0 §15.3.4), and a reader may construct an object from it; the value is read without the tag: remove the tag", tagText)})
+		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLTag, Pointer: c.pointerUnlessFolded(ProblemYAMLTag), Pos: tagPos,
+			Message: fmt.Sprintf("tag %q is not allowed: tool files use only JSON values (MCP Description 0.8.0 §15.3.4), and a reader may construct an object from it; the value is read without the tag: remove the tag", CutText(tagText, maxQuotedText))}))
 	}
 }
 

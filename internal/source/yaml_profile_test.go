@@ -46,17 +46,32 @@ func TestYAMLMergeBombReportedNotExpanded(t *testing.T) {
 		data, anchors, merges, aliases := mergeBomb(tc.levels, tc.fanOut)
 		f := Parse("bomb.yaml", data, Limits{})
 		got := map[ProblemKind][]Pos{}
+		counted := map[ProblemKind]string{}
 		for _, p := range f.Problems {
 			got[p.Kind] = append(got[p.Kind], p.Pos)
+			if strings.Contains(p.Message, "not listed one by one") {
+				counted[p.Kind] = p.Message
+			}
 		}
 		name := fmt.Sprintf("%d levels, fan-out %d (%d bytes)", tc.levels, tc.fanOut, len(data))
+		problems := 0
 		for kind, want := range map[ProblemKind][]Pos{ProblemYAMLAnchor: anchors, ProblemYAMLMergeKey: merges, ProblemYAMLAlias: aliases} {
+			// The first MaxProblemsPerKind are listed; one more problem,
+			// at the next of them, counts the rest.
+			if len(want) > MaxProblemsPerKind {
+				more := fmt.Sprintf("%d more %s problems", len(want)-MaxProblemsPerKind, kind)
+				if !strings.HasPrefix(counted[kind], more) {
+					t.Errorf("%s: %s counted as %q, want %q", name, kind, counted[kind], more)
+				}
+				want = want[:MaxProblemsPerKind+1]
+			}
 			if fmt.Sprint(got[kind]) != fmt.Sprint(want) {
 				t.Errorf("%s: %s at %v, want %v", name, kind, got[kind], want)
 			}
+			problems += len(want)
 		}
-		if len(f.Problems) != len(anchors)+len(merges)+len(aliases) {
-			t.Errorf("%s: %d problems, want %d", name, len(f.Problems), len(anchors)+len(merges)+len(aliases))
+		if len(f.Problems) != problems {
+			t.Errorf("%s: %d problems, want %d", name, len(f.Problems), problems)
 		}
 		if !f.Fatal() || f.Root != nil {
 			t.Errorf("%s: a file with aliases was read on", name)
@@ -174,8 +189,9 @@ func TestYAMLDeepLongKeys(t *testing.T) {
 		t.Fatalf("problems %+v", f.Problems)
 	}
 	ptr := strings.Repeat("/"+strings.Repeat("k", 1000), 500)
-	if f.Problems[0].Pointer != ptr+"/4000" {
-		t.Errorf("pointer %.80q…", f.Problems[0].Pointer)
+	// The problem keeps the pointer's start and end (issue 19 item 8).
+	if got := f.Problems[0].Pointer; got != CutPointer(ptr+"/4000") || !strings.HasPrefix(got, "/kkk") || !strings.HasSuffix(got, "k/4000") || len(got) > MaxPointerText {
+		t.Errorf("pointer %.80q…", got)
 	}
 	if p, ok := f.Index.Value(ptr + "/4000"); !ok || p != last {
 		t.Errorf("value index: %v %v", p, ok)

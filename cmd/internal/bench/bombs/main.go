@@ -1,0 +1,188 @@
+// Command bombs writes hostile tool files, one per known memory or time
+// bomb, for the hostile-memory table of .ci/bench (.ci/bench-hostile): each
+// file is small, and each once made mcpschema check grow far beyond its
+// size or run for long.
+//
+// Usage: go run ./cmd/internal/bench/bombs -out /tmp/bombs
+//
+// It prints one line per file: its name, then a short description. A bomb
+// of the diff also has a base version, written as <name>.base: it is
+// checked with check --base (see .ci/bench-hostile).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// bomb is one hostile file.
+type bomb struct {
+	name, what string
+	text       func() string
+	base       func() string // the base version of a diff bomb; nil: none
+}
+
+func main() {
+	out := flag.String("out", "", "output folder (required)")
+	flag.Parse()
+	if *out == "" {
+		fmt.Fprintln(os.Stderr, "bombs: -out is required")
+		os.Exit(2)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintf(os.Stderr, "bombs: %v\n", err)
+		os.Exit(1)
+	}
+	for _, b := range bombs {
+		if err := os.WriteFile(filepath.Join(*out, b.name), []byte(b.text()), 0o644); err != nil {
+			fmt.Fprintf(os.Stderr, "bombs: %v\n", err)
+			os.Exit(1)
+		}
+		if b.base != nil {
+			if err := os.WriteFile(filepath.Join(*out, b.name+".base"), []byte(b.base()), 0o644); err != nil {
+				fmt.Fprintf(os.Stderr, "bombs: %v\n", err)
+				os.Exit(1)
+			}
+		}
+		fmt.Printf("%s\t%s\n", b.name, b.what)
+	}
+}
+
+// key is a long object key: every pointer below it repeats it.
+var key = strings.Repeat("k", 100_000)
+
+// tool wraps an inputSchema into a tools/list result with one tool.
+func tool(schema string) string {
+	return `{"tools":[{"name":"t","description":"d","inputSchema":` + schema + `}]}`
+}
+
+var bombs = []bomb{
+	{"yaml-error-line.yaml", "invalid YAML: one flow sequence of 170,000 items on a line", func() string {
+		return "a: [" + strings.Repeat("x,", 170_000) + "\n b: ]]]\n"
+	}, nil},
+	{"yaml-error-long-key.yaml", "invalid YAML: a 100 KB plain key (over the 1024 characters YAML allows)", func() string {
+		return key + ":\n  a: 1\n"
+	}, nil},
+	{"yaml-tags-long-key.yaml", "10,000 custom tags under a 100 KB key", func() string {
+		var b strings.Builder
+		b.WriteString("? " + key + "\n:\n") // an explicit key: a plain one is at most 1024 characters
+		for i := range 10_000 {
+			fmt.Fprintf(&b, "  a%d: !t x\n", i)
+		}
+		return b.String()
+	}, nil},
+	{"json-dup-long-key.json", "23,000 duplicate keys under a 100 KB key", func() string {
+		return `{"` + key + `":{` + strings.Repeat(`"a":1,`, 23_000) + `"a":1}}`
+	}, nil},
+	{"json-long-key-syntax-error.json", "10,000 values under a 100 KB key, then a syntax error", func() string {
+		return `{"` + key + `":{` + strings.Repeat(`"a":1,`, 10_000) + `"a":}}`
+	}, nil},
+	{"json-dup-flat.json", "50,000 duplicate keys at the top", func() string {
+		return `{` + strings.Repeat(`"a":1,`, 50_000) + `"a":1}`
+	}, nil},
+	{"json-deep.json", "arrays nested 100,000 deep", func() string {
+		return strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)
+	}, nil},
+	{"schema-deep.json", "an inputSchema nested 450 levels deep through properties", func() string {
+		return tool(strings.Repeat(`{"type":"object","properties":{"p":`, 450) + `{}` + strings.Repeat(`}}`, 450))
+	}, nil},
+	{"schema-long-key-findings.json", "10,000 invalid keywords under a 100 KB property name", func() string {
+		return tool(`{"type":"object","properties":{"` + key + `":{"type":"object","properties":{` +
+			strings.TrimSuffix(genProps(10_000), ",") + `}}}}`)
+	}, nil},
+	{"yaml-aliases.yaml", "a billion-laughs of YAML aliases (never expanded)", func() string {
+		var b strings.Builder
+		b.WriteString("a0: &a0 [x,x,x,x,x,x,x,x,x,x]\n")
+		for i := 1; i < 20; i++ {
+			fmt.Fprintf(&b, "a%d: &a%d [*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+		}
+		return b.String()
+	}, nil},
+	{"tools-invalid-schemas.json", "10,000 tiny tools, each with an invalid inputSchema", func() string {
+		var b strings.Builder
+		b.WriteString(`{"tools":[`)
+		for i := range 10_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"name":"t%d","inputSchema":{"type":"nope","minimum":"x","required":1}}`, i)
+		}
+		b.WriteString(`]}`)
+		return b.String()
+	}, nil},
+	{"huge-string.json", "a 10 MB description", func() string {
+		return `{"tools":[{"name":"t","description":"` + strings.Repeat("d", 10<<20) + `","inputSchema":{"type":"object"}}]}`
+	}, nil},
+	{"long-pattern.json", "a 1 MB pattern regex", func() string {
+		return tool(`{"type":"object","properties":{"q":{"type":"string","pattern":"` + strings.Repeat("(a|b)", 200_000) + `"}}}`)
+	}, nil},
+	{"many-patterns.json", "60 patterns of 16 KB each", func() string {
+		var b strings.Builder
+		for i := range 60 {
+			fmt.Fprintf(&b, `"q%d":{"type":"string","pattern":"^%s$"},`, i, strings.Repeat("(a|b)", 3270))
+		}
+		return tool(`{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}`)
+	}, nil},
+	{"schema-1k-key-findings.json", "3,000 invalid keywords under a 1 KB property name", func() string {
+		return tool(`{"type":"object","properties":{"` + key[:1000] + `":{"type":"object","properties":{` +
+			strings.TrimSuffix(genProps(3_000), ",") + `}}}}`)
+	}, nil},
+	{"yaml-deep.yaml", "YAML flow sequences nested 100,000 deep", func() string {
+		return "a: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n"
+	}, nil},
+	{"yaml-dup-long-key.yaml", "20,000 duplicate keys under a 100 KB key", func() string {
+		return "? " + key + "\n:\n" + strings.Repeat("  a: 1\n", 20_000)
+	}, nil},
+	{name: "diff-long-key.json", what: "check --base: 10,000 property types changed under a 100 KB name",
+		text: func() string { return longKeyProps("integer") }, base: func() string { return longKeyProps("string") }},
+	{"json-many-values.json", "990,000 numbers in an enum (under limits.max-file-values)", func() string {
+		return tool(`{"type":"object","enum":[` + strings.Repeat("0,", 990_000) + `0]}`)
+	}, nil},
+	{"yaml-many-values.yaml", "990,000 items in a YAML flow sequence (go.yaml.in/yaml/v3 builds every node first)", func() string {
+		return "a: [" + strings.Repeat("x,", 990_000) + "x]\n"
+	}, nil},
+	{"json-many-objects.json", "490,000 empty objects in a default", func() string {
+		return tool(`{"type":"object","default":[` + strings.Repeat("{},", 490_000) + `{}]}`)
+	}, nil},
+	{"refs-huge-defs.json", "5,000 $refs to a $defs entry of 5,000 properties", func() string {
+		var b strings.Builder
+		b.WriteString(`{"type":"object","$defs":{"big":{"type":"object","properties":{`)
+		for i := range 5_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"p%d":{"type":"string"}`, i)
+		}
+		b.WriteString(`}}},"properties":{`)
+		for i := range 5_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"r%d":{"$ref":"#/$defs/big"}`, i)
+		}
+		b.WriteString(`}}`)
+		return tool(b.String())
+	}, nil},
+}
+
+// genProps returns n properties with invalid keywords, each ending in a comma.
+func genProps(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `"p%d":{"type":1},`, i)
+	}
+	return b.String()
+}
+
+// longKeyProps is a tool whose inputSchema has 10,000 properties of type
+// typ under a 100 KB property name.
+func longKeyProps(typ string) string {
+	var b strings.Builder
+	for i := range 10_000 {
+		fmt.Fprintf(&b, `"p%d":{"type":%q},`, i, typ)
+	}
+	return tool(`{"type":"object","properties":{"` + key + `":{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}}}`)
+}
