@@ -130,6 +130,10 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	})
 	if res.Annotations < res.Total {
 		summary = truncateTo(fmt.Sprintf("> [!CAUTION]\n> %s.\n\n", capitalize(elsewhere))+summary, annotate.CheckRunSummaryLimit)
+	} else if t := capped.CapText(); t != "" && !cut {
+		// the summary was not cut, so it did not say where the rest is: say
+		// that the annotations were bounded
+		summary = truncateTo(fmt.Sprintf("> [!NOTE]\n> %s.\n\n", capitalize(t))+summary, annotate.CheckRunSummaryLimit)
 	}
 	res.Cut = cut
 	err = c.complete(ctx, cr, res.ID, title, summary)

@@ -41,6 +41,7 @@ var layerOf = map[string]string{
 	"cmd/mcpschema":         "main",
 
 	"cmd/internal/pinaction":   "tool",
+	"cmd/internal/bench/bombs": "tool",
 	"cmd/internal/bench/floor": "tool",
 	"cmd/internal/bench/gen":   "tool",
 

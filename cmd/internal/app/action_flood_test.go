@@ -11,29 +11,37 @@ import (
 	"github.com/mcpschema/mcpschema/validate"
 )
 
-// floodTools is a tools/list result whose one tool repeats the key "x" n
-// times (n-1 duplicate-key findings).
-func floodTools(n int) string {
+// floodTools is a tools/list result of n tools whose title is a number: n
+// findings of one validation rule in one file (duplicate keys, problems of
+// the reader, are already bounded at source.MaxProblemsPerKind per file).
+func floodTools(n int) string { return titledTools(n, "7") }
+
+// titledTools is n tools named t0… whose title is the JSON value title.
+func titledTools(n int, title string) string {
 	var b strings.Builder
-	b.WriteString("{\"tools\": [{\"name\": \"search\", \"inputSchema\": {\"type\": \"object\"}")
+	b.WriteString("{\"tools\": [")
 	for i := range n {
-		fmt.Fprintf(&b, ",\n  \"x\": %d", i)
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "{\"name\": \"t%d\", \"title\": %s, \"inputSchema\": {\"type\": \"object\"}}", i, title)
 	}
-	b.WriteString("}]}\n")
+	b.WriteString("]}\n")
 	return b.String()
 }
 
 // TestActionAnnotationFloodIsBounded: a pull request whose tool file has
-// 20,000 duplicate keys costs a bounded number of API requests (it took one
+// 9,000 findings of one rule costs a bounded number of API requests (it took one
 // PATCH per 50 findings), keeps a bounded number of findings, and still
 // counts every finding in the outputs and fails the run; the folded repeats
 // are one "more like this" annotation.
 func TestActionAnnotationFloodIsBounded(t *testing.T) {
-	const dups = 20_000
+	const dups = 9_000
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
-	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(1, 0, 0)})
-	head := actCommit(t, repo, "head", map[string]string{"tools/tools.json": floodTools(dups + 1)})
+	// the same tools at base, with a title given as text: only the titles changed
+	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": titledTools(dups, `"T"`)})
+	head := actCommit(t, repo, "head", map[string]string{"tools/tools.json": floodTools(dups)})
 	srv := ghfake.New(actToken)
 	srv.GitDir = repo
 	defer srv.Close()
@@ -69,7 +77,7 @@ func TestActionAnnotationFloodIsBounded(t *testing.T) {
 		t.Errorf("the report keeps %d findings, want about %d (repeats folded)", len(rep.Findings), validate.FindingsPerRule+1)
 	}
 	if outs := e.outputs(); outs["errors"] != fmt.Sprint(rep.Summary.Errors) || rep.Summary.Errors < dups || rep.Summary.Errors > dups+5 {
-		t.Errorf("outputs errors=%s, report %d errors: want every one of the %d duplicate keys counted", outs["errors"], rep.Summary.Errors, dups)
+		t.Errorf("outputs errors=%s, report %d errors: want every one of the %d findings counted", outs["errors"], rep.Summary.Errors, dups)
 	}
 	if !strings.Contains(cr.Summary, "annotated one by one") {
 		t.Errorf("the check run summary does not say the annotations were bounded:\n%.800s", cr.Summary)
