@@ -29,7 +29,8 @@ func asRunner(name string, args ...string) (string, error) {
 // the runner user's _github_home; a later step, run as the runner user,
 // reads the file the "report" output names, and the runner removes its
 // temporary directory at the end of the job. A root-only 0700 directory
-// broke both ("Permission denied").
+// broke both ("Permission denied"). The SARIF file written into the
+// checkout is the runner user's too.
 func TestActionReportReadableByRunnerUser(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: it checks what the action running as root leaves for another user")
@@ -54,10 +55,18 @@ func TestActionReportReadableByRunnerUser(t *testing.T) {
 	defer func(h string) { dockerHome = h }(dockerHome)
 	dockerHome = home
 
-	repo := t.TempDir()
+	// The checkout, the runner user's too.
+	repo := filepath.Join(top, "workspace")
+	if err := os.Mkdir(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	actGit(t, repo, "init", "-q", "-b", "main")
 	sha := actCommit(t, repo, "pr", map[string]string{"tools/tools.json": toolsJSON(2, 1, 0)})
+	if out, err := exec.Command("chown", "-R", "1001:1001", repo).CombinedOutput(); err != nil {
+		t.Fatalf("chown: %v: %s", err, out)
+	}
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "push", `{}`, sha)
+	e.vars["INPUT_SARIF"] = "out/deep/mcpschema.sarif"
 	e.vars["INPUT_GITHUB-TOKEN"] = ""
 	e.vars["INPUT_BASE"] = ""
 	e.vars["RUNNER_TEMP"] = "/home/runner/work/_temp" // the host's path: not mounted
@@ -76,5 +85,13 @@ func TestActionReportReadableByRunnerUser(t *testing.T) {
 	}
 	if out, err := asRunner("rm", "-rf", filepath.Dir(report)); err != nil {
 		t.Errorf("removing the report directory as uid %d (the runner's cleanup): %v: %s", runnerUID, err, out)
+	}
+	// The SARIF file and the directories made for it: actions/checkout's
+	// clean of the next run (git clean -ffdx, as the runner user) removes them.
+	if out, err := asRunner("cat", filepath.Join(repo, "out", "deep", "mcpschema.sarif")); err != nil || !strings.Contains(out, `"2.1.0"`) {
+		t.Errorf("reading the SARIF file as uid %d: %v: %.200s", runnerUID, err, out)
+	}
+	if out, err := asRunner("rm", "-rf", filepath.Join(repo, "out")); err != nil {
+		t.Errorf("removing the SARIF file's directory as uid %d: %v: %s", runnerUID, err, out)
 	}
 }
