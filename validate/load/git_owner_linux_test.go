@@ -99,3 +99,35 @@ func TestEnsureRevisionAsWorkspaceOwner(t *testing.T) {
 		t.Errorf("git fetch as uid %d afterwards: %v: %s", runnerUID, err, out)
 	}
 }
+
+// TestEnsureRevisionOwnerCannotReach: a checkout owned by another user
+// below a directory that user cannot enter (root's 0700 home) is read as
+// root, as before: git as its owner could not even change into it.
+func TestEnsureRevisionOwnerCannotReach(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	top := t.TempDir() // 0700, root's
+	gitRun(t, top, "", "init", "-q", "-b", "main", "ws")
+	ws := filepath.Join(top, "ws")
+	if err := os.WriteFile(filepath.Join(ws, "a.json"), []byte(`{}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, ws, "", "add", "a.json")
+	gitRun(t, ws, "", "commit", "-q", "-m", "one")
+	head := gitRun(t, ws, "", "rev-parse", "HEAD")
+	global := filepath.Join(top, "gitconfig")
+	if err := os.WriteFile(global, []byte("[safe]\n\tdirectory = *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_CONFIG_GLOBAL", global)
+	if err := os.Chmod(top, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(ws, runnerUID, runnerUID); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := EnsureRevision(context.Background(), ws, "head", head); err != nil || got != head {
+		t.Fatalf("EnsureRevision = %q, %v; want %s", got, err, head)
+	}
+}
