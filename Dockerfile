@@ -4,10 +4,21 @@
 # action.yml runs that image. On main, action.yml still builds this file (so the
 # working tree is what `uses: ./` tests).
 #
+# Needs BuildKit (FROM --platform=$BUILDPLATFORM below): the default builder on
+# GitHub-hosted runners and with Docker 23+ and buildx. The classic builder
+# fails on the first FROM ("failed to parse platform"); on a self-hosted
+# runner with an older Docker set DOCKER_BUILDKIT=1 in the runner's
+# environment (its .env file), or use a released tag, which pulls the image.
+#
 # Base images: pinned by tag only. Their digests could not be looked up where
-# this file was written (no registry access); pin them with
-#   docker buildx imagetools inspect golang:1.26-alpine   (and alpine:3.22)
-# as FROM golang:1.26-alpine@sha256:<digest>, and let Dependabot keep them fresh.
+# this file was written (no registry access). On GitHub, Renovate
+# (.github/renovate.json, "pinDigests") opens a pull request that rewrites
+# each FROM as golang:1.26-alpine@sha256:<digest> (and alpine:3.22@…);
+# from then on Dependabot's docker updates (.github/dependabot.yml) refresh
+# tag and digest together, weekly.
+# By hand: docker buildx imagetools inspect golang:1.26-alpine (and alpine:3.22)
+# gives the digest. .ci/image builds this file unchanged on local test
+# stand-ins tagged with these names (no registry there).
 
 # The compiler runs on the build machine's platform and cross-compiles, so a
 # multi-arch build needs no emulation.

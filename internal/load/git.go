@@ -9,9 +9,12 @@ import (
 	"strings"
 )
 
-// gitCommand is the one place a git process is built: git -C dir args...
+// gitCommand is the one place a git process is built: git -C dir args...,
+// run as the owner of dir when this process is root (asWorkspaceOwner).
 func gitCommand(ctx context.Context, dir string, args ...string) *exec.Cmd {
-	return exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	asWorkspaceOwner(cmd, dir)
+	return cmd
 }
 
 // GitError is a git command that failed: what it said on standard error,

@@ -22,7 +22,13 @@ func EnsureRevision(ctx context.Context, dir, what, rev string) (string, error) 
 	if _, err := GitOut(ctx, dir, "rev-parse", "--git-dir"); err != nil {
 		return "", fmt.Errorf("the workspace %q is not a git repository (%v): check out the repository with actions/checkout before this step", dir, err)
 	}
-	if _, err := GitOut(ctx, dir, "fetch", "--no-tags", "--depth=1", "origin", rev); err != nil {
+	// A commit fetched by sha needs no FETCH_HEAD (a file later steps of
+	// the job must be able to write); a name is read back from it.
+	fetch := []string{"fetch", "--no-tags", "--depth=1"}
+	if shaRe.MatchString(rev) {
+		fetch = append(fetch, "--no-write-fetch-head")
+	}
+	if _, err := GitOut(ctx, dir, append(fetch, "origin", rev)...); err != nil {
 		return "", fmt.Errorf("the %s commit %q is not in the checkout and `git fetch --no-tags --depth=1 origin %s` failed (%v): %s", what, rev, rev, err, CheckoutAdvice(what))
 	}
 	fetched := rev

@@ -73,6 +73,7 @@ func workspaceFile(root, rel string) (string, error) {
 			if err := os.Mkdir(cur, 0o755); err != nil {
 				return "", err
 			}
+			giveToOwnerOf(root, cur)
 		case err != nil:
 			return "", err
 		case st.Mode()&fs.ModeSymlink != 0:

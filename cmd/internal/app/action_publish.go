@@ -223,6 +223,7 @@ func (p *publisher) writeSARIF() {
 	path, err := workspaceFile(p.dir, p.in.SARIF)
 	if err == nil {
 		err = p.writeFile(path, "sarif")
+		giveToOwnerOf(p.dir, path)
 	}
 	if err != nil {
 		p.notice(fmt.Sprintf("the SARIF file %q is not written: %v", p.in.SARIF, err))
@@ -238,7 +239,14 @@ func (p *publisher) writeJSON() string {
 	base, shown := reportBase(p.env.Lookup)
 	dir, err := os.MkdirTemp(base, reportDirName)
 	if err == nil {
-		err = p.writeFile(filepath.Join(dir, "report.json"), "json")
+		// MkdirTemp makes it 0700: later steps (another user when the
+		// action runs in its container as root) read the report.
+		err = os.Chmod(dir, 0o755)
+	}
+	if err == nil {
+		file := filepath.Join(dir, "report.json")
+		err = p.writeFile(file, "json")
+		giveToOwnerOf(base, dir, file)
 	}
 	if err != nil {
 		p.note("could not write the JSON report: %v", err)

@@ -62,7 +62,7 @@ func deepenForMergeBase(ctx context.Context, dir, a, b string) (string, error) {
 		if !isShallow(ctx, dir) {
 			return "", nil
 		}
-		if _, err := load.GitOut(ctx, dir, "fetch", "--no-tags", fmt.Sprintf("--deepen=%d", n), "origin", a, b); err != nil {
+		if _, err := load.GitOut(ctx, dir, "fetch", "--no-tags", "--no-write-fetch-head", fmt.Sprintf("--deepen=%d", n), "origin", a, b); err != nil {
 			return "", fmt.Errorf("`git fetch --deepen=%d origin` failed: %v", n, err)
 		}
 		mb, err := gitMergeBase(ctx, dir, a, b)
