@@ -89,6 +89,8 @@ type actEnv struct {
 	dir  string
 	out  bytes.Buffer
 	err  bytes.Buffer
+	// args are the arguments after "action" (none in a real run).
+	args []string
 }
 
 func newActEnv(t *testing.T, repo, apiURL, event, eventJSON, sha string) *actEnv {
@@ -113,7 +115,7 @@ func newActEnv(t *testing.T, repo, apiURL, event, eventJSON, sha string) *actEnv
 func (e *actEnv) run() int {
 	e.out.Reset()
 	e.err.Reset()
-	return Main(context.Background(), []string{"action"}, Env{Stdout: &e.out, Stderr: &e.err, Getenv: func(k string) string { return e.vars[k] }})
+	return Main(context.Background(), append([]string{"action"}, e.args...), Env{Stdout: &e.out, Stderr: &e.err, Getenv: func(k string) string { return e.vars[k] }})
 }
 
 func (e *actEnv) file(name string) string {
