@@ -113,7 +113,7 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 		icon, verdict = "❌", "failed"
 	}
 	fmt.Fprintf(&h, "## %s %s %s\n\n", icon, mdText(title), verdict)
-	fmt.Fprintf(&h, "**%s**", mdText(Totals(rep)))
+	fmt.Fprintf(&h, "**%s**", mdText(Headline(rep)))
 	switch {
 	case opt.FailOnIncomplete:
 		h.WriteString(" · fail-on: `incomplete`")
@@ -121,9 +121,6 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 		h.WriteString(" · fail-on: `never`")
 	default:
 		fmt.Fprintf(&h, " · fail-on: `%s`", opt.FailOn)
-	}
-	if rep.Summary.Breaking > 0 {
-		fmt.Fprintf(&h, " · %s", Plural(rep.Summary.Breaking, "breaking change"))
 	}
 	h.WriteString("\n")
 	if d := opt.Links.describes(); d != "" {

@@ -170,7 +170,7 @@ func (p *publisher) comment(ctx context.Context) {
 // logReport prints the whole text report, with workflow commands stopped
 // so that no file name or message can issue one.
 func (p *publisher) logReport() {
-	p.a.Group("mcpschema: " + annotate.Totals(p.res.Report))
+	p.a.Group("mcpschema: " + annotate.Headline(p.res.Report))
 	tok := stopToken()
 	fmt.Fprintf(p.out, "::stop-commands::%s\n", tok)
 	if err := annotate.RenderText(p.out, p.res.Report); err != nil {

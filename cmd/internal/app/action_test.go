@@ -243,6 +243,9 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if cr.HeadSHA != head || cr.Conclusion != "failure" || cr.Status != "completed" || cr.Name != "mcpschema" {
 		t.Errorf("check run on %s, status %q, conclusion %q, name %q: want head %s, completed, failure", cr.HeadSHA, cr.Status, cr.Conclusion, cr.Name, head)
 	}
+	if want := fmt.Sprintf("%d breaking changes in ", rep.Summary.Breaking); cr.Title != annotate.Headline(rep) || !strings.HasPrefix(cr.Title, want) {
+		t.Errorf("check run title %q: want the headline, led by %q", cr.Title, want)
+	}
 	if len(cr.Annotations) != n {
 		t.Errorf("%d annotations, want %d", len(cr.Annotations), n)
 	}
@@ -291,7 +294,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	}
 
 	// Job summary, outputs, SARIF, JSON report.
-	if s := e.file("summary.md"); !strings.Contains(s, "## ❌ mcpschema failed") || !strings.Contains(s, fmt.Sprintf("%d errors", rep.Summary.Errors)) {
+	if s := e.file("summary.md"); !strings.Contains(s, "## ❌ mcpschema failed") || !strings.Contains(s, "**"+annotate.Headline(rep)+"**") {
 		t.Errorf("job summary:\n%.600s", s)
 	}
 	outs := e.outputs()
@@ -345,7 +348,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	rep2 := readReport(t, e2.outputs()["report"])
 	cms = srv.Comments()
 	if len(cms) != 1 || cms[0].Edits != 1 || rep2.Summary.Errors == rep.Summary.Errors ||
-		!strings.Contains(cms[0].Body, fmt.Sprintf("%d errors", rep2.Summary.Errors)) {
+		!strings.Contains(cms[0].Body, "**"+annotate.Headline(rep2)+"**") {
 		t.Errorf("after the second run: %d comments, %d edits: want the one comment edited once", len(cms), cms[0].Edits)
 	}
 	if runs := srv.CheckRuns(); len(runs) != 2 || runs[1].HeadSHA != head2 {
