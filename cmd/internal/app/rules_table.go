@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
@@ -14,12 +15,13 @@ const (
 )
 
 // RulesTable renders ruleSet (the CLI passes the whole registry) as the
-// README's markdown table.
+// README's markdown table; each rule's cell holds its anchor
+// (annotate.RuleAnchor), the target of SARIF helpUri.
 func RulesTable(ruleSet []*rules.Rule) string {
 	var b strings.Builder
 	b.WriteString("| rule | level | severity | protocol versions | summary |\n|---|---|---|---|---|\n")
 	for _, r := range ruleSet {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Level, r.Severity, r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
+		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | %s | %s |\n", annotate.RuleAnchor(r.ID), r.ID, r.Level, r.Severity, r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
 	}
 	return b.String()
 }
