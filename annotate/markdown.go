@@ -198,7 +198,7 @@ func writeBreaking(b *budget, breaking []report.Finding, lk *Links) {
 // witness unless the message already shows it.
 func breakingEntry(f report.Finding, lk *Links) string {
 	var e strings.Builder
-	fmt.Fprintf(&e, "- %s: %s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdText(shownMessage(f)), mdCode(f.Rule))
+	fmt.Fprintf(&e, "- %s: %s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdMessage(shownMessage(f), f), mdCode(f.Rule))
 	if f.Base != nil {
 		fmt.Fprintf(&e, "  - base: %s\n", lk.basePos(f.Base))
 	}
@@ -215,6 +215,23 @@ func shownMessage(f report.Finding) string {
 		return f.Message
 	}
 	return wasAt.ReplaceAllString(f.Message, "")
+}
+
+// mdMessage is a message as Markdown text, the witness it quotes (a JSON
+// value such as {"q":"a"}) as a code span.
+func mdMessage(msg string, f report.Finding) string {
+	if f.Witness == nil {
+		return mdText(msg)
+	}
+	w := CompactJSON(f.Witness)
+	parts := strings.Split(msg, w)
+	if len(parts) == 1 {
+		return mdText(msg)
+	}
+	for i, p := range parts {
+		parts[i] = mdText(p)
+	}
+	return strings.Join(parts, mdCode(w))
 }
 
 // witnessText is the witness to show in Markdown (ShownWitness, truncated).
@@ -373,7 +390,7 @@ func findingRow(f report.Finding, lk *Links) string {
 	if f.Line > 0 {
 		pos = lk.headPos(fmt.Sprintf("%d:%d", f.Line, f.Column), f)
 	}
-	msg := mdText(shownMessage(f))
+	msg := mdMessage(shownMessage(f), f)
 	if f.Base != nil {
 		msg += "<br>base: " + lk.basePos(f.Base)
 	}
