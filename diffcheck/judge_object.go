@@ -78,7 +78,7 @@ func (j *judge) objects(in, out *node, path []step) {
 			if _, ok := in.props[k]; !ok {
 				what = "was added as required"
 			}
-			j.emit(change{rule: RuleInputRequiredAdded, path: path, before: nil, after: k, certain: true,
+			j.emit(change{rule: RuleInputRequiredAdded, path: path, before: nil, after: k, certain: true, headPtr: requiredEntry(head, k),
 				msg: fmt.Sprintf("property %q %s %s: calls that omit it are rejected; make it optional with a server-side default", k, what, where(p))}, in, out, "required")
 			continue
 		}
@@ -126,6 +126,24 @@ func (j *judge) objects(in, out *node, path []step) {
 	}
 	j.undeclared(in, out, path)
 	j.dependencies(in, out, path)
+}
+
+// requiredEntry is where member k is made required in n: its entry in
+// n's own "required" array ("/required/1"); "" when k is made required
+// elsewhere (an allOf branch merged into n: emit then uses the keyword).
+func requiredEntry(n *node, k string) string {
+	if p, ok := n.kwPtr["required"]; ok && p == source.Join(n.ptr, "required") {
+		if m, ok := n.raw.(map[string]any); ok {
+			if arr, ok := m["required"].([]any); ok {
+				for i, v := range arr {
+					if v == k {
+						return source.JoinIndex(p, i)
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func baseProp(base *node, k string) string {
