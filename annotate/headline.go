@@ -12,7 +12,7 @@ import (
 // changes in 2 tools, 1 error"); when nothing fails, "no breaking changes"
 // (or "no findings" without a base), the notices and how many tools were
 // checked ("no breaking changes, 8 tools checked"). An incomplete check
-// says so at the end.
+// and the findings the config ignored are said at the end.
 func Headline(rep *report.Report) string {
 	s := rep.Summary
 	var parts []string
@@ -40,6 +40,9 @@ func Headline(rep *report.Report) string {
 	line := strings.Join(parts, ", ")
 	if !s.Complete {
 		line += "; check incomplete"
+	}
+	if ig := IgnoredText(rep); ig != "" {
+		line += "; " + ig
 	}
 	return line
 }

@@ -135,7 +135,7 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 	if len(rep.Notes) > 0 {
 		h.WriteString("\n> [!NOTE]\n")
 		for _, n := range rep.Notes {
-			fmt.Fprintf(&h, "> - %s\n", mdText(n))
+			fmt.Fprintf(&h, "> - %s\n", noteMarkdown(n))
 		}
 	}
 	return h.String()

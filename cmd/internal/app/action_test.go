@@ -243,6 +243,11 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if cr.HeadSHA != head || cr.Conclusion != "failure" || cr.Status != "completed" || cr.Name != "mcpschema" {
 		t.Errorf("check run on %s, status %q, conclusion %q, name %q: want head %s, completed, failure", cr.HeadSHA, cr.Status, cr.Conclusion, cr.Name, head)
 	}
+	for _, n := range rep.Notes {
+		if strings.Contains(n, "merge base") {
+			t.Errorf("note %q: the base is the branch point, nothing to explain", n)
+		}
+	}
 	if want := annotate.Plural(rep.Summary.Breaking, "breaking change") + " in "; cr.Title != annotate.Headline(rep) || !strings.HasPrefix(cr.Title, want) {
 		t.Errorf("check run title %q: want the headline, led by %q", cr.Title, want)
 	}
