@@ -190,11 +190,11 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 		// every head result carries k, and the base schema rejects every one.
 		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), certain: true, severity: rules.Error,
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
-			msg: fmt.Sprintf("required property %q %s was added to an object base closed: every result carries it and the base schema rejects them all; add it to the base contract first, or make it optional and tell consumers to accept it", k, where(p))}, in, out, memberKw(base))
+			msg: fmt.Sprintf("required property %q %s was added to an output object the base closed: every result carries it and the base schema rejects them all; add it to the base contract first, or make it optional and tell consumers to accept it", k, where(p))}, in, out, memberKw(base))
 	case ms.never:
 		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]),
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
-			msg: fmt.Sprintf("property %q %s was added to an object base closed: strict consumers reject results that carry it; tell them to accept it", k, where(p))}, in, out, memberKw(base))
+			msg: fmt.Sprintf("property %q %s was added to an output object the base closed: strict consumers reject results that carry it; tell them to accept it", k, where(p))}, in, out, memberKw(base))
 	default:
 		j.sub(in.props[k], ms, p)
 	}
