@@ -193,7 +193,7 @@ func stopToken() string {
 // shows), then notes in the report how many were not shown inline.
 func (p *publisher) inline() {
 	for _, n := range p.notices {
-		p.a.WithFieldsMap(map[string]string{"title": "mcpschema"}).Noticef("%s", n)
+		p.a.WithFieldsMap(map[string]string{"title": "mcpschema"}).Noticef("%s", annotate.NoteText(n))
 	}
 	if !p.fallback {
 		return
