@@ -4,15 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/mcpschema/mcpschema/diffcheck" // the compat rules
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
-// TestEveryRuleHasAProblemTitle: every rule's annotation title names the
-// problem, not the good state its summary describes: each has a Title
-// (problemTitles here, compatTitles in diffcheck, or set where it is
-// registered), and none states a good state ("tool schema valid").
-// problemTitles names only registered rules.
+// TestEveryRuleHasAProblemTitle: every validation rule's annotation title
+// names the problem, not the good state its summary describes: each has a
+// Title (problemTitles), and none states a good state ("tool schema
+// valid"). problemTitles names only registered rules. The compat rules'
+// titles are kept by diffcheck's TestCompatTitles; the app's three rules
+// set theirs where they are registered.
 func TestEveryRuleHasAProblemTitle(t *testing.T) {
 	for _, r := range rules.All() {
 		segs := strings.Split(r.ID, ".")
