@@ -44,7 +44,8 @@ var (
 // rendered, every <details> closed, positions linked.
 func TestGoldenSummariesRenderAsGFM(t *testing.T) {
 	names := []string{"prview-200.summary.md", "prview-200.comment.md", "prview-skiplabel.summary.md", "prview-skiplabel.comment.md",
-		"sample.summary.md", "sample.summary-cut.md", "clean.summary.md", "configchange.summary.md"}
+		"sample.summary.md", "sample.summary-cut.md", "clean.summary.md", "configchange.summary.md",
+		"../../../testdata/comment/example.md"} // the README-sized example comment (cmd/internal/app)
 	for _, name := range names {
 		md, err := os.ReadFile(filepath.Join("testdata", "golden", name))
 		if err != nil {
@@ -78,7 +79,7 @@ func TestGoldenSummariesRenderAsGFM(t *testing.T) {
 		if os.Getenv("MCPSCHEMA_GFM_OUT") != "" {
 			dir := os.Getenv("MCPSCHEMA_GFM_OUT")
 			page := "<!doctype html><meta charset=utf-8><style>body{font-family:sans-serif;max-width:1000px;margin:2em auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px}code{background:#eee}</style>" + html
-			if err := os.WriteFile(filepath.Join(dir, strings.TrimSuffix(name, ".md")+".html"), []byte(page), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, strings.TrimSuffix(filepath.Base(name), ".md")+".html"), []byte(page), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

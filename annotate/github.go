@@ -23,7 +23,7 @@ func RenderGitHub(w io.Writer, rep *report.Report) error {
 		fmt.Fprintln(bw, Command(f))
 	}
 	for _, n := range rep.Notes {
-		fmt.Fprintf(bw, "note: %s\n", SafeText(n))
+		fmt.Fprintf(bw, "note: %s\n", SafeText(NoteText(n)))
 	}
 	if t := capped.CapText(); t != "" {
 		fmt.Fprintf(bw, "note: %s\n", t)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/mcpschema/mcpschema/internal/report"
@@ -36,36 +37,56 @@ func (g Group) Lead() string {
 }
 
 // Message is the message of the group's first finding; a group's leaves
-// out the base position, which differs from tool to tool.
+// out what differs from tool to tool: the base position, the tool's name
+// ("each tool was removed") and the witness, shown after it with the tool
+// it is of ("the witness").
 func (g Group) Message() string {
 	if !g.Grouped() {
 		return g.First().Message
 	}
-	return wasAt.ReplaceAllString(g.First().Message, "")
+	f := g.First()
+	m := wasAt.ReplaceAllString(f.Message, "")
+	if f.Witness != nil {
+		m = strings.ReplaceAll(m, CompactJSON(f.Witness), "the witness")
+	}
+	q := strconv.Quote(f.Tool)
+	m = strings.ReplaceAll(m, "tool "+q+": ", "")
+	m = strings.ReplaceAll(m, "tool "+q, "each tool")
+	return strings.ReplaceAll(m, q, "its name")
+}
+
+// messageShape is a message with what differs from tool to tool
+// abstracted: the base position, the witness and the tool's name.
+func messageShape(f report.Finding) string {
+	m := wasAt.ReplaceAllString(f.Message, "")
+	if f.Witness != nil {
+		m = strings.ReplaceAll(m, CompactJSON(f.Witness), "\x01W")
+	}
+	if f.Tool != "" {
+		m = strings.ReplaceAll(m, strconv.Quote(f.Tool), "\x01T")
+	}
+	return m
 }
 
 // wasAt is the base position a message may carry, which differs between tools.
 var wasAt = regexp.MustCompile(` \(was at [^()]*\)`)
 
 // sameChangeKey identifies a change apart from the tool it is in: rule,
-// severity, pointer inside the tool, message without base positions and
-// witness. Findings without a tool are never grouped.
+// severity, pointer inside the tool (the pointer itself for a finding
+// outside its tool, such as a removal at the tool list) and the message's
+// shape (messageShape: no base position, witness or tool name). Findings
+// without a tool are never grouped.
 func sameChangeKey(f report.Finding) string {
 	if f.Tool == "" {
 		return ""
 	}
 	rel := f.Pointer
 	if f.ToolPointer != "" {
-		var ok bool
-		if rel, ok = strings.CutPrefix(f.Pointer, f.ToolPointer); !ok {
-			return ""
+		if r, ok := strings.CutPrefix(f.Pointer, f.ToolPointer); ok {
+			rel = r
 		}
 	}
-	w := ""
-	if f.Witness != nil {
-		w = CompactJSON(f.Witness)
-	}
-	return strings.Join([]string{f.Rule, f.Severity.String(), rel, wasAt.ReplaceAllString(f.Message, ""), w}, "\x00")
+	return strings.Join([]string{f.Rule, f.Severity.String(), rel, messageShape(f)}, "\x00")
 }
 
 // GroupFindings groups findings that are the same change in at least
@@ -134,6 +155,6 @@ func writeTextGroup(w io.Writer, g Group) {
 		fmt.Fprintf(w, "    base of %s: %s\n", SafeText(f.Tool), SafeText(BaseText(f.Base)))
 	}
 	if f.Witness != nil {
-		fmt.Fprintf(w, "    witness: %s\n", SafeText(CompactJSON(f.Witness)))
+		fmt.Fprintf(w, "    witness (%s): %s\n", SafeText(f.Tool), SafeText(CompactJSON(f.Witness)))
 	}
 }

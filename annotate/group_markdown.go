@@ -21,8 +21,8 @@ func breakingGroupEntry(g Group, lk *Links) string {
 	if f.Base != nil {
 		fmt.Fprintf(&e, "  - base of %s: %s\n", mdCode(f.Tool), lk.basePos(f.Base))
 	}
-	if w, ok := witnessText(f); ok {
-		fmt.Fprintf(&e, "  - witness: %s\n", mdCode(w))
+	if f.Witness != nil {
+		fmt.Fprintf(&e, "  - witness (%s): %s\n", mdCode(f.Tool), mdCode(truncate(CompactJSON(f.Witness), witnessLimit)))
 	}
 	return e.String()
 }
@@ -42,8 +42,8 @@ func groupRow(g Group, lk *Links) string {
 	if f.Base != nil {
 		msg += "<br>base of " + mdCode(f.Tool) + ": " + lk.basePos(f.Base)
 	}
-	if w, ok := witnessText(f); ok {
-		msg += "<br>witness: " + mdCode(w)
+	if f.Witness != nil {
+		msg += "<br>witness (" + mdCode(f.Tool) + "): " + mdCode(truncate(CompactJSON(f.Witness), witnessLimit))
 	}
 	return fmt.Sprintf("| %s | %s | %s | %d tools | %s |\n", pos, f.Severity, mdCode(f.Rule), len(g.Findings), msg)
 }

@@ -113,7 +113,7 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 		icon, verdict = "❌", "failed"
 	}
 	fmt.Fprintf(&h, "## %s %s %s\n\n", icon, mdText(title), verdict)
-	fmt.Fprintf(&h, "**%s**", mdText(Totals(rep)))
+	fmt.Fprintf(&h, "**%s**", mdText(Headline(rep)))
 	switch {
 	case opt.FailOnIncomplete:
 		h.WriteString(" · fail-on: `incomplete`")
@@ -121,9 +121,6 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 		h.WriteString(" · fail-on: `never`")
 	default:
 		fmt.Fprintf(&h, " · fail-on: `%s`", opt.FailOn)
-	}
-	if rep.Summary.Breaking > 0 {
-		fmt.Fprintf(&h, " · %s", Plural(rep.Summary.Breaking, "breaking change"))
 	}
 	h.WriteString("\n")
 	if d := opt.Links.describes(); d != "" {
@@ -138,7 +135,7 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 	if len(rep.Notes) > 0 {
 		h.WriteString("\n> [!NOTE]\n")
 		for _, n := range rep.Notes {
-			fmt.Fprintf(&h, "> - %s\n", mdText(n))
+			fmt.Fprintf(&h, "> - %s\n", noteMarkdown(n))
 		}
 	}
 	return h.String()
@@ -201,7 +198,7 @@ func writeBreaking(b *budget, breaking []report.Finding, lk *Links) {
 // witness unless the message already shows it.
 func breakingEntry(f report.Finding, lk *Links) string {
 	var e strings.Builder
-	fmt.Fprintf(&e, "- %s: %s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdText(shownMessage(f)), mdCode(f.Rule))
+	fmt.Fprintf(&e, "- %s: %s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdMessage(shownMessage(f), f), mdCode(f.Rule))
 	if f.Base != nil {
 		fmt.Fprintf(&e, "  - base: %s\n", lk.basePos(f.Base))
 	}
@@ -218,6 +215,23 @@ func shownMessage(f report.Finding) string {
 		return f.Message
 	}
 	return wasAt.ReplaceAllString(f.Message, "")
+}
+
+// mdMessage is a message as Markdown text, the witness it quotes (a JSON
+// value such as {"q":"a"}) as a code span.
+func mdMessage(msg string, f report.Finding) string {
+	if f.Witness == nil {
+		return mdText(msg)
+	}
+	w := CompactJSON(f.Witness)
+	parts := strings.Split(msg, w)
+	if len(parts) == 1 {
+		return mdText(msg)
+	}
+	for i, p := range parts {
+		parts[i] = mdText(p)
+	}
+	return strings.Join(parts, mdCode(w))
 }
 
 // witnessText is the witness to show in Markdown (ShownWitness, truncated).
@@ -376,7 +390,7 @@ func findingRow(f report.Finding, lk *Links) string {
 	if f.Line > 0 {
 		pos = lk.headPos(fmt.Sprintf("%d:%d", f.Line, f.Column), f)
 	}
-	msg := mdText(shownMessage(f))
+	msg := mdMessage(shownMessage(f), f)
 	if f.Base != nil {
 		msg += "<br>base: " + lk.basePos(f.Base)
 	}

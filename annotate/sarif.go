@@ -20,6 +20,9 @@ const (
 	ToolURI = "https://github.com/mcpschema/mcpschema"
 	// FingerprintKey is the partialFingerprints key of mcpschema results.
 	FingerprintKey = "mcpschemaFingerprint/v1"
+	// SARIFBaseURIBaseID is the uriBaseId of positions at the base
+	// revision (relatedLocations): they are not in the head's %SRCROOT%.
+	SARIFBaseURIBaseID = "BASEREV"
 )
 
 type sarifLog struct {
@@ -35,8 +38,14 @@ type sarifRun struct {
 	// tool execution notifications.
 	Invocations []sarifInvocation `json:"invocations,omitempty"`
 	ColumnKind  string            `json:"columnKind"`
+	// OriginalURIBaseIDs describe BASEREV, the base revision's tree.
+	OriginalURIBaseIDs map[string]sarifBaseID `json:"originalUriBaseIds,omitempty"`
 	// Properties carry the baseline the run compared with.
 	Properties map[string]any `json:"properties,omitempty"`
+}
+
+type sarifBaseID struct {
+	Description sarifText `json:"description"`
 }
 
 type sarifTool struct {
@@ -58,9 +67,15 @@ type sarifRule struct {
 	Name                 string          `json:"name,omitempty"`
 	ShortDescription     sarifText       `json:"shortDescription"`
 	FullDescription      sarifText       `json:"fullDescription"`
-	Help                 sarifText       `json:"help"`
+	HelpURI              string          `json:"helpUri"`
+	Help                 sarifHelp       `json:"help"`
 	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
 	Properties           *sarifRuleProps `json:"properties,omitempty"`
+}
+
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
 }
 
 type sarifRuleConfig struct {
@@ -115,6 +130,8 @@ type sarifLocation struct {
 	ID               *int                  `json:"id,omitempty"`
 	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
 	Message          *sarifText            `json:"message,omitempty"`
+	// Properties name the revision of a base position ("revision").
+	Properties map[string]string `json:"properties,omitempty"`
 }
 
 type sarifPhysicalLocation struct {
@@ -167,7 +184,7 @@ func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
 			notes = append(notes, sarifNotificationOf(f, index))
 			continue
 		}
-		results = append(results, sarifResultOf(f, index))
+		results = append(results, sarifResultOf(f, index, baseRevision(rep)))
 	}
 	log := sarifLog{
 		Schema:  sarifSchema,
@@ -179,6 +196,16 @@ func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
 	}
 	if rep.Baseline != nil {
 		log.Runs[0].Properties = map[string]any{"baseline": rep.Baseline}
+	}
+	for _, r := range results {
+		if len(r.RelatedLocations) > 0 {
+			d := "the tree of the base revision"
+			if rev := baseRevision(rep); rev != "" {
+				d += " " + rev
+			}
+			log.Runs[0].OriginalURIBaseIDs = map[string]sarifBaseID{SARIFBaseURIBaseID: {Description: sarifText{Text: d}}}
+			break
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -199,7 +226,8 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 		ID:                   r.ID,
 		ShortDescription:     sarifText{Text: r.Summary},
 		FullDescription:      sarifText{Text: full},
-		Help:                 sarifText{Text: help},
+		HelpURI:              RuleDocURL(r.ID),
+		Help:                 sarifHelp{Text: help, Markdown: ruleHelpMarkdown(r)},
 		DefaultConfiguration: sarifRuleConfig{Level: SARIFLevel(r.Severity)},
 	}
 	props := &sarifRuleProps{ProtocolVersions: r.Versions}
@@ -223,7 +251,20 @@ func sarifPhysical(file string, line, col int) sarifPhysicalLocation {
 	return pl
 }
 
-func sarifResultOf(f report.Finding, index map[string]int) sarifResult {
+// baseRevision is the commit the head was compared with ("" unknown).
+func baseRevision(rep *report.Report) string {
+	if rep.Baseline == nil {
+		return ""
+	}
+	if rep.Baseline.Commit != "" {
+		return rep.Baseline.Commit
+	}
+	return rep.Baseline.Ref
+}
+
+// sarifResultOf is a finding as a result; its base position, if any, is a
+// related location in the base revision baseRev.
+func sarifResultOf(f report.Finding, index map[string]int, baseRev string) sarifResult {
 	res := sarifResult{
 		RuleID:    f.Rule,
 		Level:     SARIFLevel(f.Severity),
@@ -238,10 +279,19 @@ func sarifResultOf(f report.Finding, index map[string]int) sarifResult {
 	}
 	if f.Base != nil && f.Base.File != "" {
 		id := 1
+		pl := sarifPhysical(f.Base.File, f.Base.Line, f.Base.Column)
+		pl.ArtifactLocation.URIBaseID = SARIFBaseURIBaseID
+		at := "at the base revision"
+		var props map[string]string
+		if baseRev != "" {
+			at += " " + shortRev(baseRev)
+			props = map[string]string{"revision": baseRev}
+		}
 		res.RelatedLocations = []sarifLocation{{
 			ID:               &id,
-			PhysicalLocation: sarifPhysical(f.Base.File, f.Base.Line, f.Base.Column),
-			Message:          &sarifText{Text: "at the base revision" + pointerSuffix(f.Base.Pointer)},
+			PhysicalLocation: pl,
+			Message:          &sarifText{Text: at + pointerSuffix(f.Base.Pointer)},
+			Properties:       props,
 		}}
 	}
 	props := &sarifResultProps{Pointer: f.Pointer, Tool: f.Tool, ProtocolVersions: f.ProtocolVersions,
@@ -261,6 +311,14 @@ func sarifNotificationOf(f report.Finding, index map[string]int) sarifNotificati
 		n.Properties = map[string]string{"fingerprint": f.Fingerprint}
 	}
 	return n
+}
+
+// shortRev is a commit id cut to 12 characters (a ref is kept whole).
+func shortRev(rev string) string {
+	if len(rev) == 40 && strings.Trim(rev, "0123456789abcdef") == "" {
+		return rev[:12]
+	}
+	return rev
 }
 
 func pointerSuffix(p string) string {

@@ -23,7 +23,7 @@ func RenderText(w io.Writer, rep *report.Report) error {
 		WriteTextFinding(bw, g.First())
 	}
 	for _, n := range rep.Notes {
-		fmt.Fprintf(bw, "note: %s\n", oneLine(n))
+		fmt.Fprintf(bw, "note: %s\n", oneLine(NoteText(n)))
 	}
 	writeConfigChangeText(bw, rep.ConfigChange)
 	writeTextIgnored(bw, rep)

@@ -171,6 +171,10 @@ func rejectingKeywords(rule, rel string) []string {
 		out = append(out, dir+"additionalProperties", dir+"unevaluatedProperties")
 	case rule == RuleOutputRequiredRemoved.ID && strings.HasSuffix(path.Dir(rel), "/properties"):
 		out = append(out, strings.TrimSuffix(path.Dir(path.Dir(rel)), "/")+"/required")
+	case rule == RuleInputRequiredAdded.ID && strings.HasSuffix(path.Dir(rel), "/required"): // at the member's entry
+		out = append(out, path.Dir(rel))
+	case rule == RuleInputRequiredAdded.ID && strings.HasSuffix(path.Dir(rel), "/properties"): // at the member
+		out = append(out, strings.TrimSuffix(path.Dir(path.Dir(rel)), "/")+"/required")
 	}
 	return out
 }

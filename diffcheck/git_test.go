@@ -77,7 +77,7 @@ func TestLoadRevisionAndCompare(t *testing.T) {
 	want := []string{
 		"compat.file.base-unreadable tools/big.json#",
 		"compat.tool.removed tools/gone.json#",
-		"compat.input.required-added tools/search.json#/inputSchema/required",
+		"compat.input.required-added tools/search.json#/inputSchema/required/0",
 	}
 	if strings.Join(rules, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(rules, "\n"), strings.Join(want, "\n"))

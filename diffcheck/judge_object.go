@@ -78,7 +78,7 @@ func (j *judge) objects(in, out *node, path []step) {
 			if _, ok := in.props[k]; !ok {
 				what = "was added as required"
 			}
-			j.emit(change{rule: RuleInputRequiredAdded, path: path, before: nil, after: k, certain: true,
+			j.emit(change{rule: RuleInputRequiredAdded, path: path, before: nil, after: k, certain: true, headPtr: requiredEntry(head, k),
 				msg: fmt.Sprintf("property %q %s %s: calls that omit it are rejected; make it optional with a server-side default", k, what, where(p))}, in, out, "required")
 			continue
 		}
@@ -137,6 +137,24 @@ func (j *judge) objects(in, out *node, path []step) {
 	j.dependencies(in, out, path)
 }
 
+// requiredEntry is where member k is made required in n: its entry in
+// n's own "required" array ("/required/1"); "" when k is made required
+// elsewhere (an allOf branch merged into n: emit then uses the keyword).
+func requiredEntry(n *node, k string) string {
+	if p, ok := n.kwPtr["required"]; ok && p == source.Join(n.ptr, "required") {
+		if m, ok := n.raw.(map[string]any); ok {
+			if arr, ok := m["required"].([]any); ok {
+				for i, v := range arr {
+					if v == k {
+						return source.JoinIndex(p, i)
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
 func baseProp(base *node, k string) string {
 	if p, ok := base.propPtr[k]; ok {
 		return p
@@ -181,11 +199,11 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 		// every head result carries k, and the base schema rejects every one.
 		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), certain: true, severity: rules.Error,
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
-			msg: fmt.Sprintf("required property %q %s was added to an object base closed: every result carries it and the base schema rejects them all; add it to the base contract first, or make it optional and tell consumers to accept it", k, where(p))}, in, out, memberKw(base))
+			msg: fmt.Sprintf("required property %q %s was added to an output object the base closed: every result carries it and the base schema rejects them all; add it to the base contract first, or make it optional and tell consumers to accept it", k, where(p))}, in, out, memberKw(base))
 	case ms.never:
 		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]),
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
-			msg: fmt.Sprintf("property %q %s was added to an object base closed: strict consumers reject results that carry it; tell them to accept it", k, where(p))}, in, out, memberKw(base))
+			msg: fmt.Sprintf("property %q %s was added to an output object the base closed: strict consumers reject results that carry it; tell them to accept it", k, where(p))}, in, out, memberKw(base))
 	default:
 		j.sub(in.props[k], ms, p)
 	}

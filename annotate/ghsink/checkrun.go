@@ -79,7 +79,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	capped := capAnnotations(rep)
 	anns := annotations(capped.Findings)
 	res := &CheckRunResult{Total: len(anns), Capped: capped}
-	title := annotate.Totals(rep)
+	title := annotate.Headline(rep)
 	created, _, err := c.gh.Checks.CreateCheckRun(ctx, cr.Owner, cr.Repo, github.CreateCheckRunOptions{
 		Name:       cr.Name,
 		HeadSHA:    cr.HeadSHA,

@@ -74,8 +74,10 @@ func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha, ev
 	if mb != "" {
 		rv.Base = mb
 		rv.Baseline.Commit, rv.Baseline.MergeBaseFound = mb, true
-		rv.Notes = append(rv.Notes, fmt.Sprintf("compared with %s, the merge base of the base %s and the head %s (what the pull request's \"Files changed\" shows): changes made on the base branch after the branch point are not reported",
-			short(mb), short(base), short(head)))
+		if mb != base { // a base that is the branch point needs no note
+			rv.Notes = append(rv.Notes, fmt.Sprintf("compared with %s, the merge base of the base %s and the head %s (what the pull request's \"Files changed\" shows): changes made on the base branch after the branch point are not reported",
+				short(mb), short(base), short(head)))
+		}
 		return rv, nil
 	}
 	b, err := load.EnsureRevision(ctx, dir, "base", base)

@@ -35,6 +35,9 @@ func assertFailedClosed(t *testing.T, e *actEnv, code int, srv *ghfake.Server, w
 	if cr.Conclusion != "failure" || cr.Status != "completed" || cr.HeadSHA != wantSHA || !strings.Contains(cr.Summary, reason) || cr.Title != "mcpschema could not run" {
 		t.Errorf("check run %+v: want completed, failure, on %s, with %q", cr, wantSHA, reason)
 	}
+	if want := "https://github.example/acme/tools/actions/runs/42"; cr.DetailsURL != want {
+		t.Errorf("check run details_url %q, want the run's URL %q", cr.DetailsURL, want)
+	}
 	e.assertNoToken(e.vars["GITHUB_WORKSPACE"])
 }
 
@@ -83,7 +86,13 @@ func TestActionFailsClosed(t *testing.T) {
 			sha: head, reason: fmt.Sprintf("no merge base of the base %s and the head %s could be found, and the base commit cannot be read either", short(missing), short(head))},
 		{name: "bad input", event: "pull_request", payload: prEvent(7, head, base),
 			edit: func(e *actEnv) { e.vars["INPUT_FAIL-ON"] = "sometimes" },
-			sha:  merge, reason: `input "fail-on"`},
+			sha:  head, reason: `input "fail-on"`},
+		{name: "bad input of a push", event: "push", payload: fmt.Sprintf(`{"before": %q, "after": %q}`, base, head),
+			edit: func(e *actEnv) { e.vars["INPUT_COMMENT"] = "loud" },
+			sha:  head, reason: `input "comment"`},
+		{name: "action arguments", event: "pull_request", payload: prEvent(7, head, base),
+			edit: func(e *actEnv) { e.args = []string{"extra"} },
+			sha:  head, reason: "action takes no arguments"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/sethvargo/go-githubactions"
@@ -56,18 +57,24 @@ func (f *fatalRun) failedCheckRun(ctx context.Context, token, name, summary stri
 	if token == "" {
 		return
 	}
+	f.locate()
 	api := f.env.Lookup("GITHUB_API_URL")
 	owner, repo := "", ""
 	if r := f.env.Lookup("GITHUB_REPOSITORY"); r != "" {
 		owner, repo, _ = strings.Cut(r, "/")
 	}
-	details := ""
+	server, runID := f.env.Lookup("GITHUB_SERVER_URL"), f.env.Lookup("GITHUB_RUN_ID")
 	if f.gctx != nil {
 		api = f.gctx.APIURL
 		owner, repo = f.gctx.Repo()
+		server = f.gctx.ServerURL
 		if f.gctx.RunID > 0 {
-			details = fmt.Sprintf("%s/%s/%s/actions/runs/%d", f.gctx.ServerURL, owner, repo, f.gctx.RunID)
+			runID = strconv.FormatInt(f.gctx.RunID, 10)
 		}
+	}
+	details := ""
+	if server != "" && owner != "" && repo != "" && runID != "" {
+		details = fmt.Sprintf("%s/%s/%s/actions/runs/%s", strings.TrimRight(server, "/"), owner, repo, runID)
 	}
 	head := f.headSHA
 	if head == "" {
@@ -88,6 +95,25 @@ func (f *fatalRun) failedCheckRun(ctx context.Context, token, name, summary stri
 		return
 	}
 	fmt.Fprintf(f.out, "check run %q on %s: conclusion failure (the run could not complete)\n", name, head)
+}
+
+// locate learns, as far as it can, what a run that stopped early (bad
+// arguments or inputs) did not read yet: the GitHub context and the
+// event's head commit, so that the failed check run goes on the pull
+// request's head like the normal run, not on the merge commit
+// (GITHUB_SHA), where the required check would stay "Expected".
+func (f *fatalRun) locate() {
+	if f.gctx == nil {
+		if g, _ := f.a.Context(); g != nil {
+			f.gctx = g
+		}
+	}
+	if f.headSHA != "" || f.gctx == nil {
+		return
+	}
+	if ev, err := readEvent(f.gctx.EventPath); err == nil {
+		f.headSHA = eventTarget(f.gctx.EventName, f.gctx.SHA, ev).HeadSHA
+	}
 }
 
 // fenced puts s in a Markdown code block whose fence no backtick run in s

@@ -170,7 +170,7 @@ func (p *publisher) comment(ctx context.Context) {
 // logReport prints the whole text report, with workflow commands stopped
 // so that no file name or message can issue one.
 func (p *publisher) logReport() {
-	p.a.Group("mcpschema: " + annotate.Totals(p.res.Report))
+	p.a.Group("mcpschema: " + annotate.Headline(p.res.Report))
 	tok := stopToken()
 	fmt.Fprintf(p.out, "::stop-commands::%s\n", tok)
 	if err := annotate.RenderText(p.out, p.res.Report); err != nil {
@@ -193,7 +193,7 @@ func stopToken() string {
 // shows), then notes in the report how many were not shown inline.
 func (p *publisher) inline() {
 	for _, n := range p.notices {
-		p.a.WithFieldsMap(map[string]string{"title": "mcpschema"}).Noticef("%s", n)
+		p.a.WithFieldsMap(map[string]string{"title": "mcpschema"}).Noticef("%s", annotate.NoteText(n))
 	}
 	if !p.fallback {
 		return

@@ -56,7 +56,7 @@ func changelogMarkdown(cl *Changelog) string {
 		fmt.Fprintf(&b, "\n### %s%s\n\n", mdInline(t.Name), status)
 		for _, c := range t.Changes {
 			label := map[string]string{"breaking": "breaking", "may-break": "may break", "added": "added", "changed": "changed"}[c.Kind]
-			fmt.Fprintf(&b, "- %s: %s", label, mdMessage(c.Message))
+			fmt.Fprintf(&b, "- %s: %s", label, mdMessage(releaseNote(c.Message)))
 			if c.Rule != "" {
 				fmt.Fprintf(&b, " (%s)", mdInline(c.Rule))
 			}
@@ -89,3 +89,38 @@ func mdInline(s string) string { return annotate.MarkdownCode(annotate.SafeText(
 
 // mdMessage escapes a message for Markdown text (safe in a log).
 func mdMessage(s string) string { return annotate.MarkdownText(annotate.SafeText(s)) }
+
+// adviceLead are the words a reviewer's advice starts with in a finding's
+// message ("make it optional…", "keep it…", "to fix, inline…").
+var adviceLead = []string{"to fix", "make ", "keep ", "add ", "restore ", "fix ", "inline ", "remove ", "deprecate ", "bump ",
+	"give ", "use ", "tell ", "say ", "declare ", "mark ", "move ", "set ", "if the change is intended", "nothing to fix",
+	"review ", "accept ", "announce ", "rename ", "drop ", "widen ", "narrow ", "loosen ", "tighten ", "for example "}
+
+// releaseNote is a finding's message as a release note for the tool's
+// users: what changed and what it does to them, without the reviewer's
+// advice or the witness (the clauses, after "; " or ": ", that start with
+// adviceLead).
+func releaseNote(msg string) string {
+	clauses := strings.Split(msg, "; ")
+	var kept []string
+	for i, c := range clauses {
+		if i > 0 && isAdvice(c) {
+			continue
+		}
+		if head, tail, ok := strings.Cut(c, ": "); ok && isAdvice(tail) {
+			c = head
+		}
+		kept = append(kept, c)
+	}
+	return strings.Join(kept, "; ")
+}
+
+func isAdvice(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, w := range adviceLead {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -23,7 +23,7 @@ import (
 // RuleConfigValid reports a changed config file that cannot be read; the
 // config of the revision the run trusts applies instead.
 var RuleConfigValid = rules.Register(rules.Rule{
-	ID: "mcpschema.config.valid", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+	ID: "mcpschema.config.valid", Title: "config invalid", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 	Summary: "a config file changed by a pull request is valid",
 	Doc:     "On a pull request the config of the base revision applies and the pull request's config is only compared with it. When the pull request's config cannot be read (bad YAML, an unknown key or rule, an ignore without a reason), it is reported here at its position, the base config still applies, and the run is not aborted: merging it would break every later run.",
 	Fix:     "fix the config file at the position given, or run 'mcpschema check' locally to see the error",

@@ -138,7 +138,7 @@ func cliBaseline(ctx context.Context, dir, ref, head, mode string) (string, *rep
 	note := fmt.Sprintf("compared with %s, the merge base of %q and %q (like `git diff %s...%s`): changes made on %q after the branch point are not reported; --base-mode=tip compares with %q itself",
 		short(mb), ref, head, ref, head, ref, ref)
 	if mb == refSHA {
-		note = fmt.Sprintf("compared with %q (%s), which is also the merge base of %q and %q", ref, short(mb), ref, head)
+		note = "" // the base is the branch point: nothing to explain
 	}
 	return mb, bl, note, nil
 }

@@ -145,7 +145,7 @@ func TestCheckBaseComparesWithMergeBase(t *testing.T) {
 		t.Errorf("baseline %+v: want the branch point %s", rep.Baseline, r.point)
 	}
 	_, text, _ := runMain(t, r.origin, "check", "--base", "main", "tools/*.json")
-	if want := fmt.Sprintf(`note: compared with %s, the merge base of "main" and "HEAD" (like `+"`git diff main...HEAD`", r.point[:12]); !strings.Contains(text, want) {
+	if want := fmt.Sprintf(`note: compared with %s, the merge base of "main" and "HEAD" (like git diff main...HEAD)`, r.point[:12]); !strings.Contains(text, want) {
 		t.Errorf("text report lacks %q:\n%s", want, text)
 	}
 	_, sarif, _ := runMain(t, r.origin, "check", "--format", "sarif", "--base", "main", "tools/*.json")
@@ -164,6 +164,13 @@ func TestCheckBaseComparesWithMergeBase(t *testing.T) {
 	onlyPullRequestChanges(t, rep)
 	if rep.Baseline == nil || rep.Baseline.Commit != r.point || rep.Baseline.Head != "feature" {
 		t.Errorf("--head feature: baseline %+v", rep.Baseline)
+	}
+
+	// A base that is the merge base itself (the branch point) needs no note.
+	rep, _ = cliReport(t, r.origin, "--base", r.point, "--head", "feature", "tools/*.json")
+	onlyPullRequestChanges(t, rep)
+	if rep.Baseline == nil || rep.Baseline.Commit != r.point || len(rep.Notes) != 0 {
+		t.Errorf("base at the branch point: baseline %+v, notes %q: want no note", rep.Baseline, rep.Notes)
 	}
 
 	// --base-mode=tip compares with main itself, and says so.

@@ -38,5 +38,5 @@ func TestReadmeRuleTable(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("docs/rules.md rule table is out of date with the registry: run go test ./cmd/internal/app -run TestReadmeRuleTable -update")
+	t.Errorf("docs/rules.md rule table is out of date (every rule needs its anchor, the target of SARIF helpUri) with the registry: run go test ./cmd/internal/app -run TestReadmeRuleTable -update")
 }

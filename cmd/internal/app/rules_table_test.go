@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -13,13 +14,14 @@ const (
 	RulesTableEnd   = "<!-- rules:end -->"
 )
 
-// RulesTable renders ruleSet (the whole registry) as the
-// markdown table of docs/rules.md.
+// RulesTable renders ruleSet (the whole registry) as the markdown table of
+// docs/rules.md; each rule's cell holds its anchor (annotate.RuleAnchor),
+// the target of SARIF helpUri.
 func RulesTable(ruleSet []*rules.Rule) string {
 	var b strings.Builder
 	b.WriteString("| rule | level | severity | protocol versions | summary |\n|---|---|---|---|---|\n")
 	for _, r := range ruleSet {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Level, r.Severity, r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
+		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | %s | %s |\n", annotate.RuleAnchor(r.ID), r.ID, r.Level, r.Severity, r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
 	}
 	return b.String()
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/mcpschema/mcpschema/annotate"
 	"os"
 	"time"
 
@@ -188,6 +189,7 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 	}
 	applyConfig(rep, cfg, now)
 	rep.Finalize()
+	annotate.HintRenames(rep)
 	res := &Result{Report: rep, FailOn: failOn, Config: cfg}
 	res.Failed = res.fails()
 	return res

@@ -88,6 +88,9 @@ func (s *Server) apply(cr *CheckRun, b checkRunBody, rec *Request) {
 	if b.Status != nil {
 		cr.Status = *b.Status
 	}
+	if b.DetailsURL != nil {
+		cr.DetailsURL = *b.DetailsURL
+	}
 	if b.Conclusion != nil {
 		cr.Conclusion = *b.Conclusion
 		cr.Status = "completed"

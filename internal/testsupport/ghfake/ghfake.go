@@ -61,7 +61,9 @@ type CheckRun struct {
 	ID                               int64
 	Name, HeadSHA, Status            string
 	Conclusion, Title, Summary, Text string
-	Annotations                      []Annotation
+	// DetailsURL is the link to the run's details ("" when none was sent).
+	DetailsURL  string
+	Annotations []Annotation
 	// Batches is the number of annotations of each request that carried some.
 	Batches []int
 }
