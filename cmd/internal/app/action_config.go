@@ -53,9 +53,14 @@ func configRevision(ctx context.Context, dir, eventName, base string, tgt target
 }
 
 // configNote says which commit the config was read from, beside the commit
-// the files were compared with.
-func configNote(cs configSource, compared string) string {
+// the files were compared with; found is false when that commit has no
+// config file: the defaults apply and there is nothing to say (the
+// baseline still records the commit).
+func configNote(cs configSource, compared string, found bool) string {
 	if cs.From == "" {
+		return ""
+	}
+	if !found {
 		return ""
 	}
 	if compared == "" || compared == cs.From {
@@ -67,7 +72,7 @@ func configNote(cs configSource, compared string) string {
 
 // cliConfigNote records in the baseline the commit `check --config-from REF`
 // read the config at, and says it beside the commit compared with.
-func cliConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline) string {
+func cliConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline, found bool) string {
 	if ref == "" {
 		return ""
 	}
@@ -79,5 +84,8 @@ func cliConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline) st
 	if bl != nil {
 		bl.Config, compared = sha, bl.Commit
 	}
-	return configNote(configSource{From: sha, What: fmt.Sprintf("--config-from %q", ref)}, compared)
+	return configNote(configSource{From: sha, What: fmt.Sprintf("--config-from %q", ref)}, compared, found)
 }
+
+// configFound reports whether the run read a config file.
+func configFound(res *Result) bool { return res != nil && res.Config != nil && res.Config.Path != "" }

@@ -92,7 +92,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
-	setBaseline(res.Report, baseline, baseNote, cliConfigNote(ctx, env.WorkDir(), *cf.configFrom, baseline))
+	setBaseline(res.Report, baseline, baseNote, cliConfigNote(ctx, env.WorkDir(), *cf.configFrom, baseline, configFound(res)))
 	var w io.Writer = env.Stdout
 	if *cf.output != "" {
 		// Never through a link a pull request may have committed at the path.
