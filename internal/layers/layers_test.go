@@ -26,6 +26,7 @@ var layerOf = map[string]string{
 	"internal/pool":        "kernel",
 	"internal/load":        "kernel",
 	"internal/uritemplate": "kernel",
+	"internal/limits":      "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",

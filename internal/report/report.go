@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -38,6 +39,10 @@ type Finding struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Incomplete marks a finding saying a check could not be completed.
 	Incomplete bool `json:"-"`
+	// Limit is the configured bound that produced the finding (a file
+	// bound, a schema bound, a time budget), "" for any other finding: what
+	// raising that limit would change is read from it, never from Message.
+	Limit limits.Key `json:"-"`
 	// ToolPointer is the pointer of the tool inside its file, used for fingerprints and ignores.
 	ToolPointer string `json:"-"`
 	// Folded, when above zero, says this finding is not one problem but

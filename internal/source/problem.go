@@ -1,6 +1,10 @@
 package source
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
+)
 
 // ProblemKind classifies a problem found while reading a file.
 type ProblemKind string
@@ -27,6 +31,8 @@ type Problem struct {
 	Pos     Pos
 	Message string
 	Fatal   bool
+	// Limit is the bound the file crossed, for a problem a bound produced.
+	Limit limits.Key
 }
 
 // Limits bound what the loader accepts from untrusted files.

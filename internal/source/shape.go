@@ -3,6 +3,8 @@ package source
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 // Shape says how a file lays out its tools.
@@ -100,8 +102,8 @@ func (f *File) boundTools(max int) {
 		return
 	}
 	pos, _ := f.Index.Locate(f.ToolsPointer)
-	f.Problems = append(f.Problems, Problem{Kind: ProblemTooMany, Pointer: f.ToolsPointer, Pos: pos, Fatal: true,
-		Message: fmt.Sprintf("file holds %d tools, more than %d; it is not checked (raise limits.max-file-tools in the config to allow it)", len(f.Tools), max)})
+	f.Problems = append(f.Problems, Problem{Kind: ProblemTooMany, Pointer: f.ToolsPointer, Pos: pos, Fatal: true, Limit: limits.MaxFileTools,
+		Message: fmt.Sprintf("file holds %d tools, more than %d; it is not checked (%s to allow it)", len(f.Tools), max, limits.MaxFileTools.Raise())})
 	f.Tools = nil
 }
 
