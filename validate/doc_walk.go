@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -50,7 +51,8 @@ func collectDecls(fc *FileContext, root map[string]any, key, what string, rule *
 }
 
 // declScope checks obj's protocolVersions against the container's scope
-// and returns the effective scope.
+// and returns the effective scope (mcpdesc.Scope: what is reported here is
+// left out of it).
 func declScope(fc *FileContext, obj map[string]any, ptr string, container []string, what, whose string) []string {
 	raw, has := obj["protocolVersions"]
 	if !has {
@@ -80,10 +82,7 @@ func declScope(fc *FileContext, obj map[string]any, ptr string, container []stri
 			own = append(own, s)
 		}
 	}
-	if len(own) == 0 {
-		return container
-	}
-	return intersect(own, own)
+	return mcpdesc.Scope(obj, container)
 }
 
 // emptyOrType renders "empty" for an empty array, otherwise the JSON type.
@@ -174,19 +173,10 @@ func fieldsUndefined(rep reporter, rule *rules.Rule, obj map[string]any, ptr str
 }
 
 // effectiveScope is obj's effective scope without reporting: its known
-// protocolVersions within container, or container.
+// protocolVersions within container, or container (mcpdesc.Scope, which
+// the judge reads too).
 func effectiveScope(obj map[string]any, container []string) []string {
-	list, _ := obj["protocolVersions"].([]any)
-	var own []string
-	for _, e := range list {
-		if s, ok := e.(string); ok && contains(container, strings.TrimSpace(s)) {
-			own = append(own, strings.TrimSpace(s))
-		}
-	}
-	if len(own) == 0 {
-		return container
-	}
-	return intersect(own, own)
+	return mcpdesc.Scope(obj, container)
 }
 
 // rootDecls returns the objects of a root array without reporting.

@@ -27,6 +27,7 @@ var layerOf = map[string]string{
 	"internal/load":        "kernel",
 	"internal/uritemplate": "kernel",
 	"internal/limits":      "kernel",
+	"internal/mcpdesc":     "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",
