@@ -2,9 +2,9 @@ package source
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mcpschema/mcpschema/internal/limits"
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 )
 
 // Shape says how a file lays out its tools.
@@ -137,20 +137,11 @@ func (t Tool) Label() string {
 
 func isArray(v any) bool { _, ok := v.([]any); return ok }
 
-// stringList returns the strings of v when v is an array; present reports
-// whether v was given at all.
+// stringList returns the strings of v when v is an array (mcpdesc.Strings);
+// present reports whether v was given at all.
 func stringList(v any) (list []string, present bool) {
 	if v == nil {
 		return nil, false
 	}
-	arr, ok := v.([]any)
-	if !ok {
-		return nil, true
-	}
-	for _, e := range arr {
-		if s, ok := e.(string); ok {
-			list = append(list, strings.TrimSpace(s))
-		}
-	}
-	return list, true
+	return mcpdesc.Strings(v), true // trimmed as every reader of a scope trims
 }
