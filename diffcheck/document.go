@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -89,13 +90,11 @@ func (d *docCmp) compareVersions() {
 		return // validation reports a document without protocolVersions
 	}
 	has := map[string]bool{}
-	for _, v := range hl {
-		if s, ok := v.(string); ok {
-			has[s] = true
-		}
+	for _, s := range mcpdesc.Strings(hl) {
+		has[s] = true
 	}
 	for i, v := range bl {
-		s, ok := v.(string)
+		s, ok := mcpdesc.Version(v)
 		if !ok || has[s] || !rules.IsProtocolVersion(s) {
 			continue
 		}
@@ -230,11 +229,7 @@ func collectDecls(f *source.File, member string) []*decl {
 		x := &decl{ptr: source.JoinIndex("/"+member, i), obj: obj}
 		x.name, _ = obj["name"].(string)
 		if vs, ok := obj["protocolVersions"].([]any); ok {
-			for _, v := range vs {
-				if s, ok := v.(string); ok {
-					x.scope = append(x.scope, s)
-				}
-			}
+			x.scope = mcpdesc.Strings(vs)
 			sort.Strings(x.scope)
 		}
 		out = append(out, x)
@@ -417,34 +412,13 @@ func scopeText(x *decl) string {
 // rootVersions returns the known protocol versions a document's root
 // protocolVersions lists, oldest first (unknown ones are validation's).
 func rootVersions(f *source.File) []string {
-	return knownVersions(docRoot(f)["protocolVersions"])
+	return mcpdesc.RootVersions(docRoot(f))
 }
 
-// effectiveScope is a declaration's own protocolVersions, or the root's.
+// effectiveScope is a declaration's scope within the root's, as validation
+// reads it (mcpdesc.Scope).
 func effectiveScope(f *source.File, obj map[string]any) []string {
-	if v, ok := obj["protocolVersions"]; ok {
-		return knownVersions(v)
-	}
-	return rootVersions(f)
-}
-
-// knownVersions returns the known protocol versions a list holds, in
-// rules.ProtocolVersions order, once each.
-func knownVersions(v any) []string {
-	vs, _ := v.([]any)
-	has := map[string]bool{}
-	for _, x := range vs {
-		if s, ok := x.(string); ok {
-			has[s] = true
-		}
-	}
-	var out []string
-	for _, p := range rules.ProtocolVersions {
-		if has[p] {
-			out = append(out, p)
-		}
-	}
-	return out
+	return mcpdesc.Scope(obj, rootVersions(f))
 }
 
 // hasString reports whether list holds s.

@@ -2,8 +2,8 @@ package diffcheck
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/uritemplate"
@@ -144,12 +144,9 @@ func (d *docCmp) compareMimeType(p declPair, rule *rules.Rule, label, subject st
 		msg: fmt.Sprintf("the mimeType of %s changed from %q to %q: consumers that parse the content as %q break; keep the old type, or serve the new one under another uri", label, bm, hm, bm)})
 }
 
-// mimeEssence is a media type without parameters, in lower case
-// ("Application/JSON; charset=utf-8" → "application/json").
-func mimeEssence(s string) string {
-	s, _, _ = strings.Cut(s, ";")
-	return strings.ToLower(strings.TrimSpace(s))
-}
+// mimeEssence is a media type without parameters, in lower case, as
+// validation reads it (mcpdesc.MediaType).
+func mimeEssence(s string) string { return mcpdesc.MediaType(s) }
 
 // maxTemplate is the longest uriTemplate compared, in bytes.
 const maxTemplate = 8192

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -39,6 +40,8 @@ type draft struct {
 	witness  any
 	// incomplete: the change could not be judged, so the report is not complete.
 	incomplete bool
+	// limit is the configured bound that kept the change from being judged.
+	limit limits.Key
 }
 
 // add turns a draft into a finding.
@@ -49,7 +52,7 @@ func (c *comparer) add(d draft) {
 	}
 	pos, _ := d.at.file.Index.Locate(d.at.ptr)
 	f := report.Finding{Rule: d.rule.ID, Severity: sev, File: d.at.file.Path, Pointer: d.at.ptr,
-		Line: pos.Line, Column: pos.Column, Witness: d.witness, Incomplete: d.incomplete}
+		Line: pos.Line, Column: pos.Column, Witness: d.witness, Incomplete: d.incomplete, Limit: d.limit}
 	msg := d.msg
 	if d.base != nil {
 		f.Base = d.base.location()
@@ -83,10 +86,10 @@ func withBase(msg, where string) string {
 }
 
 func (c *comparer) baseUnreadable(f *source.File) {
-	reason := "it does not parse"
+	reason, limit := "it does not parse", limits.Key("")
 	for _, p := range f.Problems {
 		if p.Fatal {
-			reason = p.Message
+			reason, limit = p.Message, p.Limit
 			break
 		}
 	}
@@ -94,7 +97,7 @@ func (c *comparer) baseUnreadable(f *source.File) {
 	if h, ok := c.headByPath[f.Path]; ok {
 		at = loc{file: h, ptr: ""}
 	}
-	c.add(draft{rule: RuleBaseUnreadable, at: at, base: &loc{file: f, ptr: ""}, before: f.Path, incomplete: true,
+	c.add(draft{rule: RuleBaseUnreadable, at: at, base: &loc{file: f, ptr: ""}, before: f.Path, incomplete: true, limit: limit,
 		msg: fmt.Sprintf("file %q cannot be read at the base revision (%s): its tools were not compared; nothing to fix in the head, review its changes by hand", f.Path, reason)})
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -13,10 +14,10 @@ var RuleTimeBudget = rules.Register(rules.Rule{
 	ID: "mcpschema.file.time-budget", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 	Summary: "every tool of a file is checked within the time budgets",
 	Doc: "Schemas and examples from pull requests are untrusted, and some cost a lot to check (a pattern that backtracks, matched against many example values, uses the whole schema timeout each time). " +
-		"So checking one file has a time budget (limits.file-timeout, default 10s) and the whole run another (limits.run-timeout, default 2m). " +
+		"So checking one file has a time budget (" + limits.FileTimeout.Config() + ", default 10s) and the whole run another (" + limits.RunTimeout.Config() + ", default 2m). " +
 		"When one is spent, no further schema is compiled and no further example is validated; the file is reported as not completely checked, with one finding naming the budget and the tools whose schemas or examples were not fully checked. " +
 		"It is an error, so the run fails closed (fail-on: error): a gate that ran out of time has not shown the change is safe.",
-	Fix: "simplify the schemas or examples named (a pattern that backtracks, a huge example), or raise limits.file-timeout or limits.run-timeout in the config",
+	Fix: "simplify the schemas or examples named (a pattern that backtracks, a huge example), or raise " + limits.FileTimeout.Config() + " or " + limits.RunTimeout.Config() + " in the config",
 })
 
 // budget is the time a file may still spend on schema work.
@@ -64,9 +65,9 @@ func (c *FileContext) reportBudget() {
 	if len(c.budget.starved) == 0 {
 		return
 	}
-	which := fmt.Sprintf("the file's time budget of %s (limits.file-timeout)", c.Opts.Limits.FileTimeout)
+	which, limit := fmt.Sprintf("the file's time budget of %s (%s)", c.Opts.Limits.FileTimeout, limits.FileTimeout.Config()), limits.FileTimeout
 	if c.budget.run {
-		which = fmt.Sprintf("the run's time budget of %s (limits.run-timeout)", c.Opts.Limits.RunTimeout)
+		which, limit = fmt.Sprintf("the run's time budget of %s (%s)", c.Opts.Limits.RunTimeout, limits.RunTimeout.Config()), limits.RunTimeout
 	}
 	var names []string
 	for i, tc := range c.budget.starved {
@@ -77,7 +78,9 @@ func (c *FileContext) reportBudget() {
 		names = append(names, quote(tc.Tool.Label()))
 	}
 	first := c.budget.starved[0]
-	c.ReportFinding(reportFindingAt(RuleTimeBudget, first.Tool.Pointer, nil, true,
+	f := reportFindingAt(RuleTimeBudget, first.Tool.Pointer, nil, true,
 		"%s ran out, so %d of %d tools were not fully checked (schemas or examples skipped): %s; simplify their schemas or examples, or raise the budget in the config",
-		which, len(c.budget.starved), len(c.Tools), strings.Join(names, ", ")))
+		which, len(c.budget.starved), len(c.Tools), strings.Join(names, ", "))
+	f.Limit = limit
+	c.ReportFinding(f)
 }

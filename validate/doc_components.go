@@ -144,7 +144,7 @@ func checkSchemaComponent(fc *FileContext, ptr string, v any) {
 	}
 	cs := fc.Schemas.Check(v)
 	for _, p := range cs.Problems {
-		f := report.Finding{Rule: RuleComponentValue.ID, Severity: RuleComponentValue.Severity, Pointer: ptr + p.Pointer, Message: p.Message}
+		f := report.Finding{Rule: RuleComponentValue.ID, Severity: RuleComponentValue.Severity, Pointer: ptr + p.Pointer, Message: p.Message, Limit: p.Limit}
 		switch p.Kind {
 		case schema.SchemaExternalRef:
 			f.Severity = rules.Warning

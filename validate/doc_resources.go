@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/uritemplate"
@@ -395,10 +396,6 @@ func checkReadConsistency(fc *FileContext, ex namedExample, d decl, uri, what st
 		"%s returns no contents entry for the requested uri %q: include it, unless the resource is a collection or an indirection", what, uri)
 }
 
-// baseMediaType is type/subtype without parameters, lower case.
-func baseMediaType(s string) string {
-	if i := strings.IndexByte(s, ';'); i >= 0 {
-		s = s[:i]
-	}
-	return strings.ToLower(strings.TrimSpace(s))
-}
+// baseMediaType is type/subtype without parameters, lower case (the one
+// reading the judge shares, mcpdesc.MediaType).
+func baseMediaType(s string) string { return mcpdesc.MediaType(s) }

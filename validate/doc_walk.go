@@ -1,8 +1,10 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -50,40 +52,51 @@ func collectDecls(fc *FileContext, root map[string]any, key, what string, rule *
 }
 
 // declScope checks obj's protocolVersions against the container's scope
-// and returns the effective scope.
+// and returns the effective scope (mcpdesc.Scope: what is reported here is
+// left out of it).
 func declScope(fc *FileContext, obj map[string]any, ptr string, container []string, what, whose string) []string {
 	raw, has := obj["protocolVersions"]
 	if !has {
 		return container
 	}
-	pptr := source.Join(ptr, "protocolVersions")
+	checkScopeList(fc, RuleDeclScope, raw, source.Join(ptr, "protocolVersions"), container, what,
+		"list the versions it applies to, or remove it to inherit the "+whose,
+		func(s string) string {
+			return fmt.Sprintf("%s protocol version %q is not in the %s protocolVersions %s: remove it, or add it there", what, s, whose, quoteList(container))
+		})
+	return mcpdesc.Scope(obj, container)
+}
+
+// checkScopeList is the one check of a declaration's protocolVersions
+// list (a tool's, mcpdesc.tool.protocol-scope, and any other
+// declaration's, mcpdesc.document.protocol-scope): a non-empty array of
+// unique known versions within the container's scope, each entry read as
+// mcpdesc.Version reads it. fix says what to do with a list that is not
+// an array or is empty; outside words a version outside the container.
+func checkScopeList(rep reporter, rule *rules.Rule, raw any, pptr string, container []string, what, fix string, outside func(s string) string) {
 	list, ok := raw.([]any)
 	if !ok || len(list) == 0 {
-		fc.Report(RuleDeclScope, pptr, nil, "%s protocolVersions is %s: list the versions it applies to, or remove it to inherit the %s", what, emptyOrType(raw), whose)
-		return container
+		rep.Report(rule, pptr, nil, "%s protocolVersions is %s: %s", what, emptyOrType(raw), fix)
+		return
 	}
-	var own []string
+	seen := map[string]bool{}
 	for i, e := range list {
 		ep := source.JoinIndex(pptr, i)
-		s, isStr := e.(string)
-		s = strings.TrimSpace(s)
+		s, isStr := mcpdesc.Version(e)
 		switch {
 		case !isStr:
-			fc.Report(RuleDeclScope, ep, nil, "%s protocol version is %s, not a string: write it as a quoted version such as \"2025-11-25\"", what, jsonType(e))
-		case contains(own, s):
-			fc.Report(RuleDeclScope, ep, nil, "%s protocol version %q is listed twice: remove the repeat", what, s)
+			rep.Report(rule, ep, nil, "%s protocol version is %s, not a string: write it as a quoted version such as \"2025-11-25\"", what, jsonType(e))
+		case seen[s]:
+			rep.Report(rule, ep, nil, "%s protocol version %q is listed twice: remove the repeat", what, s)
 		case !rules.IsProtocolVersion(s):
-			fc.Report(RuleDeclScope, ep, nil, "%s protocol version %q is unknown: use %s", what, s, quoteAlternatives(rules.ProtocolVersions))
+			rep.Report(rule, ep, nil, "%s protocol version %q is unknown: use %s", what, s, quoteAlternatives(rules.ProtocolVersions))
 		case !contains(container, s):
-			fc.Report(RuleDeclScope, ep, []string{s}, "%s protocol version %q is not in the %s protocolVersions %s: remove it, or add it there", what, s, whose, quoteList(container))
-		default:
-			own = append(own, s)
+			rep.Report(rule, ep, []string{s}, "%s", outside(s))
+		}
+		if isStr {
+			seen[s] = true
 		}
 	}
-	if len(own) == 0 {
-		return container
-	}
-	return intersect(own, own)
 }
 
 // emptyOrType renders "empty" for an empty array, otherwise the JSON type.
@@ -174,19 +187,10 @@ func fieldsUndefined(rep reporter, rule *rules.Rule, obj map[string]any, ptr str
 }
 
 // effectiveScope is obj's effective scope without reporting: its known
-// protocolVersions within container, or container.
+// protocolVersions within container, or container (mcpdesc.Scope, which
+// the judge reads too).
 func effectiveScope(obj map[string]any, container []string) []string {
-	list, _ := obj["protocolVersions"].([]any)
-	var own []string
-	for _, e := range list {
-		if s, ok := e.(string); ok && contains(container, strings.TrimSpace(s)) {
-			own = append(own, strings.TrimSpace(s))
-		}
-	}
-	if len(own) == 0 {
-		return container
-	}
-	return intersect(own, own)
+	return mcpdesc.Scope(obj, container)
 }
 
 // rootDecls returns the objects of a root array without reporting.

@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -96,35 +97,41 @@ func validateExample(c *ToolContext, rule *rules.Rule, ex toolExample, part, key
 		}
 		return
 	}
-	reason := incompleteReason(checked, schPtr)
+	reason, limit := incompleteReason(checked, schPtr)
 	if !ok && len(errs) == 1 && errs[0].Pointer == "" && errs[0].Message != "" {
-		reason = errs[0].Message // why the engine gave no verdict (a time bound)
+		reason, limit = errs[0].Message, errs[0].Limit // why the engine gave no verdict (a time bound)
 	}
-	c.ReportFinding(reportFindingAt(RuleExampleIncomplete, vptr, vs, true,
-		"%s %s cannot be completely checked against the %s: %s", ex.label(), part, key, reason))
+	f := reportFindingAt(RuleExampleIncomplete, vptr, vs, true,
+		"%s %s cannot be completely checked against the %s: %s", ex.label(), part, key, reason)
+	f.Limit = limit
+	c.ReportFinding(f)
 }
 
-// incompleteReason explains why a schema gave no complete verdict.
-func incompleteReason(checked *schema.Checked, schPtr string) string {
+// incompleteReason explains why a schema gave no complete verdict, and
+// names the configured bound crossed when that is why.
+func incompleteReason(checked *schema.Checked, schPtr string) (string, limits.Key) {
 	var ext []string
-	bound, invalid := false, false
+	bound, bounded, invalid := limits.Key(""), false, false
 	for _, p := range checked.Problems {
 		switch p.Kind {
 		case schema.SchemaExternalRef:
 			ext = append(ext, schPtr+p.Pointer)
 		case schema.SchemaBound:
-			bound = true
+			if bound == "" {
+				bound = p.Limit
+			}
+			bounded = true
 		case schema.SchemaInvalid, schema.SchemaUnresolvedRef:
 			invalid = true
 		}
 	}
 	switch {
 	case len(ext) > 0:
-		return "it has an external $ref (at " + quoteList(ext) + ") that mcpschema never fetches; make the schema self-contained with local $defs"
-	case bound:
-		return "the schema exceeds a configured bound; simplify it or raise the bound under limits: in .mcpschema.yaml"
+		return "it has an external $ref (at " + quoteList(ext) + ") that mcpschema never fetches; make the schema self-contained with local $defs", ""
+	case bounded:
+		return "the schema exceeds a configured bound; simplify it or raise the bound under limits: in .mcpschema.yaml", bound
 	case invalid:
-		return "the schema itself is not valid; fix the schema first"
+		return "the schema itself is not valid; fix the schema first", ""
 	}
-	return "the schema engine gave no verdict for this schema; simplify the schema"
+	return "the schema engine gave no verdict for this schema; simplify the schema", ""
 }

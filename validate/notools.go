@@ -102,7 +102,8 @@ func quoteSlice(vs []string) []string {
 }
 
 // Assemble builds the run's report from the results of checking each file
-// (with CheckFile), in order. When no file holds a tool, nothing was
+// (with CheckFile), in order; the caller adds its findings and finalizes
+// it once (report.Report.FinalizeWith). When no file holds a tool, nothing was
 // checked, and each mcpschema.file.no-tools notice becomes an
 // mcpschema.file.shape error: the gate fails closed on a run that matched
 // only files without tools.
@@ -124,7 +125,6 @@ func Assemble(results []Result) *report.Report {
 			}
 		}
 	}
-	rep.Finalize()
 	return rep
 }
 

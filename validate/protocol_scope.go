@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"strings"
+	"fmt"
 
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -50,36 +50,12 @@ func checkToolScope(c *ToolContext) {
 	if !has {
 		return
 	}
-	ptr := c.Ptr("protocolVersions")
-	list, ok := raw.([]any)
-	if !ok {
-		c.Report(RuleToolScope, ptr, nil,
-			"tool protocolVersions is %s, not an array: list the versions the tool applies to, or remove it to inherit the document's", jsonType(raw))
-		return
-	}
-	if len(list) == 0 {
-		c.Report(RuleToolScope, ptr, nil,
-			"tool protocolVersions is empty: list the versions the tool applies to, or remove it to inherit the document's")
-		return
-	}
-	seen := map[string]bool{}
-	for i, e := range list {
-		ep := ptr + "/" + itoa(i)
-		s, isStr := e.(string)
-		switch {
-		case !isStr:
-			c.Report(RuleToolScope, ep, nil, "tool protocol version is %s, not a string: write it as a quoted version such as \"2025-11-25\"", jsonType(e))
-		case seen[s]:
-			c.Report(RuleToolScope, ep, nil, "tool protocol version %q is listed twice: remove the repeat", s)
-		case !rules.IsProtocolVersion(strings.TrimSpace(s)):
-			c.Report(RuleToolScope, ep, nil, "tool protocol version %q is unknown: use %s", s, quoteAlternatives(rules.ProtocolVersions))
-		case !contains(c.FileContext.Versions, strings.TrimSpace(s)):
-			c.Report(RuleToolScope, ep, []string{s}, "tool protocol version %q is not in the document's protocolVersions %s: add it to the root protocolVersions or remove it from the tool", s, quoteList(c.FileContext.Versions))
-		}
-		if isStr {
-			seen[s] = true
-		}
-	}
+	vs := c.FileContext.Versions
+	checkScopeList(c, RuleToolScope, raw, c.Ptr("protocolVersions"), vs, "tool",
+		"list the versions the tool applies to, or remove it to inherit the document's",
+		func(s string) string {
+			return fmt.Sprintf("tool protocol version %q is not in the document's protocolVersions %s: add it to the root protocolVersions or remove it from the tool", s, quoteList(vs))
+		})
 }
 
 // checkFieldVersions reports tool fields that a version in scope does not define.

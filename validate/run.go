@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -65,12 +66,5 @@ func effectiveVersions(t source.Tool, doc []string) []string {
 	return doc
 }
 
-func knownVersions(list []string) []string {
-	var out []string
-	for _, v := range list {
-		if !contains(out, v) && isKnown(v) {
-			out = append(out, v)
-		}
-	}
-	return intersect(out, out)
-}
+// knownVersions keeps the known versions of list, once each, oldest first.
+func knownVersions(list []string) []string { return mcpdesc.Known(list) }

@@ -17,5 +17,7 @@ func Run(files []*source.File, opts Options) *report.Report {
 	pool.New(opts.Workers).Each(len(files), func(i int) {
 		results[i] = CheckFile(files[i], opts, eng)
 	})
-	return Assemble(results)
+	rep := Assemble(results)
+	rep.Finalize()
+	return rep
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -28,7 +29,7 @@ var (
 	RuleFileBound = rules.Register(rules.Rule{
 		ID: "mcpschema.file.bound-exceeded", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool file stays within the configured size, depth, value-count and tool-count bounds",
-		Doc:     "Files from pull requests are untrusted, so mcpschema bounds the bytes it reads, the nesting depth, the number of values and the number of tools of every file (limits.max-file-bytes, max-file-depth, max-file-values, max-file-tools). A file over a bound is reported and not checked; the message names the bound and the config key that raises it.",
+		Doc:     "Files from pull requests are untrusted, so mcpschema bounds the bytes it reads, the nesting depth, the number of values and the number of tools of every file (" + limits.MaxFileBytes.Config() + ", " + string(limits.MaxFileDepth) + ", " + string(limits.MaxFileValues) + ", " + string(limits.MaxFileTools) + "). A file over a bound is reported and not checked; the message names the bound and the config key that raises it.",
 		Fix:     "shrink the file or raise the bound under limits: in .mcpschema.yaml",
 	})
 	RuleFileNotJSON = rules.Register(rules.Rule{

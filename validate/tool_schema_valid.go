@@ -47,7 +47,7 @@ func checkToolSchemaValid(c *ToolContext) {
 		cs := c.Schemas.Check(v)
 		for _, p := range cs.Problems {
 			f := report.Finding{Rule: RuleToolSchemaValid.ID, Severity: RuleToolSchemaValid.Severity,
-				Pointer: ptr + p.Pointer, ProtocolVersions: versions, Message: p.Message}
+				Pointer: ptr + p.Pointer, ProtocolVersions: versions, Message: p.Message, Limit: p.Limit}
 			switch p.Kind {
 			case schema.SchemaExternalRef:
 				f.Severity = rules.Warning

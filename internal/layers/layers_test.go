@@ -26,6 +26,8 @@ var layerOf = map[string]string{
 	"internal/pool":        "kernel",
 	"internal/load":        "kernel",
 	"internal/uritemplate": "kernel",
+	"internal/limits":      "kernel",
+	"internal/mcpdesc":     "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
 // DiffLimits are the schema limits of a check --base run: every validation,
-// the diff's too, stops at the run's deadline (limits.run-timeout).
+// the diff's too, stops at the run's deadline (the run-timeout limit).
 func DiffLimits(opts validate.Options) schema.Limits {
 	lim := opts.Limits.Schema
 	lim.Deadline = opts.Deadline
@@ -25,7 +26,7 @@ func diffCutShort(at string, opts validate.Options) []report.Finding {
 		return nil
 	}
 	return []report.Finding{{Rule: validate.RuleTimeBudget.ID, Severity: validate.RuleTimeBudget.Severity,
-		File: at, Line: 1, Column: 1, Incomplete: true,
-		Message: fmt.Sprintf("the run's time budget of %s (limits.run-timeout) ran out while comparing with the base revision, so changes after that point were not judged and breaking changes may be missed; simplify the schemas or examples (a pattern that backtracks, many examples), or raise limits.run-timeout in the config",
-			opts.Limits.RunTimeout)}}
+		File: at, Line: 1, Column: 1, Incomplete: true, Limit: limits.RunTimeout,
+		Message: fmt.Sprintf("the run's time budget of %s (%s) ran out while comparing with the base revision, so changes after that point were not judged and breaking changes may be missed; simplify the schemas or examples (a pattern that backtracks, many examples), or %s",
+			opts.Limits.RunTimeout, limits.RunTimeout.Config(), limits.RunTimeout.Raise())}}
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/pool"
 	"github.com/mcpschema/mcpschema/internal/report"
@@ -77,7 +78,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		return nil, cerr
 	}
 	if err != nil && lctx.Err() != nil { // git stopped at the deadline
-		return nil, &ListError{Err: fmt.Errorf("the run's time budget of %s (limits.run-timeout) ran out while listing the files, so nothing was checked: raise limits.run-timeout in the config, or narrow the patterns", opts.Limits.RunTimeout)}
+		return nil, &ListError{Err: fmt.Errorf("the run's time budget of %s (%s) ran out while listing the files, so nothing was checked: %s, or narrow the patterns", opts.Limits.RunTimeout, limits.RunTimeout.Config(), limits.RunTimeout.Raise())}
 	}
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -38,6 +39,10 @@ type Finding struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Incomplete marks a finding saying a check could not be completed.
 	Incomplete bool `json:"-"`
+	// Limit is the configured bound that produced the finding (a file
+	// bound, a schema bound, a time budget), "" for any other finding: what
+	// raising that limit would change is read from it, never from Message.
+	Limit limits.Key `json:"-"`
 	// ToolPointer is the pointer of the tool inside its file, used for fingerprints and ignores.
 	ToolPointer string `json:"-"`
 	// Folded, when above zero, says this finding is not one problem but
@@ -118,9 +123,31 @@ func Less(a, b Finding) bool {
 
 // Finalize sorts files and findings, drops exact duplicates, fills
 // fingerprints and recomputes the summary.
-func (r *Report) Finalize() {
+func (r *Report) Finalize() { r.FinalizeWith(nil) }
+
+// FinalizeWith is Finalize with a policy: apply, when not nil, runs once
+// the findings are sorted, deduplicated and fingerprinted, and may
+// reclassify, drop or add findings (the config's severities and ignores,
+// which count each finding once); what it leaves is sorted, deduplicated
+// and fingerprinted again before the summary is computed. A run finalizes
+// its report once, here.
+func (r *Report) FinalizeWith(apply func(*Report)) {
 	r.Version = 1
 	sort.SliceStable(r.Files, func(i, j int) bool { return r.Files[i].Path < r.Files[j].Path })
+	r.normalize()
+	if apply != nil {
+		apply(r)
+		r.normalize()
+	}
+	if r.Files == nil {
+		r.Files = []FileSummary{}
+	}
+	r.Summarize()
+}
+
+// normalize sorts the findings, drops exact duplicates and fills
+// fingerprints.
+func (r *Report) normalize() {
 	sort.SliceStable(r.Findings, func(i, j int) bool { return Less(r.Findings[i], r.Findings[j]) })
 	out := r.Findings[:0]
 	for i, f := range r.Findings {
@@ -137,9 +164,12 @@ func (r *Report) Finalize() {
 	if r.Findings == nil {
 		r.Findings = []Finding{}
 	}
-	if r.Files == nil {
-		r.Files = []FileSummary{}
-	}
+}
+
+// Summarize recomputes each file's completeness and the summary from the
+// findings, for a report whose findings' severities changed after Finalize
+// (their order, fingerprints and duplicates do not change with severity).
+func (r *Report) Summarize() {
 	// A file with a finding that could not be checked in full (an
 	// undecidable change, a bound) is not complete either, so that each
 	// file's flag agrees with the summary's.

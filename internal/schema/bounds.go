@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -102,13 +103,13 @@ func visitable(n, count int, l Limits) int {
 
 func countContainer(f *boundFrame, count, locations *int, l Limits) *Problem {
 	if l.MaxDepth > 0 && f.depth > l.MaxDepth {
-		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
-			"schema nested deeper than %d levels here, so it is not checked; flatten it with \"$defs\" and \"$ref\", or raise limits.max-schema-depth in the config", l.MaxDepth)}
+		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Limit: limits.MaxSchemaDepth, Message: fmt.Sprintf(
+			"schema nested deeper than %d levels here, so it is not checked; flatten it with \"$defs\" and \"$ref\", or %s", l.MaxDepth, limits.MaxSchemaDepth.Raise())}
 	}
 	*count++
 	if l.MaxSubschemas > 0 && *count > l.MaxSubschemas {
-		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
-			"schema has more than %d objects and arrays (the bound is crossed here), so it is not checked; split it, or raise limits.max-subschemas in the config", l.MaxSubschemas)}
+		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Limit: limits.MaxSubschemas, Message: fmt.Sprintf(
+			"schema has more than %d objects and arrays (the bound is crossed here), so it is not checked; split it, or %s", l.MaxSubschemas, limits.MaxSubschemas.Raise())}
 	}
 	*locations += f.ptrLen
 	if max := l.MaxSubschemas * locationBytesPerSubschema; l.MaxSubschemas > 0 && *locations > max {

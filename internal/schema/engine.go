@@ -18,6 +18,8 @@ package schema
 import (
 	"sync/atomic"
 	"time"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 // Limits bound the work spent on one schema.
@@ -67,6 +69,9 @@ type Problem struct {
 	Kind    ProblemKind
 	Pointer string
 	Message string
+	// Limit is the configured bound crossed, for a SchemaBound problem
+	// one produced ("" for a bound that is not configurable).
+	Limit limits.Key
 }
 
 // InstanceError is one reason a value fails a schema; Pointer is the
@@ -75,6 +80,8 @@ type InstanceError struct {
 	Pointer string
 	Keyword string
 	Message string
+	// Limit is the configured bound that stopped validation, when one did.
+	Limit limits.Key
 }
 
 // Checked is the outcome of checking one schema. It is immutable and safe

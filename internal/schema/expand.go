@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 // checkExpansion bounds the work one validation can do: it counts the
@@ -59,8 +61,8 @@ func (ix *index) checkExpansion(targets map[string][]string, limit int) *Problem
 		}
 		at = next
 	}
-	return &Problem{Kind: SchemaBound, Pointer: at, Message: fmt.Sprintf(
-		"schema expands to more than %d subschemas once its references are followed (shared definitions referenced from many branches), so it is not checked; simplify the composition, or raise limits.max-subschemas in the config", limit)}
+	return &Problem{Kind: SchemaBound, Pointer: at, Limit: limits.MaxSubschemas, Message: fmt.Sprintf(
+		"schema expands to more than %d subschemas once its references are followed (shared definitions referenced from many branches), so it is not checked; simplify the composition, or %s", limit, limits.MaxSubschemas.Raise())}
 }
 
 // satAdd adds without exceeding limit+1.

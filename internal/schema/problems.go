@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 func timeoutProblem(d time.Duration) Problem {
-	return Problem{Kind: SchemaBound, Pointer: "", Message: fmt.Sprintf(
-		"compiling the schema took longer than %s, so it is not checked; simplify it, or raise limits.schema-timeout in the config", d)}
+	return Problem{Kind: SchemaBound, Pointer: "", Limit: limits.SchemaTimeout, Message: fmt.Sprintf(
+		"compiling the schema took longer than %s, so it is not checked; simplify it, or %s", d, limits.SchemaTimeout.Raise())}
 }
 
 // compileProblems turns a compile error into problems at the pointers it names.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -82,8 +83,8 @@ func (cs *Checked) run(instance any, deadline time.Time) (ve *jsonschema.Validat
 	comp := cs.compiled()
 	if comp == nil || comp.schema == nil {
 		if cs.lazy != nil && cs.lazy.late {
-			return nil, 0, []InstanceError{{Message: fmt.Sprintf(
-				"compiling the schema took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
+			return nil, 0, []InstanceError{{Limit: limits.SchemaTimeout, Message: fmt.Sprintf(
+				"compiling the schema took longer than %s and was stopped; simplify the schema, or %s", cs.limits.Timeout, limits.SchemaTimeout.Raise())}}, false
 		}
 		return nil, 0, nil, false
 	}
@@ -121,8 +122,8 @@ func (cs *Checked) run(instance any, deadline time.Time) (ve *jsonschema.Validat
 			if byDeadline {
 				return nil, 0, []InstanceError{{Message: budgetStopped}}, false
 			}
-			return nil, 0, []InstanceError{{Message: fmt.Sprintf(
-				"validation took longer than %s and was stopped; simplify the schema, or raise limits.schema-timeout in the config", cs.limits.Timeout)}}, false
+			return nil, 0, []InstanceError{{Limit: limits.SchemaTimeout, Message: fmt.Sprintf(
+				"validation took longer than %s and was stopped; simplify the schema, or %s", cs.limits.Timeout, limits.SchemaTimeout.Raise())}}, false
 		}
 	} else {
 		r = <-done

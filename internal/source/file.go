@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 // Format is the serialization of a file.
@@ -74,8 +76,8 @@ func ReadLimited(path, display string, max int64) ([]byte, error) {
 // data, when read, helps tell its format.
 func TooLarge(name string, data []byte, max int64) *File {
 	f := &File{Path: name, Format: formatFor(name, data), Index: NewIndex()}
-	f.Problems = append(f.Problems, Problem{Kind: ProblemTooLarge, Pos: Pos{Line: 1, Column: 1}, Fatal: true,
-		Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (raise limits.max-file-bytes in the config to allow it)", max)})
+	f.Problems = append(f.Problems, Problem{Kind: ProblemTooLarge, Pos: Pos{Line: 1, Column: 1}, Fatal: true, Limit: limits.MaxFileBytes,
+		Message: fmt.Sprintf("file is larger than %d bytes; it is not checked (%s to allow it)", max, limits.MaxFileBytes.Raise())})
 	return f
 }
 

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 type jsonFrame struct {
@@ -189,8 +191,8 @@ func (d *jsonDecoder) step() error {
 		return err
 	}
 	if d.count > d.lim.MaxValues {
-		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooMany, Pos: d.lines.pos(int(d.dec.InputOffset())), Fatal: true,
-			Message: fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", d.lim.MaxValues)}))
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooMany, Pos: d.lines.pos(int(d.dec.InputOffset())), Fatal: true, Limit: limits.MaxFileValues,
+			Message: fmt.Sprintf("more than %d values; the file is not checked (%s to allow it)", d.lim.MaxValues, limits.MaxFileValues.Raise())}))
 		return errJSONLimit
 	}
 	return nil
@@ -313,8 +315,8 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 		if d.ix == nil {
 			ptr = d.childPtr()
 		}
-		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: d.lines.pos(start), Fatal: true,
-			Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", d.lim.MaxDepth)}))
+		d.problems = append(d.problems, d.bounded(Problem{Kind: ProblemTooDeep, Pointer: ptr, Pos: d.lines.pos(start), Fatal: true, Limit: limits.MaxFileDepth,
+			Message: fmt.Sprintf("nesting deeper than %d levels; the file is not checked (%s to allow it)", d.lim.MaxDepth, limits.MaxFileDepth.Raise())}))
 		return errJSONLimit
 	}
 	if d.ix != nil {

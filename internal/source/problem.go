@@ -1,6 +1,10 @@
 package source
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
+)
 
 // ProblemKind classifies a problem found while reading a file.
 type ProblemKind string
@@ -34,6 +38,8 @@ type Problem struct {
 	// thin marks a problem kept without text past MaxProblemsPerKind,
 	// counted by foldProblems before the file is returned.
 	thin bool
+	// Limit is the bound the file crossed, for a problem a bound produced.
+	Limit limits.Key
 }
 
 // Limits bound what the loader accepts from untrusted files.

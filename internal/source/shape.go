@@ -2,7 +2,9 @@ package source
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 )
 
 // Shape says how a file lays out its tools.
@@ -100,8 +102,8 @@ func (f *File) boundTools(max int) {
 		return
 	}
 	pos, _ := f.Index.Locate(f.ToolsPointer)
-	f.Problems = append(f.Problems, Problem{Kind: ProblemTooMany, Pointer: f.ToolsPointer, Pos: pos, Fatal: true,
-		Message: fmt.Sprintf("file holds %d tools, more than %d; it is not checked (raise limits.max-file-tools in the config to allow it)", len(f.Tools), max)})
+	f.Problems = append(f.Problems, Problem{Kind: ProblemTooMany, Pointer: f.ToolsPointer, Pos: pos, Fatal: true, Limit: limits.MaxFileTools,
+		Message: fmt.Sprintf("file holds %d tools, more than %d; it is not checked (%s to allow it)", len(f.Tools), max, limits.MaxFileTools.Raise())})
 	f.Tools = nil
 }
 
@@ -135,20 +137,11 @@ func (t Tool) Label() string {
 
 func isArray(v any) bool { _, ok := v.([]any); return ok }
 
-// stringList returns the strings of v when v is an array; present reports
-// whether v was given at all.
+// stringList returns the strings of v when v is an array (mcpdesc.Strings);
+// present reports whether v was given at all.
 func stringList(v any) (list []string, present bool) {
 	if v == nil {
 		return nil, false
 	}
-	arr, ok := v.([]any)
-	if !ok {
-		return nil, true
-	}
-	for _, e := range arr {
-		if s, ok := e.(string); ok {
-			list = append(list, strings.TrimSpace(s))
-		}
-	}
-	return list, true
+	return mcpdesc.Strings(v), true // trimmed as every reader of a scope trims
 }

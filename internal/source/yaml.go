@@ -15,6 +15,8 @@ import (
 	goccy "github.com/goccy/go-yaml"
 	goccyparser "github.com/goccy/go-yaml/parser"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 var yamlErrLine = regexp.MustCompile(`line (\d+)(?:, column (\d+))?`)
@@ -141,6 +143,12 @@ func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg st
 	c.failed = true
 }
 
+// fatalBound is fatal for a problem the bound key produced.
+func (c *yamlConverter) fatalBound(kind ProblemKind, key limits.Key, ptr string, n *yaml.Node, msg string) {
+	c.fatal(kind, ptr, n, msg)
+	c.problems[len(c.problems)-1].Limit = key
+}
+
 // convert builds the value of n. Like profile it keeps the way down in
 // c.path and builds a pointer only for a problem; positions are looked up
 // in the node tree on demand (see yamlLookup).
@@ -149,7 +157,7 @@ func (c *yamlConverter) convert(n *yaml.Node, depth int) any {
 		return nil
 	}
 	if depth > c.lim.MaxDepth {
-		c.fatal(ProblemTooDeep, c.pointer(), n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", c.lim.MaxDepth))
+		c.fatalBound(ProblemTooDeep, limits.MaxFileDepth, c.pointer(), n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (%s to allow it)", c.lim.MaxDepth, limits.MaxFileDepth.Raise()))
 		return nil
 	}
 	switch n.Kind {

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 // Kinds of YAML constructs outside the restricted profile of MCP
@@ -40,12 +42,12 @@ func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
 	if !isKey {
 		c.count++
 		if c.count > c.lim.MaxValues {
-			c.fatal(ProblemTooMany, c.pointer(), n, fmt.Sprintf("more than %d values; the file is not checked (raise limits.max-file-values in the config to allow it)", c.lim.MaxValues))
+			c.fatalBound(ProblemTooMany, limits.MaxFileValues, c.pointer(), n, fmt.Sprintf("more than %d values; the file is not checked (%s to allow it)", c.lim.MaxValues, limits.MaxFileValues.Raise()))
 			return
 		}
 	}
 	if depth > c.lim.MaxDepth {
-		c.fatal(ProblemTooDeep, c.pointer(), n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (raise limits.max-file-depth in the config to allow it)", c.lim.MaxDepth))
+		c.fatalBound(ProblemTooDeep, limits.MaxFileDepth, c.pointer(), n, fmt.Sprintf("nesting deeper than %d levels; the file is not checked (%s to allow it)", c.lim.MaxDepth, limits.MaxFileDepth.Raise()))
 		return
 	}
 	if n.Kind == yaml.AliasNode {

@@ -10,6 +10,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -161,7 +162,7 @@ func actionClient(in *actionInputs, gctx *githubactions.GitHubContext, log io.Wr
 // when budget's deadline passed (and the run was not interrupted).
 func budgetErr(budget, ctx context.Context, err error, what string) error {
 	if ctx.Err() == nil && errors.Is(budget.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("the run's time budget of %s (limits.run-timeout, before the config is read) ran out while %s: %w", validate.DefaultLimits.RunTimeout, what, err)
+		return fmt.Errorf("the run's time budget of %s (%s, before the config is read) ran out while %s: %w", validate.DefaultLimits.RunTimeout, limits.RunTimeout.Config(), what, err)
 	}
 	return err
 }

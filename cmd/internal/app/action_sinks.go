@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
 )
 
 // Sink is one place the action publishes a run's report to. Sinks run in
@@ -74,6 +76,6 @@ func (p *publisher) budgetSpent(ctx context.Context, sink string) {
 	p.outOfTime = true
 	p.fallback = true
 	p.res.Failed = true
-	p.notice(fmt.Sprintf("the run's time budget of %s (limits.run-timeout) ran out while publishing (%s): the run fails, since what GitHub shows may be incomplete; every finding is in the log, the job summary and the JSON report; raise limits.run-timeout in the config if the API is slow",
+	p.notice(fmt.Sprintf("the run's time budget of %s ("+limits.RunTimeout.Config()+") ran out while publishing (%s): the run fails, since what GitHub shows may be incomplete; every finding is in the log, the job summary and the JSON report; "+limits.RunTimeout.Raise()+" if the API is slow",
 		p.res.Config.Limits.WithDefaults().RunTimeout, sink))
 }

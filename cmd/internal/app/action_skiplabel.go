@@ -37,7 +37,8 @@ func grantSkipLabel(res *Result, label, subject, scope string) {
 	}
 	rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s %s for %s (%s)",
 		subject, annotate.Plural(n, "breaking change"), areNotices(n), scope, skipLabelWho))
-	rep.Finalize()
+	rep.Summarize() // only severities changed: the order and fingerprints stand
+
 	res.Failed = res.fails()
 }
 

@@ -63,19 +63,18 @@ func applyConfig(rep *report.Report, cfg *Config, now time.Time) {
 	}
 }
 
-// setIgnores records what the ignores did: the silenced findings, sorted
-// and fingerprinted like the report's, and the expired ignores.
+// setIgnores records what the ignores did: the silenced findings (in the
+// report's order, deduplicated and fingerprinted: the config applies to a
+// report Finalize has sorted) and the expired ignores.
 func setIgnores(rep *report.Report, config string, ignored []report.Finding, expired int) {
 	if len(ignored) == 0 && expired == 0 {
 		return
 	}
-	sorted := &report.Report{Findings: ignored}
-	sorted.Finalize()
 	n := 0
-	for _, f := range sorted.Findings {
+	for _, f := range ignored {
 		n += f.Count() // a folded finding stands for many
 	}
-	rep.Ignores = &report.Ignores{Config: config, Count: n, Expired: expired, Findings: sorted.Findings}
+	rep.Ignores = &report.Ignores{Config: config, Count: n, Expired: expired, Findings: ignored}
 }
 
 // outcome is the severity the config gives f, and whether f is shown at

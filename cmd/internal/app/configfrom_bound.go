@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/load"
 )
 
@@ -136,4 +137,4 @@ func countTree(ctx context.Context, o RunOptions, b noteBounds) (n, size int64, 
 }
 
 // errRunBudget is the note's work cut by the run's deadline.
-var errRunBudget = errors.New("the run's time budget (limits.run-timeout) ran out")
+var errRunBudget = errors.New("the run's time budget (" + limits.RunTimeout.Config() + ") ran out")

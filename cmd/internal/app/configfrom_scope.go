@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 
@@ -169,30 +168,9 @@ func limitValues(l validate.Limits) map[string]limitValue {
 	return out
 }
 
-// limitKeyRe finds the limit a bound message names: "raise
-// limits.max-file-tools in the config", "time budget of 10s
-// (limits.file-timeout)".
-var limitKeyRe = regexp.MustCompile(`raise limits\.([a-z]+(?:-[a-z]+)*) in the config|\(limits\.([a-z]+(?:-[a-z]+)*)\)`)
-
-// boundKey is the limit key a bound finding names ("" for other findings).
-// Only a file bound or a finding that marks its check incomplete (a schema
-// bound, a time budget, an unreadable base file) counts, and only when its
-// message names one key: a tool or file name that spells another makes it
-// ambiguous, so it is not listed.
-func boundKey(f report.Finding) string {
-	if f.Rule != validate.RuleFileBound.ID && !f.Incomplete {
-		return ""
-	}
-	key := ""
-	for _, m := range limitKeyRe.FindAllStringSubmatch(f.Message, -1) {
-		k := m[1] + m[2]
-		if !slices.Contains(limitKeys, k) || (key != "" && k != key) {
-			return ""
-		}
-		key = k
-	}
-	return key
-}
+// boundKey is the limit key of a bound finding ("" for other findings):
+// the field the bound set where it was hit, never read from the message.
+func boundKey(f report.Finding) string { return string(f.Limit) }
 
 // inFile reports whether f is about one file (not run-level).
 func (s *configScope) inFile(f report.Finding) bool {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 	"github.com/mcpschema/mcpschema/validate"
@@ -221,26 +222,23 @@ func TestConfigFromScopeCLIPatterns(t *testing.T) {
 	}
 }
 
-// TestBoundKey checks that every bound message names the limit key the
-// config change compares, and that other findings, or a name that spells
-// another key, name none.
+// TestBoundKey checks that the limit key the config change compares is
+// the one the bound set on its finding, whatever the message says: a tool
+// or file name that spells a key names none, and a base file that cannot
+// be read because of a bound names that bound (its message also quotes the
+// file's name, which once made the key ambiguous).
 func TestBoundKey(t *testing.T) {
 	t.Parallel()
-	bound := func(msg string) report.Finding { return report.Finding{Rule: validate.RuleFileBound.ID, Message: msg} }
-	incomplete := func(msg string) report.Finding { return report.Finding{Rule: "x", Incomplete: true, Message: msg} }
 	for _, c := range []struct {
 		f    report.Finding
 		want string
 	}{
-		{bound("file holds 3 tools, more than 2; it is not checked (raise limits.max-file-tools in the config to allow it)"), "max-file-tools"},
-		{incomplete("schema nested deeper than 64 levels here, so it is not checked; flatten it with \"$defs\" and \"$ref\", or raise limits.max-schema-depth in the config"), "max-schema-depth"},
-		{incomplete("the file's time budget of 10s (limits.file-timeout) ran out, so 1 of 2 tools were not fully checked (schemas or examples skipped): \"a\"; simplify their schemas or examples, or raise the budget in the config"), "file-timeout"},
-		{incomplete("the run's time budget of 2m0s (limits.run-timeout) ran out while comparing with the base revision; or raise limits.run-timeout in the config"), "run-timeout"},
-		{incomplete("compiling the schema took longer than 5s, so it is not checked; simplify it, or raise limits.schema-timeout in the config"), "schema-timeout"},
-		// a name that spells a key: not a bound, or ambiguous
+		{report.Finding{Rule: validate.RuleFileBound.ID, Limit: limits.MaxFileTools, Message: "file holds 3 tools, more than 2"}, "max-file-tools"},
+		{report.Finding{Rule: "x", Incomplete: true, Limit: limits.MaxSchemaDepth}, "max-schema-depth"},
 		{report.Finding{Rule: "compat.tool.removed", Message: "tool \"raise limits.max-file-tools in the config\" was removed"}, ""},
-		{incomplete("file \"(limits.max-file-bytes)\" cannot be read at the base revision (raise limits.max-file-tools in the config to allow it)"), ""},
-		{bound("limits.nothing"), ""},
+		{report.Finding{Rule: "x", Incomplete: true, Limit: limits.MaxFileTools,
+			Message: "file \"(limits.max-file-bytes)\" cannot be read at the base revision (raise limits.max-file-tools in the config to allow it)"}, "max-file-tools"},
+		{report.Finding{Rule: validate.RuleFileBound.ID, Message: "limits.max-file-bytes"}, ""},
 	} {
 		if got := boundKey(c.f); got != c.want {
 			t.Errorf("boundKey(%q) = %q, want %q", c.f.Message, got, c.want)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -17,20 +18,36 @@ type limitSpec struct {
 	set      func(l *validate.Limits, n int64)
 }
 
-// limitTable is every config limit, in the order messages list them: the
-// one place a limit key is spelled.
-var limitTable = []limitSpec{
-	{"max-file-bytes", false, func(l validate.Limits) int64 { return l.MaxBytes }, func(l *validate.Limits, n int64) { l.MaxBytes = n }},
-	{"max-file-depth", false, func(l validate.Limits) int64 { return int64(l.MaxDepth) }, func(l *validate.Limits, n int64) { l.MaxDepth = int(n) }},
-	{"max-file-values", false, func(l validate.Limits) int64 { return int64(l.MaxValues) }, func(l *validate.Limits, n int64) { l.MaxValues = int(n) }},
-	{"max-file-tools", false, func(l validate.Limits) int64 { return int64(l.MaxTools) }, func(l *validate.Limits, n int64) { l.MaxTools = int(n) }},
-	{"max-schema-depth", false, func(l validate.Limits) int64 { return int64(l.Schema.MaxDepth) }, func(l *validate.Limits, n int64) { l.Schema.MaxDepth = int(n) }},
-	{"max-subschemas", false, func(l validate.Limits) int64 { return int64(l.Schema.MaxSubschemas) }, func(l *validate.Limits, n int64) { l.Schema.MaxSubschemas = int(n) }},
-	{"schema-timeout", true, func(l validate.Limits) int64 { return int64(l.Schema.Timeout) }, func(l *validate.Limits, n int64) { l.Schema.Timeout = time.Duration(n) }},
-	{"regex-timeout", true, func(l validate.Limits) int64 { return int64(l.Schema.RegexTimeout) }, func(l *validate.Limits, n int64) { l.Schema.RegexTimeout = time.Duration(n) }},
-	{"file-timeout", true, func(l validate.Limits) int64 { return int64(l.FileTimeout) }, func(l *validate.Limits, n int64) { l.FileTimeout = time.Duration(n) }},
-	{"run-timeout", true, func(l validate.Limits) int64 { return int64(l.RunTimeout) }, func(l *validate.Limits, n int64) { l.RunTimeout = time.Duration(n) }},
+// limitAccess reads and sets the bound of each key of limits.All.
+var limitAccess = map[limits.Key]struct {
+	get func(l validate.Limits) int64
+	set func(l *validate.Limits, n int64)
+}{
+	limits.MaxFileBytes:   {func(l validate.Limits) int64 { return l.MaxBytes }, func(l *validate.Limits, n int64) { l.MaxBytes = n }},
+	limits.MaxFileDepth:   {func(l validate.Limits) int64 { return int64(l.MaxDepth) }, func(l *validate.Limits, n int64) { l.MaxDepth = int(n) }},
+	limits.MaxFileValues:  {func(l validate.Limits) int64 { return int64(l.MaxValues) }, func(l *validate.Limits, n int64) { l.MaxValues = int(n) }},
+	limits.MaxFileTools:   {func(l validate.Limits) int64 { return int64(l.MaxTools) }, func(l *validate.Limits, n int64) { l.MaxTools = int(n) }},
+	limits.MaxSchemaDepth: {func(l validate.Limits) int64 { return int64(l.Schema.MaxDepth) }, func(l *validate.Limits, n int64) { l.Schema.MaxDepth = int(n) }},
+	limits.MaxSubschemas:  {func(l validate.Limits) int64 { return int64(l.Schema.MaxSubschemas) }, func(l *validate.Limits, n int64) { l.Schema.MaxSubschemas = int(n) }},
+	limits.SchemaTimeout:  {func(l validate.Limits) int64 { return int64(l.Schema.Timeout) }, func(l *validate.Limits, n int64) { l.Schema.Timeout = time.Duration(n) }},
+	limits.RegexTimeout:   {func(l validate.Limits) int64 { return int64(l.Schema.RegexTimeout) }, func(l *validate.Limits, n int64) { l.Schema.RegexTimeout = time.Duration(n) }},
+	limits.FileTimeout:    {func(l validate.Limits) int64 { return int64(l.FileTimeout) }, func(l *validate.Limits, n int64) { l.FileTimeout = time.Duration(n) }},
+	limits.RunTimeout:     {func(l validate.Limits) int64 { return int64(l.RunTimeout) }, func(l *validate.Limits, n int64) { l.RunTimeout = time.Duration(n) }},
 }
+
+// limitTable is every config limit, in the order of limits.All (the one
+// place a limit key is spelled).
+var limitTable = func() []limitSpec {
+	out := make([]limitSpec, len(limits.All))
+	for i, s := range limits.All {
+		a, ok := limitAccess[s.Key]
+		if !ok {
+			panic("app: no accessor for limits." + string(s.Key))
+		}
+		out[i] = limitSpec{key: string(s.Key), duration: s.Duration, get: a.get, set: a.set}
+	}
+	return out
+}()
 
 // limitKeys are the keys of the config's limits, in limitTable's order.
 var limitKeys = func() []string {

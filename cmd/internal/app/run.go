@@ -178,17 +178,20 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 	if now.IsZero() {
 		now = time.Now()
 	}
-	if tc != nil && tc.Change != nil {
-		if tc.Invalid != nil {
-			rep.Findings = append(rep.Findings, configInvalidFinding(tc))
-		} else {
-			tc.scopeFiles(rep.Files)
-			compareOutcomes(tc.Change, rep.Findings, cfg, tc.Proposed, now, tc.scope)
+	// The report is finalized once, here: the config applies to sorted,
+	// deduplicated findings, so each ignored finding counts once.
+	rep.FinalizeWith(func(rep *report.Report) {
+		if tc != nil && tc.Change != nil {
+			if tc.Invalid != nil {
+				rep.Findings = append(rep.Findings, configInvalidFinding(tc))
+			} else {
+				tc.scopeFiles(rep.Files)
+				compareOutcomes(tc.Change, rep.Findings, cfg, tc.Proposed, now, tc.scope)
+			}
+			rep.ConfigChange = tc.Change
 		}
-		rep.ConfigChange = tc.Change
-	}
-	applyConfig(rep, cfg, now)
-	rep.Finalize()
+		applyConfig(rep, cfg, now)
+	})
 	annotate.HintRenames(rep)
 	res := &Result{Report: rep, FailOn: failOn, Config: cfg}
 	res.Failed = res.fails()

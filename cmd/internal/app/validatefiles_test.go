@@ -14,5 +14,7 @@ func validateFiles(files []*source.File, opts validate.Options) *report.Report {
 	for i, f := range files {
 		results[i] = validate.CheckFile(f, opts, nil)
 	}
-	return validate.Assemble(results)
+	rep := validate.Assemble(results)
+	rep.Finalize()
+	return rep
 }

@@ -1,0 +1,141 @@
+package diffcheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
+)
+
+// judgesOf reads the package's sources: for each compat rule variable
+// (RuleX = compat("compat.…", …)) its rule id, and the functions (the
+// judges) whose bodies name the variable, the places that emit it.
+func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	idOf, judges = map[string]string{}, map[string][]string{}
+	var files []*ast.File
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+		ast.Inspect(f, func(n ast.Node) bool {
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok {
+				return true
+			}
+			for i, name := range vs.Names {
+				if i >= len(vs.Values) {
+					break
+				}
+				call, ok := vs.Values[i].(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 {
+					continue
+				}
+				if fn, ok := call.Fun.(*ast.Ident); !ok || fn.Name != "compat" {
+					continue
+				}
+				if lit, ok := call.Args[0].(*ast.BasicLit); ok {
+					id, _ := strconv.Unquote(lit.Value)
+					idOf[name.Name] = id
+				}
+			}
+			return false
+		})
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			name := fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				typ := fd.Recv.List[0].Type
+				if st, ok := typ.(*ast.StarExpr); ok {
+					typ = st.X
+				}
+				if id, ok := typ.(*ast.Ident); ok {
+					name = "(" + id.Name + ")." + name
+				}
+			}
+			seen := map[string]bool{}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if _, isRule := idOf[id.Name]; isRule && !seen[id.Name] {
+						seen[id.Name] = true
+						judges[id.Name] = append(judges[id.Name], name)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return idOf, judges
+}
+
+// TestEveryCompatRuleHasAJudge is the link from each breaking-change rule
+// to the judge that emits it, as a check's Rules list is for a validation
+// rule: every registered compat rule is a variable of this package that
+// some function (its judge) names, and a fixture expects it (TestRegistry),
+// so the judge is shown to emit it. The table, rule → judges, is kept in
+// testdata/golden/judges.txt (go test ./diffcheck -run
+// TestEveryCompatRuleHasAJudge -update after adding a rule or moving one).
+func TestEveryCompatRuleHasAJudge(t *testing.T) {
+	t.Parallel()
+	idOf, judges := judgesOf(t)
+	varOf := map[string]string{}
+	for v, id := range idOf {
+		varOf[id] = v
+	}
+	wanted := map[string]bool{}
+	for _, c := range loadDiffCases(t, "testdata") {
+		for _, w := range c.Wants {
+			wanted[w.Rule] = true
+		}
+	}
+	var lines []string
+	for _, r := range rules.All() {
+		if r.Kind != rules.Breaking {
+			continue
+		}
+		v, ok := varOf[r.ID]
+		if !ok {
+			t.Errorf("%s: no compat(...) variable in package diffcheck declares it", r.ID)
+			continue
+		}
+		js := judges[v]
+		if len(js) == 0 {
+			t.Errorf("%s (%s): no function names it, so nothing emits it", r.ID, v)
+		}
+		if !wanted[r.ID] {
+			t.Errorf("%s: no fixture shows its judge emitting it", r.ID)
+		}
+		sort.Strings(js)
+		lines = append(lines, fmt.Sprintf("%s %s: %s", r.ID, v, strings.Join(js, ", ")))
+	}
+	sort.Strings(lines)
+	golden.Check(t, "judges.txt", []byte(strings.Join(lines, "\n")+"\n"))
+}
