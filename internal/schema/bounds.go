@@ -113,8 +113,8 @@ func countContainer(f *boundFrame, count, locations *int, l Limits) *Problem {
 	}
 	*locations += f.ptrLen
 	if max := l.MaxSubschemas * locationBytesPerSubschema; l.MaxSubschemas > 0 && *locations > max {
-		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Message: fmt.Sprintf(
-			"the locations of the schema's objects and arrays add up to more than %d bytes (the bound is crossed here: long names repeated by every schema nested below them), so it is not checked; shorten the names, or raise limits.max-subschemas in the config (%d bytes per subschema allowed)", max, locationBytesPerSubschema)}
+		return &Problem{Kind: SchemaBound, Pointer: f.pointer(), Limit: limits.MaxSubschemas, Message: fmt.Sprintf(
+			"the locations of the schema's objects and arrays add up to more than %d bytes (the bound is crossed here: long names repeated by every schema nested below them), so it is not checked; shorten the names, or %s (%d bytes per subschema allowed)", max, limits.MaxSubschemas.Raise(), locationBytesPerSubschema)}
 	}
 	return nil
 }
