@@ -147,6 +147,7 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 		}); err != nil {
 			return nil, err
 		}
+		surf.Notes = append(surf.Notes, memberProblems("prompts", surf.Prompts)...)
 	}
 	if s.o.All && caps.Resources != nil {
 		surf.Listed["resources"], surf.Listed["resourceTemplates"] = true, true
@@ -162,6 +163,8 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 		}); err != nil {
 			return nil, err
 		}
+		surf.Notes = append(surf.Notes, memberProblems("resources", surf.Resources)...)
+		surf.Notes = append(surf.Notes, memberProblems("resourceTemplates", surf.Templates)...)
 	}
 	if g := s.rec.firstGarbage(); g != "" && s.srv != nil {
 		return nil, garbageError(g)

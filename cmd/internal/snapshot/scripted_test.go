@@ -58,6 +58,12 @@ type script struct {
 	Challenge string `json:"challenge,omitempty"`
 	// SSE (HTTP): answers as a server-sent event stream, not JSON.
 	SSE bool `json:"sse,omitempty"`
+	// Prompts, Resources and Templates are the results of prompts/list,
+	// resources/list and resources/templates/list (one page each); the
+	// capabilities name prompts and resources when they are set.
+	Prompts   string `json:"prompts,omitempty"`
+	Resources string `json:"resources,omitempty"`
+	Templates string `json:"templates,omitempty"`
 
 	initialized bool
 }
@@ -116,7 +122,13 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 		if info == "" {
 			info = `{"name":"scripted","version":"0.1.0"}`
 		}
-		return result(`{"protocolVersion":"` + v + `","capabilities":{"tools":{}},"serverInfo":` + info + `}`), false
+		return result(`{"protocolVersion":"` + v + `","capabilities":` + s.capabilities() + `,"serverInfo":` + info + `}`), false
+	case "prompts/list":
+		return result(s.Prompts), false
+	case "resources/list":
+		return result(s.Resources), false
+	case "resources/templates/list":
+		return result(s.Templates), false
 	case "tools/list":
 		switch {
 		case s.ListError != "":
@@ -148,6 +160,19 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 		return result(`{}`), false
 	}
 	return `{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32601,"message":"method not found"}}`, false
+}
+
+// capabilities are the server's capabilities: tools, and prompts and
+// resources when the script lists them.
+func (s *script) capabilities() string {
+	caps := `{"tools":{}`
+	if s.Prompts != "" {
+		caps += `,"prompts":{}`
+	}
+	if s.Resources != "" || s.Templates != "" {
+		caps += `,"resources":{}`
+	}
+	return caps + "}"
 }
 
 // bigTool is a tool whose inputSchema has about n bytes of properties.
