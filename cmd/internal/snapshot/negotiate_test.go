@@ -1,0 +1,65 @@
+package snapshot_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A server that speaks only 2026-07-28 answers initialize with an error
+// (method not found, or an unsupported version whose data lists only
+// 2026-07-28): the snapshot asks server/discover at 2026-07-28 (a new
+// server process over stdio, a new session over HTTP) and records the
+// version the server answered, with its serverInfo.
+func TestSnapshotDiscoverOnlyServer(t *testing.T) {
+	pages := []string{`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`}
+	for name, s := range map[string]script{
+		"method not found":    {Modern: true, InitError: "method not found", InitCode: -32601, Pages: pages},
+		"unsupported version": {Modern: true, InitError: "unsupported protocol version", InitCode: -32022, InitData: `{"supported":["2026-07-28"],"requested":"2025-11-25"}`, Pages: pages},
+	} {
+		t.Run(name, func(t *testing.T) {
+			seen := filepath.Join(t.TempDir(), "seen")
+			s.Seen = seen
+			s.ServerInfo = `{"name":"modern","version":"3.0.0","title":"Modern"}`
+			each(t, s, func(t *testing.T, args func(...string) []string) {
+				os.Remove(seen)
+				r := run(t, t.TempDir(), args("--startup-timeout", "5s", "--format", "mcpdesc")...)
+				if r.code != 0 || !strings.Contains(r.stdout, "\"protocolVersions\": [\n    \"2026-07-28\"\n  ],") ||
+					!strings.Contains(r.stdout, "\"name\": \"modern\",\n    \"title\": \"Modern\",\n    \"version\": \"3.0.0\"") ||
+					!strings.Contains(r.stdout, "\"name\": \"a\"") {
+					t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.stdout)
+				}
+				data, _ := os.ReadFile(seen)
+				if first, _, _ := strings.Cut(string(data), "\n"); first != "initialize" || !strings.Contains(string(data), "server/discover\n") {
+					t.Errorf("methods asked:\n%s", data)
+				}
+			})
+		})
+	}
+}
+
+// A server that refuses the offered version and lists an older one it
+// speaks is asked again at that version, and listed.
+func TestSnapshotUnsupportedVersionListsOlder(t *testing.T) {
+	s := script{InitError: "unsupported protocol version", InitCode: -32022, InitAccept: "2025-06-18",
+		InitData: `{"supported":["2025-06-18"],"requested":"2025-11-25"}`, Pages: []string{`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`}}
+	each(t, s, func(t *testing.T, args func(...string) []string) {
+		r := run(t, t.TempDir(), args("--startup-timeout", "5s")...)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "{\n  \"protocolVersions\": [\n    \"2025-06-18\"\n  ],") {
+			t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.stdout)
+		}
+	})
+}
+
+// A server that answers neither initialize nor server/discover is
+// reported with both answers.
+func TestSnapshotNeitherInitializeNorDiscover(t *testing.T) {
+	s := script{InitError: "method not found", InitCode: -32601}
+	each(t, s, func(t *testing.T, args func(...string) []string) {
+		r := run(t, t.TempDir(), args("--startup-timeout", "5s")...)
+		if r.code != 2 || !strings.Contains(r.stderr, `initialize failed: method not found (JSON-RPC error -32601); server/discover at 2026-07-28 failed too: method not found (JSON-RPC error -32601)`) {
+			t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.stdout)
+		}
+	})
+}
