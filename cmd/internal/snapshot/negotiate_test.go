@@ -63,3 +63,25 @@ func TestSnapshotNeitherInitializeNorDiscover(t *testing.T) {
 		}
 	})
 }
+
+// The SDK's own server restricted to 2026-07-28 answers initialize with
+// 2025-11-25 (go-sdk v1.8.0 ServerOptions.SupportedProtocolVersions) and
+// lists its tools: it is listed, at the version it answered.
+func TestSnapshotSDKModernServer(t *testing.T) {
+	r := run(t, t.TempDir(), snapshotArgs(t, "modern", "--timeout", "10s")...)
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "{\n  \"protocolVersions\": [\n    \"2025-11-25\"\n  ],") || !strings.Contains(r.stdout, `"name": "search"`) {
+		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.stdout)
+	}
+}
+
+// An initialize answered with an error that names no other version is
+// reported in the server's words, over stdio too (where the server then
+// exits): not as an exit before it answered.
+func TestSnapshotInitializeErrorInServerWords(t *testing.T) {
+	each(t, script{InitError: "database is down"}, func(t *testing.T, args func(...string) []string) {
+		r := run(t, t.TempDir(), args("--startup-timeout", "5s")...)
+		if r.code != 2 || !strings.Contains(r.stderr, "mcpschema snapshot: initialize failed: database is down (JSON-RPC error -32603)\n") || strings.Contains(r.stderr, "exited") {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+	})
+}
