@@ -85,3 +85,29 @@ func TestSnapshotInitializeErrorInServerWords(t *testing.T) {
 		}
 	})
 }
+
+// A --format mcpdesc snapshot carries the root extension
+// x-mcpschema-snapshot with the negotiated version, so `check` tells it
+// from a hand-written document: a legacy version the server chose is a
+// notice, as in a JSON snapshot, and the marker is a valid extension.
+func TestSnapshotMcpdescMarker(t *testing.T) {
+	dir := t.TempDir()
+	s := script{Version: "2025-03-26", Pages: []string{`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`}}
+	r := run(t, dir, scriptArgs(t, s, "--format", "mcpdesc", "--output", "server.mcpdesc.json")...)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "server.mcpdesc.json"))
+	if !strings.Contains(string(data), "  \"protocolVersions\": [\n    \"2025-03-26\"\n  ],\n  \"x-mcpschema-snapshot\": {\n    \"generator\": \"mcpschema snapshot\",\n    \"protocolVersion\": \"2025-03-26\"\n  },\n") {
+		t.Fatalf("no marker:\n%s", data)
+	}
+	c := run(t, dir, "check", "--format", "json", "server.mcpdesc.json")
+	if c.code != 0 || !strings.Contains(c.stdout, `"severity": "notice"`) || !strings.Contains(c.stdout, "which the server negotiated for this snapshot") ||
+		strings.Contains(c.stdout, `"severity": "warning"`) || strings.Contains(c.stdout, `"severity": "error"`) {
+		t.Fatalf("check: exit %d: %s\n%s", c.code, c.stderr, c.stdout)
+	}
+	// the snapshot is up to date with itself
+	if k := run(t, dir, scriptArgs(t, s, "--format", "mcpdesc", "--check", "server.mcpdesc.json")...); k.code != 0 {
+		t.Errorf("--check: exit %d: %s%s", k.code, k.stdout, k.stderr)
+	}
+}
