@@ -111,3 +111,31 @@ func TestSnapshotMcpdescMarker(t *testing.T) {
 		t.Errorf("--check: exit %d: %s%s", k.code, k.stdout, k.stderr)
 	}
 }
+
+// A server that answers initialize with method not found and never
+// answers server/discover: both are said, the second as what it is.
+func TestSnapshotDiscoverHangs(t *testing.T) {
+	s := script{InitError: "method not found", InitCode: -32601, Hang: "server/discover"}
+	each(t, s, func(t *testing.T, args func(...string) []string) {
+		r := run(t, t.TempDir(), args("--startup-timeout", "1s")...)
+		if r.code != 2 || !strings.Contains(r.stderr, "mcpschema snapshot: initialize failed: method not found (JSON-RPC error -32601); server/discover at 2026-07-28 failed too: server did not answer server/discover within 1s: raise --startup-timeout if it needs longer") {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+	})
+}
+
+// A snapshot recorded at 2026-07-28 (through server/discover) is a clean
+// input to check.
+func TestSnapshotDiscoverSnapshotChecks(t *testing.T) {
+	dir := t.TempDir()
+	s := script{Modern: true, InitError: "method not found", InitCode: -32601, Pages: []string{`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`}}
+	for _, format := range []string{"json", "mcpdesc"} {
+		r := run(t, dir, scriptArgs(t, s, "--format", format, "--output", "s."+format+".json")...)
+		if r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, r.code, r.stderr)
+		}
+		if c := run(t, dir, "check", "s."+format+".json"); c.code != 0 || !strings.Contains(c.stdout, "0 errors, 0 warnings, 0 notices") {
+			t.Errorf("%s: check: exit %d: %s%s", format, c.code, c.stdout, c.stderr)
+		}
+	}
+}
