@@ -41,10 +41,9 @@ func nextVersion(werr *jsonrpc.Error, offered string) string {
 	case codeMethodNotFound:
 		return discoverVersion
 	case codeUnsupportedProtocolVersion:
-		var data mcp.UnsupportedProtocolVersionData
-		if len(werr.Data) > 0 && json.Unmarshal(werr.Data, &data) == nil && len(data.Supported) > 0 {
+		if supported := supportedVersions(werr); len(supported) > 0 {
 			for _, v := range mcp.SupportedProtocolVersions() {
-				if v != offered && slices.Contains(data.Supported, v) {
+				if v != offered && slices.Contains(supported, v) {
 					return v
 				}
 			}
@@ -53,6 +52,25 @@ func nextVersion(werr *jsonrpc.Error, offered string) string {
 		return discoverVersion
 	}
 	return ""
+}
+
+// supportedVersions are the versions an "unsupported protocol version"
+// error lists in its data, nil when it lists none.
+func supportedVersions(werr *jsonrpc.Error) []string {
+	var data mcp.UnsupportedProtocolVersionData
+	if werr.Code != codeUnsupportedProtocolVersion || len(werr.Data) == 0 || json.Unmarshal(werr.Data, &data) != nil {
+		return nil
+	}
+	return data.Supported
+}
+
+// quoteList is "a", "b".
+func quoteList(vs []string) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(out, ", ")
 }
 
 // connectError explains a failed connection; an initialize refused in a
@@ -71,6 +89,11 @@ func (s *session) connectError(err error, ctx context.Context) error {
 		if res, ok := s.rec.answered("initialize"); ok && res.err != nil && what == "initialize" && !s.rec.oversized() {
 			if next := nextVersion(res.err, s.version); next != "" && next != s.version && (next < discoverVersion || slices.Contains(mcp.SupportedProtocolVersions(), next)) {
 				return &initRefused{err: explained, next: next}
+			}
+			if supported := supportedVersions(res.err); len(supported) > 0 {
+				sdk := slices.Clone(mcp.SupportedProtocolVersions())
+				slices.Sort(sdk)
+				return fmt.Errorf("%v: the server speaks %s, none of which this client speaks (it speaks %s)", explained, quoteList(supported), strings.Join(sdk, ", "))
 			}
 		}
 		return explained

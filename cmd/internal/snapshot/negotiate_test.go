@@ -139,3 +139,20 @@ func TestSnapshotDiscoverSnapshotChecks(t *testing.T) {
 		}
 	}
 }
+
+// An unsupported protocol version listing only versions this client does
+// not speak is reported with them, and no second connection is made.
+func TestSnapshotUnsupportedVersionNoneSpoken(t *testing.T) {
+	seen := filepath.Join(t.TempDir(), "seen")
+	s := script{InitError: "unsupported protocol version", InitCode: -32022, InitData: `{"supported":["2099-01-01"],"requested":"2025-11-25"}`, Seen: seen}
+	each(t, s, func(t *testing.T, args func(...string) []string) {
+		os.Remove(seen)
+		r := run(t, t.TempDir(), args("--startup-timeout", "5s")...)
+		if r.code != 2 || !strings.Contains(r.stderr, `mcpschema snapshot: initialize failed: unsupported protocol version (JSON-RPC error -32022): the server speaks "2099-01-01", none of which this client speaks (it speaks 2024-11-05, `) {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		if data, _ := os.ReadFile(seen); strings.Count(string(data), "initialize") != 1 || strings.Contains(string(data), "server/discover") {
+			t.Errorf("methods asked:\n%s", data)
+		}
+	})
+}
