@@ -28,7 +28,7 @@ var (
 		Versions: []string{"2024-11-05", "2025-03-26"},
 		Summary:  "validation is incomplete for the legacy protocol versions 2024-11-05 and 2025-03-26",
 		Doc: "MCP Description: complete revision-specific semantic validation begins with MCP 2025-06-18; MCP 2024-11-05 and 2025-03-26 remain recognised legacy compatibility revisions, and validators SHOULD warn that validation is incomplete and MUST NOT report it as complete. mcpschema warns once per file (at the root protocolVersions when declared there, otherwise at the tool that declares them) and marks the file as not completely checked. " +
-			"In a JSON snapshot written by mcpschema snapshot (a tools/list result with a root protocolVersions) the version is the one the server negotiated, not one the user chose: there it is a notice that says so.",
+			"In a snapshot written by mcpschema snapshot (a tools/list result with a root protocolVersions, or an MCP Description document whose root x-mcpschema-snapshot extension names the one version its protocolVersions holds) the version is the one the server negotiated, not one the user chose: there it is a notice that says so.",
 		Fix: "drop 2024-11-05 and 2025-03-26 from where the versions are set (protocolVersions, --protocol-version or protocol-versions in the config) once clients no longer need them, or accept the warning",
 	})
 )
@@ -109,8 +109,8 @@ func checkLegacyIncomplete(fc *FileContext) {
 		if fc.File.VersionsDeclared {
 			ptr = "/protocolVersions"
 		}
-		if fc.File.Shape == source.ShapeListResult && fc.File.VersionsDeclared {
-			// a snapshot (`mcpschema snapshot`, JSON) records the version the
+		if isSnapshot(fc, vs) {
+			// a snapshot (`mcpschema snapshot`) records the version the
 			// server negotiated: the server chose it, there is nothing to drop.
 			f := reportFindingAt(RuleLegacyIncomplete, ptr, vs, true,
 				"validation is incomplete for the legacy %s, which the server negotiated for this snapshot: mcpschema checks only the tool shape it defines; the server chose it, so there is nothing to drop here (a server that supports a newer version negotiates it with a newer client)", versionsText(vs))
@@ -127,6 +127,34 @@ func checkLegacyIncomplete(fc *FileContext) {
 			return
 		}
 	}
+}
+
+// SnapshotMarker is the root extension of an MCP Description document
+// written by `mcpschema snapshot --format mcpdesc`: an object whose
+// protocolVersion is the version the server negotiated (MCP Description
+// 0.8.0 section 14.2 lets the root carry x-* members).
+const SnapshotMarker = "x-mcpschema-snapshot"
+
+// isSnapshot says whether the file is a snapshot whose root
+// protocolVersions is the one version the server negotiated, and the
+// legacy versions vs are that one: a JSON snapshot (a tools/list result
+// with a root protocolVersions), or an MCP Description document whose
+// SnapshotMarker names the version its protocolVersions holds alone.
+func isSnapshot(fc *FileContext, vs []string) bool {
+	if !fc.File.VersionsDeclared {
+		return false
+	}
+	switch fc.File.Shape {
+	case source.ShapeListResult:
+		return true
+	case source.ShapeDescription:
+		root, _ := fc.File.Root.(map[string]any)
+		marker, _ := root[SnapshotMarker].(map[string]any)
+		v, _ := marker["protocolVersion"].(string)
+		declared, _ := root["protocolVersions"].([]any)
+		return v != "" && len(declared) == 1 && declared[0] == v && len(vs) == 1 && vs[0] == v
+	}
+	return false
 }
 
 // legacyIncomplete warns that vs are checked incompletely; place names

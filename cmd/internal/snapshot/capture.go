@@ -66,28 +66,52 @@ type session struct {
 	o   *Options
 	// whole is the context of the whole snapshot (--budget).
 	whole context.Context
+	// version is the protocol version offered; first is the refusal of
+	// the first connection when this one is the second, else nil.
+	version string
+	first   *initRefused
 }
 
 // Capture connects to the server, lists its surface and ends the server.
+// A server that refuses the offered version in a way that names another
+// (or that knows no initialize: it speaks only the versions negotiated
+// with server/discover) is connected to again at that version: a new
+// server process over stdio, a new session over HTTP.
 func Capture(ctx context.Context, o *Options, env Env) (*Surface, error) {
-	rec := newRecorder(o.MaxMessage)
 	budget := o.Budget
 	if budget <= 0 {
 		budget = 5 * time.Minute
 	}
 	whole, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	s := &session{rec: rec, o: o, whole: whole}
-	var transport mcp.Transport
+	var headers http.Header
+	var u *url.URL
 	if o.URL != "" {
-		u, err := url.Parse(o.URL)
+		var err error
+		u, err = url.Parse(o.URL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return nil, &usageError{fmt.Errorf("--url %q is not an http or https URL", o.URL)}
 		}
-		headers, _, err := headerValues(o.Headers, env.Lookup)
-		if err != nil {
+		if headers, _, err = headerValues(o.Headers, env.Lookup); err != nil {
 			return nil, &usageError{err}
 		}
+	}
+	surf, err := captureAt(whole, o, env, u, headers, offeredVersion(), nil)
+	var refused *initRefused
+	if errors.As(err, &refused) {
+		return captureAt(whole, o, env, u, headers, refused.next, refused)
+	}
+	return surf, err
+}
+
+// captureAt connects at version (over a new connection, a new server
+// process over stdio) and lists the surface; first is the refusal that
+// led to this version, nil on the first connection.
+func captureAt(whole context.Context, o *Options, env Env, u *url.URL, headers http.Header, version string, first *initRefused) (*Surface, error) {
+	rec := newRecorder(o.MaxMessage)
+	s := &session{rec: rec, o: o, whole: whole, version: version, first: first}
+	var transport mcp.Transport
+	if u != nil {
 		life, end := context.WithCancel(context.Background())
 		defer end()
 		transport = &mcp.StreamableClientTransport{Endpoint: o.URL, HTTPClient: newHTTPClient(life, u, headers, rec),
@@ -110,9 +134,9 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 		&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
 	startCtx, cancel := context.WithTimeout(ctx, s.o.StartupTimeout)
 	defer cancel()
-	cs, err := client.Connect(startCtx, transport, &mcp.ClientSessionOptions{ProtocolVersion: offeredVersion()})
+	cs, err := client.Connect(startCtx, transport, &mcp.ClientSessionOptions{ProtocolVersion: s.version})
 	if err != nil {
-		return nil, s.explain("initialize", err, startCtx, "--startup-timeout", s.o.StartupTimeout)
+		return nil, s.connectError(err, startCtx)
 	}
 	s.cs = cs
 	defer cs.Close()
@@ -121,11 +145,7 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 	if init.ServerInfo != nil {
 		surf.ServerName, surf.ServerVersion = init.ServerInfo.Name, init.ServerInfo.Version
 	}
-	if raw, ok := s.rec.result("initialize"); ok {
-		if res, ok := decodeObject(raw); ok {
-			surf.ServerInfo, _ = res["serverInfo"].(map[string]any)
-		}
-	}
+	surf.ServerInfo = s.serverInfo(init.ProtocolVersion)
 	caps := init.Capabilities
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
@@ -147,6 +167,7 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 		}); err != nil {
 			return nil, err
 		}
+		surf.Notes = append(surf.Notes, memberProblems("prompts", surf.Prompts)...)
 	}
 	if s.o.All && caps.Resources != nil {
 		surf.Listed["resources"], surf.Listed["resourceTemplates"] = true, true
@@ -162,6 +183,8 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 		}); err != nil {
 			return nil, err
 		}
+		surf.Notes = append(surf.Notes, memberProblems("resources", surf.Resources)...)
+		surf.Notes = append(surf.Notes, memberProblems("resourceTemplates", surf.Templates)...)
 	}
 	if g := s.rec.firstGarbage(); g != "" && s.srv != nil {
 		return nil, garbageError(g)
@@ -285,6 +308,10 @@ func (s *session) explain(what string, err error, ctx context.Context, flagName 
 		sdk := slices.Clone(mcp.SupportedProtocolVersions())
 		slices.Sort(sdk)
 		return fmt.Errorf("server answered protocol version %q, which this client does not speak (it speaks %s)", v, strings.Join(sdk, ", "))
+	}
+	if res, ok := s.rec.answered(what); ok && res.err != nil {
+		// the server answered, with an error: its own words say what failed
+		return fmt.Errorf("%s failed: %s", what, rpcErrorText(res.err))
 	}
 	if n := s.rec.cutOff(); n > 0 && s.srv == nil {
 		return fmt.Errorf("the connection closed in the middle of the server's answer to %s (after %d bytes)", what, n)

@@ -267,3 +267,44 @@ func TestSnapshotNegotiatesWithInitialize(t *testing.T) {
 		}
 	})
 }
+
+// Prompts, resources and resource templates listed with --all are kept
+// as sent when a member has the wrong type, each problem named by its
+// list, index and member, as tools are.
+func TestSnapshotMalformedMembersKept(t *testing.T) {
+	s := script{Pages: []string{`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`},
+		Prompts:   `{"prompts":[{"name":"p0"},{"name":"p1","arguments":[{"name":"x","required":"yes"}]},{"name":"p2","arguments":"text"},7]}`,
+		Resources: `{"resources":[{"uri":"file:///a","name":"a"},{"uri":5,"name":"b","size":"big","annotations":{"priority":"high","audience":"user"}}]}`,
+		Templates: `{"resourceTemplates":[{"uriTemplate":["file:///{id}"],"name":"t","mimeType":3,"icons":{}}]}`,
+	}
+	each(t, s, func(t *testing.T, args func(...string) []string) {
+		r := run(t, t.TempDir(), args("--all")...)
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		for _, want := range []string{
+			"prompts[1].arguments[0].required: expected a boolean, got a string",
+			"prompts[2].arguments: expected an array, got a string",
+			"prompts[3]: expected an object, got a number",
+			"resources[1].annotations.audience: expected an array, got a string",
+			"resources[1].annotations.priority: expected a number, got a string",
+			"resources[1].size: expected a number, got a string",
+			"resources[1].uri: expected a string, got a number",
+			"resourceTemplates[0].icons: expected an array, got an object",
+			"resourceTemplates[0].mimeType: expected a string, got a number",
+			"resourceTemplates[0].uriTemplate: expected a string, got an array",
+		} {
+			if !strings.Contains(r.stderr, "mcpschema snapshot: "+want+" (kept as the server sent it") {
+				t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+			}
+		}
+		if strings.Contains(r.stderr, "prompts[0]") || strings.Contains(r.stderr, "resources[0]") {
+			t.Errorf("a well-formed item is named:\n%s", r.stderr)
+		}
+		for _, want := range []string{`"arguments": "text"`, `"uri": 5`, `"required": "yes"`, `"mimeType": 3`} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("snapshot lacks %s:\n%s", want, r.stdout)
+			}
+		}
+	})
+}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
 // Default bounds of a listing (the flags --max-pages, --max-tools,
@@ -39,6 +41,8 @@ type recorder struct {
 	// last request id of each method
 	last      map[string]string
 	responses map[string]json.RawMessage
+	// failures are the JSON-RPC errors answered, by request id.
+	failures map[string]*jsonrpc.Error
 	// garbage is the first thing the server wrote that is not a JSON-RPC message.
 	garbage string
 	// cut is the length of a message the server's output ended in the
@@ -73,7 +77,7 @@ func newRecorder(maxMessage int64) *recorder {
 	if maxMessage <= 0 {
 		maxMessage = defaultMaxMessage
 	}
-	return &recorder{methods: map[string]string{}, last: map[string]string{}, responses: map[string]json.RawMessage{}, maxMessage: maxMessage}
+	return &recorder{methods: map[string]string{}, last: map[string]string{}, responses: map[string]json.RawMessage{}, failures: map[string]*jsonrpc.Error{}, maxMessage: maxMessage}
 }
 
 func idKey(id json.RawMessage) string {
@@ -117,6 +121,14 @@ func (r *recorder) answer(data []byte) []byte {
 		}
 		r.mu.Unlock()
 		return data
+	}
+	if len(m.ID) > 0 && m.Method == "" && m.Result == nil && len(m.Error) > 0 {
+		var werr jsonrpc.Error
+		if json.Unmarshal(m.Error, &werr) == nil {
+			r.mu.Lock()
+			r.failures[idKey(m.ID)] = &werr
+			r.mu.Unlock()
+		}
 	}
 	if len(m.ID) == 0 || m.Method != "" || m.Result == nil {
 		return data
@@ -166,6 +178,28 @@ func (r *recorder) result(method string) (json.RawMessage, bool) {
 	defer r.mu.Unlock()
 	res, ok := r.responses[r.last[method]]
 	return res, ok
+}
+
+// response is the answer to a request: its raw result, or its error.
+type response struct {
+	result json.RawMessage
+	err    *jsonrpc.Error
+}
+
+// answered is the answer to the last request of method, kept; false when
+// that request was not answered (or not sent).
+func (r *recorder) answered(method string) (response, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id, ok := r.last[method]
+	if !ok {
+		return response{}, false
+	}
+	if werr, ok := r.failures[id]; ok {
+		return response{err: werr}, true
+	}
+	res, ok := r.responses[id]
+	return response{result: res}, ok
 }
 
 func (r *recorder) firstGarbage() string {

@@ -26,8 +26,16 @@ type script struct {
 	Version string `json:"version,omitempty"`
 	// ServerInfo replaces the default serverInfo.
 	ServerInfo string `json:"serverInfo,omitempty"`
-	// InitError answers initialize with a JSON-RPC error of this message.
-	InitError string `json:"initError,omitempty"`
+	// InitError answers initialize with a JSON-RPC error of this message
+	// (and InitCode, default -32603, and InitData), unless InitAccept is
+	// the version asked for.
+	InitError  string `json:"initError,omitempty"`
+	InitCode   int    `json:"initCode,omitempty"`
+	InitData   string `json:"initData,omitempty"`
+	InitAccept string `json:"initAccept,omitempty"`
+	// Modern speaks only 2026-07-28: it answers server/discover, and
+	// answers a request without that version in its _meta with an error.
+	Modern bool `json:"modern,omitempty"`
 	// Pages are the tools/list results: the first for no cursor, page N
 	// for the cursor "pN" (each page writes its own nextCursor).
 	Pages []string `json:"pages,omitempty"`
@@ -58,6 +66,12 @@ type script struct {
 	Challenge string `json:"challenge,omitempty"`
 	// SSE (HTTP): answers as a server-sent event stream, not JSON.
 	SSE bool `json:"sse,omitempty"`
+	// Prompts, Resources and Templates are the results of prompts/list,
+	// resources/list and resources/templates/list (one page each); the
+	// capabilities name prompts and resources when they are set.
+	Prompts   string `json:"prompts,omitempty"`
+	Resources string `json:"resources,omitempty"`
+	Templates string `json:"templates,omitempty"`
 
 	initialized bool
 }
@@ -69,8 +83,9 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
 		Params struct {
-			ProtocolVersion string `json:"protocolVersion"`
-			Cursor          string `json:"cursor"`
+			ProtocolVersion string         `json:"protocolVersion"`
+			Cursor          string         `json:"cursor"`
+			Meta            map[string]any `json:"_meta"`
 		} `json:"params"`
 	}
 	if json.Unmarshal(line, &req) != nil {
@@ -103,10 +118,22 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 		m, _ := json.Marshal(msg)
 		return `{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32603,"message":` + string(m) + `}}`
 	}
+	if s.Modern && req.Method != "initialize" && req.Params.Meta["io.modelcontextprotocol/protocolVersion"] != modernVersion {
+		return `{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32022,"message":"unsupported protocol version","data":{"supported":["` + modernVersion + `"]}}}`, false
+	}
 	switch req.Method {
 	case "initialize":
-		if s.InitError != "" {
-			return fail(s.InitError), false
+		if s.InitError != "" && req.Params.ProtocolVersion != s.InitAccept {
+			code := s.InitCode
+			if code == 0 {
+				code = -32603
+			}
+			m, _ := json.Marshal(s.InitError)
+			data := ""
+			if s.InitData != "" {
+				data = `,"data":` + s.InitData
+			}
+			return `{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":` + strconv.Itoa(code) + `,"message":` + string(m) + data + `}}`, false
 		}
 		v := s.Version
 		if v == "" {
@@ -116,7 +143,22 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 		if info == "" {
 			info = `{"name":"scripted","version":"0.1.0"}`
 		}
-		return result(`{"protocolVersion":"` + v + `","capabilities":{"tools":{}},"serverInfo":` + info + `}`), false
+		return result(`{"protocolVersion":"` + v + `","capabilities":` + s.capabilities() + `,"serverInfo":` + info + `}`), false
+	case "server/discover":
+		if !s.Modern {
+			break
+		}
+		info := s.ServerInfo
+		if info == "" {
+			info = `{"name":"scripted","version":"0.1.0"}`
+		}
+		return result(`{"supportedVersions":["` + modernVersion + `"],"capabilities":` + s.capabilities() + `,"_meta":{"io.modelcontextprotocol/serverInfo":` + info + `}}`), false
+	case "prompts/list":
+		return result(s.Prompts), false
+	case "resources/list":
+		return result(s.Resources), false
+	case "resources/templates/list":
+		return result(s.Templates), false
 	case "tools/list":
 		switch {
 		case s.ListError != "":
@@ -148,6 +190,22 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 		return result(`{}`), false
 	}
 	return `{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32601,"message":"method not found"}}`, false
+}
+
+// modernVersion is the protocol version negotiated with server/discover.
+const modernVersion = "2026-07-28"
+
+// capabilities are the server's capabilities: tools, and prompts and
+// resources when the script lists them.
+func (s *script) capabilities() string {
+	caps := `{"tools":{}`
+	if s.Prompts != "" {
+		caps += `,"prompts":{}`
+	}
+	if s.Resources != "" || s.Templates != "" {
+		caps += `,"resources":{}`
+	}
+	return caps + "}"
 }
 
 // bigTool is a tool whose inputSchema has about n bytes of properties.

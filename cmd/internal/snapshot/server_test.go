@@ -91,11 +91,14 @@ var searchSchema = map[string]string{
 // newServer builds the test server: five tools listed two per page (three
 // pages); "all" adds prompts, resources and a resource template; "invalid"
 // has a tool whose inputSchema is not a valid schema; "old" only speaks
-// 2025-06-18.
+// 2025-06-18, "modern" only 2026-07-28.
 func newServer(mode, variant string) *mcp.Server {
 	opts := &mcp.ServerOptions{PageSize: 2}
-	if mode == "old" {
+	switch mode {
+	case "old":
 		opts.SupportedProtocolVersions = []string{"2025-06-18"}
+	case "modern":
+		opts.SupportedProtocolVersions = []string{"2026-07-28"}
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "test-server", Version: "1.2.3"}, opts)
 	tools := []*mcp.Tool{

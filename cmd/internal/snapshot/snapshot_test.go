@@ -108,7 +108,7 @@ func TestSnapshotAllLists(t *testing.T) {
 		t.Fatalf("mcpdesc: exit %d: %s", d.code, d.stderr)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, "server.mcpdesc.json"))
-	if !strings.HasPrefix(string(data), "{\n  \"mcpdesc\": \"0.8.0\",\n  \"info\": {\n    \"name\": \"test-server\",\n    \"version\": \"1.2.3\"\n  },\n  \"protocolVersions\": [\n    \"2025-11-25\"\n  ],\n  \"tools\": [") {
+	if !strings.HasPrefix(string(data), "{\n  \"mcpdesc\": \"0.8.0\",\n  \"info\": {\n    \"name\": \"test-server\",\n    \"version\": \"1.2.3\"\n  },\n  \"protocolVersions\": [\n    \"2025-11-25\"\n  ],\n  \"x-mcpschema-snapshot\": {\n    \"generator\": \"mcpschema snapshot\",\n    \"protocolVersion\": \"2025-11-25\"\n  },\n  \"tools\": [") {
 		t.Fatalf("mcpdesc layout:\n%s", data)
 	}
 	if c := run(t, dir, "check", "server.mcpdesc.json"); c.code != 0 {
