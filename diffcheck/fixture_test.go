@@ -32,8 +32,13 @@ func loadDiffCases(t *testing.T, dir string) []*diffCase {
 	}
 	var out []*diffCase
 	for _, fc := range cases {
-		if len(fc.Versions) > 0 || len(fc.Options) > 0 {
-			t.Fatalf("%s: versions and option are not understood by diff cases", fc.Path)
+		for k := range fc.Options {
+			if k != "strict-outputs" {
+				t.Fatalf("%s: option %q is not understood by diff cases (only strict-outputs)", fc.Path, k)
+			}
+		}
+		if len(fc.Versions) > 0 {
+			t.Fatalf("%s: versions are not understood by diff cases", fc.Path)
 		}
 		c := &diffCase{Case: fc}
 		for _, f := range fc.Section("base") {
@@ -50,6 +55,11 @@ func loadDiffCases(t *testing.T, dir string) []*diffCase {
 	return out
 }
 
+// options are the Options a case asks for (option strict-outputs true).
+func (c *diffCase) options() Options {
+	return Options{Aliases: c.Aliases, StrictOutputs: c.Options["strict-outputs"] == "true"}
+}
+
 // TestFixtures runs every case in testdata: each produces exactly the
 // findings it declares (a case that declares none is silent), base
 // locations match, and every witness is confirmed by the validator.
@@ -61,7 +71,7 @@ func TestFixtures(t *testing.T) {
 	eng := schema.NewEngine(validate.DefaultLimits.Schema)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			got := Compare(c.base, c.head, Options{Aliases: c.Aliases})
+			got := Compare(c.base, c.head, c.options())
 			for _, d := range c.Compare(got) {
 				t.Error(d)
 			}

@@ -54,6 +54,9 @@ type change struct {
 	// interop: the change only excludes numbers beyond the interoperable
 	// range (RFC 7493 §2.2), so it is a notice even with a witness.
 	interop bool
+	// additive: an output change that only adds (a closed object gains a
+	// member, an enum or const gains a value); see Options.StrictOutputs.
+	additive bool
 }
 
 // judge compares two normalised schemas in one direction.

@@ -34,6 +34,9 @@ type Input struct {
 	Base string
 	// Aliases maps a head tool name to the base tool name it replaces.
 	Aliases map[string]string
+	// StrictOutputs makes an output change that only adds an error
+	// (diffcheck.Options.StrictOutputs).
+	StrictOutputs bool
 	// Options configure validation (its Deadline covers the whole run).
 	Options validate.Options
 	// Listed is called once the files are listed, before any is read, with
@@ -104,7 +107,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if in.Base != "" {
 		dl := DiffLimits(opts)
 		eng = schema.NewEngine(dl)
-		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each}, eng)
+		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs}, eng)
 	} else {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
