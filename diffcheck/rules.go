@@ -222,23 +222,42 @@ var (
 
 // Annotation rules compare effective values: an unset hint takes its spec default
 // (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true).
+// No call is rejected by a hint: one that moves toward caution (the client
+// asks again) is a notice; one that moves toward trust (a client may now
+// run the tool without asking) is a warning.
 var (
-	RuleReadOnlyRemoved = compat("compat.annotation.read-only-removed", rules.Must, rules.Error,
+	RuleReadOnlyRemoved = compat("compat.annotation.read-only-removed", rules.May, rules.Notice,
 		"a read-only tool stays read-only",
-		"Clients auto-approve tools whose effective readOnlyHint is true; a tool that may now modify its environment must be confirmed again.",
-		"keep readOnlyHint true, or accept that clients re-prompt")
-	RuleDestructiveAdded = compat("compat.annotation.destructive-added", rules.Must, rules.Error,
+		"Clients auto-approve tools whose effective readOnlyHint is true; a tool that may now modify its environment is confirmed again. The hint moved toward caution and no call is rejected: a notice.",
+		"keep readOnlyHint true if the tool still only reads")
+	RuleDestructiveAdded = compat("compat.annotation.destructive-added", rules.May, rules.Notice,
 		"a non-destructive tool does not become destructive",
-		"Effective destructiveHint (true when unset, meaningful when readOnlyHint is false) going from false to true tells clients the tool may now destroy data; removing an explicit `false` does the same.",
+		"Effective destructiveHint (true when unset, meaningful when readOnlyHint is false) going from false to true tells clients the tool may now destroy data; removing an explicit `false` does the same. The hint moved toward caution: a notice.",
 		"keep destructiveHint false if the tool is still non-destructive")
-	RuleIdempotentRemoved = compat("compat.annotation.idempotent-removed", rules.Should, rules.Warning,
+	RuleIdempotentRemoved = compat("compat.annotation.idempotent-removed", rules.May, rules.Notice,
 		"an idempotent tool stays idempotent",
-		"Effective idempotentHint going from true to false means retries are no longer safe.",
+		"Effective idempotentHint going from true to false means retries are no longer safe. The hint moved toward caution: a notice.",
 		"keep idempotentHint true if repeated calls still have no extra effect")
-	RuleOpenWorldAdded = compat("compat.annotation.open-world-added", rules.Should, rules.Warning,
+	RuleOpenWorldAdded = compat("compat.annotation.open-world-added", rules.May, rules.Notice,
 		"a closed-world tool does not become open-world",
-		"Effective openWorldHint (true when unset) going from false to true means the tool now reaches external entities.",
+		"Effective openWorldHint (true when unset) going from false to true means the tool now reaches external entities. The hint moved toward caution: a notice.",
 		"keep openWorldHint false if the tool still only touches its own domain")
+	RuleReadOnlyAdded = compat("compat.annotation.read-only-added", rules.Should, rules.Warning,
+		"a tool does not start claiming to be read-only",
+		"Effective readOnlyHint going from false to true lets clients auto-approve the tool: the hint moved toward trust, so a warning. Make sure the tool really only reads.",
+		"set readOnlyHint true only if the tool does not modify its environment")
+	RuleDestructiveRemoved = compat("compat.annotation.destructive-removed", rules.Should, rules.Warning,
+		"a destructive tool does not start claiming to be non-destructive",
+		"Effective destructiveHint going from true (or unset) to false, while readOnlyHint is false, tells clients the tool no longer destroys data: the hint moved toward trust, so a warning.",
+		"set destructiveHint false only if the tool's updates are purely additive")
+	RuleIdempotentAdded = compat("compat.annotation.idempotent-added", rules.Should, rules.Warning,
+		"a tool does not start claiming to be idempotent",
+		"Effective idempotentHint going from false to true, while readOnlyHint is false, tells clients retries are safe: the hint moved toward trust, so a warning.",
+		"set idempotentHint true only if repeated calls have no extra effect")
+	RuleOpenWorldRemoved = compat("compat.annotation.open-world-removed", rules.Should, rules.Warning,
+		"an open-world tool does not start claiming a closed world",
+		"Effective openWorldHint going from true (or unset) to false tells clients the tool no longer reaches external entities: the hint moved toward trust, so a warning.",
+		"set openWorldHint false only if the tool touches nothing outside its own domain")
 )
 
 // Tool example rules (MCP Description `examples`).
