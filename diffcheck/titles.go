@@ -6,6 +6,7 @@ var compatTitles = map[string]string{
 	"compat.tool.removed":                           "tool removed",
 	"compat.tool.renamed":                           "tool renamed",
 	"compat.tool.added":                             "tool added",
+	"compat.tool.head-schema-invalid":               "not compared: head schema invalid",
 	"compat.file.base-unreadable":                   "base file unreadable",
 	"compat.file.base-not-comparable":               "base held no tools",
 	"compat.input.schema-removed":                   "inputSchema removed",

@@ -182,6 +182,9 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if differ != nil {
 		rep.Findings = append(rep.Findings, diff...)
 		rep.Findings = append(rep.Findings, diffCutShort(firstHead, opts)...)
+		// a typo is not a break: where the head schema is invalid, its
+		// verdicts give way to one "not compared" notice.
+		rep.Findings = diffcheck.NotComparedWhereInvalid(rep.Findings, validate.RuleToolSchemaValid.ID)
 	}
 	return rep, nil
 }

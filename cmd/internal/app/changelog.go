@@ -132,7 +132,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	if err != nil {
 		return nil, err
 	}
-	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases,
+	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases, StrictOutputs: cfg.StrictOutputs,
 		Options: validate.Options{Limits: cfg.Limits.WithDefaults()}}
 	base, head, findings, err := pipeline.Compare(ctx, in)
 	if err != nil {
@@ -160,6 +160,9 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 		return t
 	}
 	for _, f := range findings {
+		if f.Rule == diffcheck.RuleHeadInvalid.ID {
+			continue // not compared: a typo is not a change to announce
+		}
 		name := f.Tool
 		if name == "" {
 			name = f.File
