@@ -69,9 +69,11 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	b.must(header(rep, title, opt))
 	b.must(configChangeMarkdown(rep.ConfigChange, opt.Limit))
 
-	var breaking, others, notices []report.Finding
+	var breaking, others, notices, existing []report.Finding
 	for _, f := range rep.Findings {
 		switch {
+		case f.PreExisting:
+			existing = append(existing, f)
 		case f.IsBreaking():
 			breaking = append(breaking, f)
 		case f.Severity <= rules.Notice:
@@ -97,6 +99,9 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 			writeFindings(b, notices, "", lk)
 			b.must("\n</details>\n")
 		}
+	}
+	if len(existing) > 0 {
+		writePreExisting(b, existing, lk)
 	}
 	writeCounts(b, rep)
 	if ig := ignoredMarkdown(rep, lk); ig != "" {

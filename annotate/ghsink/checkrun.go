@@ -182,7 +182,7 @@ func Annotations(rep *report.Report) []*github.CheckRunAnnotation {
 // capAnnotations folds and bounds the report's findings that have a file.
 func capAnnotations(rep *report.Report) annotate.Capped {
 	filed := make([]report.Finding, 0, len(rep.Findings))
-	for _, f := range rep.Findings {
+	for _, f := range annotate.NewFindings(rep.Findings) {
 		if f.File != "" {
 			filed = append(filed, f)
 		}

@@ -114,6 +114,10 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 
 	results := make([]validate.Result, len(paths))
 	checked := make([]bool, len(paths))
+	var ex *existing
+	if differ != nil {
+		ex = newExisting()
+	}
 	var readErr firstError
 	p.Each(len(paths), func(i int) {
 		if readErr.failed() {
@@ -148,6 +152,16 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		case bp.base != nil:
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
 		}
+		switch {
+		case job.unchanged:
+			// the same bytes: every finding is the base's too.
+			markAll(&results[i])
+		case base != nil:
+			ex.toolNames(i, base)
+			if head != nil && len(results[i].Findings) > 0 {
+				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
+			}
+		}
 		differ.Add(i, base, head)
 	})
 	if err := p.Err(); err != nil {
@@ -163,6 +177,11 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			return nil, perr
 		}
 		if err != nil {
+			return nil, &ListError{Err: err}
+		}
+	}
+	if ex != nil {
+		if err := markExisting(ex, results, reread(paths, blobs, lim), opts, eng); err != nil {
 			return nil, &ListError{Err: err}
 		}
 	}
@@ -187,6 +206,32 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		rep.Findings = diffcheck.NotComparedWhereInvalid(rep.Findings, validate.RuleToolSchemaValid.ID)
 	}
 	return rep, nil
+}
+
+// markExisting marks the head's validation findings the base already has
+// (report.Finding.PreExisting), validating, for a tool moved to another
+// file, the base of the file it left.
+func markExisting(ex *existing, results []validate.Result, load func(isBase bool, seq int) (*source.File, error), opts validate.Options, eng *schema.Engine) error {
+	var all []report.Finding
+	for i := range results {
+		ex.mark(&results[i])
+		all = append(all, results[i].Findings...)
+	}
+	moved := ex.moved(all)
+	if len(moved) == 0 {
+		return nil
+	}
+	for _, i := range moved {
+		f, err := load(true, i)
+		if err != nil {
+			return err
+		}
+		ex.base(i, validate.CheckFile(f, opts, eng).Findings)
+	}
+	for i := range results {
+		ex.mark(&results[i])
+	}
+	return nil
 }
 
 // reread reads a path's base or head file again, for Differ.Finish (a

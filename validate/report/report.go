@@ -45,6 +45,12 @@ type Finding struct {
 	// (the repeats past the first few: "and 48,999 more like this"). Counts
 	// add Folded for it, so the summary and fail-on see every finding.
 	Folded int `json:"folded,omitempty"`
+	// PreExisting marks a validation finding the base already has (same
+	// tool, or file for a file finding, rule and pointer): it is listed on
+	// its own, never annotated as new, not counted among the errors,
+	// warnings and notices of the summary (Summary.PreExisting counts it)
+	// and does not reach fail-on unless the config sets fail-on-existing.
+	PreExisting bool `json:"preExisting,omitempty"`
 }
 
 // Count is how many findings f stands for: Folded for a folded finding, else 1.
@@ -71,6 +77,8 @@ type Summary struct {
 	Notices  int  `json:"notices"`
 	Breaking int  `json:"breaking"`
 	Complete bool `json:"complete"`
+	// PreExisting counts the findings the base already has (not counted above).
+	PreExisting int `json:"preExisting,omitempty"`
 }
 
 // Report is the result of a run.
@@ -162,6 +170,13 @@ func (r *Report) Finalize() {
 		}
 	}
 	for _, f := range r.Findings {
+		if f.Incomplete {
+			s.Complete = false
+		}
+		if f.PreExisting {
+			s.PreExisting += f.Count()
+			continue
+		}
 		switch f.Severity {
 		case rules.Error:
 			s.Errors += f.Count()
@@ -173,15 +188,12 @@ func (r *Report) Finalize() {
 		if f.IsBreaking() {
 			s.Breaking += f.Count()
 		}
-		if f.Incomplete {
-			s.Complete = false
-		}
 	}
 	r.Summary = s
 }
 
 func sameFinding(a, b Finding) bool {
-	return a.Rule == b.Rule && a.File == b.File && a.Pointer == b.Pointer && a.Line == b.Line &&
+	return a.PreExisting == b.PreExisting && a.Rule == b.Rule && a.File == b.File && a.Pointer == b.Pointer && a.Line == b.Line &&
 		a.Column == b.Column && a.Message == b.Message && a.Severity == b.Severity
 }
 
@@ -195,12 +207,22 @@ func Fingerprint(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// Reaches reports whether any finding has at least severity min (Off never reaches).
+// Reaches reports whether any finding that is not pre-existing has at
+// least severity min (Off never reaches).
 func (r *Report) Reaches(min rules.Severity) bool {
+	return r.ReachesWith(min, false)
+}
+
+// ReachesWith is Reaches; with existing, pre-existing findings count too
+// (fail-on-existing).
+func (r *Report) ReachesWith(min rules.Severity, existing bool) bool {
 	if min == rules.Off {
 		return false
 	}
 	for _, f := range r.Findings {
+		if f.PreExisting && !existing {
+			continue
+		}
 		if f.Severity >= min {
 			return true
 		}
