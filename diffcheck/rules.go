@@ -13,8 +13,10 @@ import (
 // MCP Description document prompt, resource, resource-template, security,
 // capability, transport); Register rejects any other.
 func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix string) *rules.Rule {
+	v := compatSeverities[id]
 	return rules.Register(rules.Rule{ID: id, Kind: rules.Breaking, Direction: compatDirection(id),
-		Owner: "mcpschema", Level: level, Severity: sev, Summary: summary, Doc: doc, Fix: fix, Title: compatTitles[id]})
+		Owner: "mcpschema", Level: level, Severity: sev, Summary: summary, Doc: doc, Fix: fix, Title: compatTitles[id],
+		Also: v.also, Varies: v.when})
 }
 
 // compatDirection is the second segment of a compat.* id.

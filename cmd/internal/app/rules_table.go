@@ -19,7 +19,7 @@ func RulesTable(ruleSet []*rules.Rule) string {
 	var b strings.Builder
 	b.WriteString("| rule | level | severity | protocol versions | summary |\n|---|---|---|---|---|\n")
 	for _, r := range ruleSet {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Level, r.Severity, r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Level, r.SeverityText(), r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
 	}
 	return b.String()
 }
