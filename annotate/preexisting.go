@@ -47,3 +47,15 @@ func writePreExisting(b *budget, fs []report.Finding, lk *Links) {
 	writeFindings(b, fs, "", lk)
 	b.must("\n</details>\n")
 }
+
+// AcceptedHeading is the heading of the section that lists the breaking
+// changes accepted on purpose (a skip label, a major version bump).
+func AcceptedHeading(n int) string {
+	return fmt.Sprintf("Accepted breaking changes (%d)", n)
+}
+
+// AcceptLine is the last line of a failed summary with breaking changes:
+// how to accept them on purpose.
+func AcceptLine(how string) string {
+	return "To accept these breaking changes: " + how
+}

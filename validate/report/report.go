@@ -51,6 +51,22 @@ type Finding struct {
 	// warnings and notices of the summary (Summary.PreExisting counts it)
 	// and does not reach fail-on unless the config sets fail-on-existing.
 	PreExisting bool `json:"preExisting,omitempty"`
+	// Accepted, when set, says why a breaking change does not fail the
+	// run: the pull request's skip label (`label "mcp-breaking-ok"`) or a
+	// major version bump under version-policy: semver (`announced by 1.4.0
+	// → 2.0.0`). Its severity is then notice, yet it is still counted in
+	// Summary.Breaking and listed among the accepted breaking changes, not
+	// among the notices.
+	Accepted string `json:"accepted,omitempty"`
+}
+
+// VersionChange is the version a document declares (MCP Description
+// info.version, which a snapshot carries too) at the head and, when the
+// file existed there, at the base.
+type VersionChange struct {
+	File   string `json:"file"`
+	Before string `json:"before,omitempty"`
+	After  string `json:"after"`
 }
 
 // Count is how many findings f stands for: Folded for a folded finding, else 1.
@@ -79,6 +95,9 @@ type Summary struct {
 	Complete bool `json:"complete"`
 	// PreExisting counts the findings the base already has (not counted above).
 	PreExisting int `json:"preExisting,omitempty"`
+	// Accepted counts the accepted breaking changes (see Finding.Accepted):
+	// counted in Breaking, not in Notices.
+	Accepted int `json:"accepted,omitempty"`
 }
 
 // Report is the result of a run.
@@ -96,6 +115,9 @@ type Report struct {
 	// Ignores counts the findings the config's ignores silenced (nil: none
 	// did and none expired).
 	Ignores *Ignores `json:"ignores,omitempty"`
+	// Versions are the document versions of the compared files that
+	// declare one (for version-policy and changelog).
+	Versions []VersionChange `json:"versions,omitempty"`
 }
 
 // IsBreaking reports whether f is a breaking change: an error of a rule
@@ -177,6 +199,11 @@ func (r *Report) Finalize() {
 			s.PreExisting += f.Count()
 			continue
 		}
+		if f.Accepted != "" {
+			s.Accepted += f.Count()
+			s.Breaking += f.Count()
+			continue
+		}
 		switch f.Severity {
 		case rules.Error:
 			s.Errors += f.Count()
@@ -193,7 +220,7 @@ func (r *Report) Finalize() {
 }
 
 func sameFinding(a, b Finding) bool {
-	return a.PreExisting == b.PreExisting && a.Rule == b.Rule && a.File == b.File && a.Pointer == b.Pointer && a.Line == b.Line &&
+	return a.PreExisting == b.PreExisting && a.Accepted == b.Accepted && a.Rule == b.Rule && a.File == b.File && a.Pointer == b.Pointer && a.Line == b.Line &&
 		a.Column == b.Column && a.Message == b.Message && a.Severity == b.Severity
 }
 

@@ -106,7 +106,8 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		w = fh
 	}
 	if *cf.format == "markdown" {
-		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.failsIncomplete(), Links: cliLinks(env, baseline)})
+		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.failsIncomplete(), Links: cliLinks(env, baseline),
+			Accept: acceptHow("", res.Config)})
 	} else {
 		err = annotate.Render(w, *cf.format, res.Report, rules.All())
 	}

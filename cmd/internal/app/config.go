@@ -80,6 +80,9 @@ type Config struct {
 	// announces its breaking changes ("": none). It is read from the
 	// trusted (base) config only.
 	VersionPolicy string
+	// SkipLabel is the pull request label that accepts the breaking
+	// changes (skip-label; the action input wins when set).
+	SkipLabel string
 }
 
 // ConfigError is a problem in the config file, with its position.
@@ -168,6 +171,12 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			cfg.FailOnSet = true
 		case "fail-on-existing":
 			cfg.FailOnExisting, err = cfg.boolAt(v, ptr)
+		case "skip-label":
+			s, ok := v.(string)
+			if !ok || strings.TrimSpace(s) == "" {
+				err = cfg.errAt(ptr, fmt.Sprintf("skip-label must be a label name, not %s", configValueText(v)))
+			}
+			cfg.SkipLabel = s
 		case "strict-outputs":
 			cfg.StrictOutputs, err = cfg.boolAt(v, ptr)
 		case "version-policy":
@@ -187,7 +196,7 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		case "limits":
 			err = cfg.readLimits(v, ptr)
 		default:
-			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, unknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, fail-on-existing, strict-outputs, version-policy, rules, ignore, aliases or limits")))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, unknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, fail-on-existing, strict-outputs, version-policy, skip-label, rules, ignore, aliases or limits")))
 		}
 		if err != nil {
 			return nil, err

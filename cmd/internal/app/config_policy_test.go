@@ -8,11 +8,11 @@ import (
 // TestConfigPolicyKeys: fail-on-existing, strict-outputs and version-policy
 // are read and checked like every other key (issue 21).
 func TestConfigPolicyKeys(t *testing.T) {
-	cfg, err := ParseConfig([]byte("fail-on-existing: true\nstrict-outputs: true\nversion-policy: semver\n"), ".mcpschema.yaml")
+	cfg, err := ParseConfig([]byte("fail-on-existing: true\nstrict-outputs: true\nversion-policy: semver\nskip-label: mcp-breaking-ok\n"), ".mcpschema.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cfg.FailOnExisting || !cfg.StrictOutputs || cfg.VersionPolicy != "semver" {
+	if !cfg.FailOnExisting || !cfg.StrictOutputs || cfg.VersionPolicy != "semver" || cfg.SkipLabel != "mcp-breaking-ok" {
 		t.Errorf("got %+v", cfg)
 	}
 	for in, want := range map[string]string{
