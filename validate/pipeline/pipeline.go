@@ -115,6 +115,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	results := make([]validate.Result, len(paths))
 	checked := make([]bool, len(paths))
 	var ex *existing
+	var vs versions
 	if differ != nil {
 		ex = newExisting()
 	}
@@ -162,6 +163,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
 			}
 		}
+		vs.add(base, head)
 		differ.Add(i, base, head)
 	})
 	if err := p.Err(); err != nil {
@@ -196,6 +198,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 	}
 	rep := validate.Assemble(heads)
+	rep.Versions = vs.sorted()
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, extra...)
 	if differ != nil {

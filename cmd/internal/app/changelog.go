@@ -88,6 +88,19 @@ type Changelog struct {
 	// NotCompared lists the head files that could not be read or parsed:
 	// the list may miss changes to their tools (exit status 1).
 	NotCompared []NotCompared `json:"notCompared,omitempty"`
+	// Bump is the version bump the changes call for, whatever the
+	// version-policy (nil when nothing changed).
+	Bump *Bump `json:"bump,omitempty"`
+}
+
+// Bump is a proposed semantic version bump: major for a breaking change,
+// minor for an addition, else patch; From and To when a document declares
+// its version (MCP Description info.version).
+type Bump struct {
+	Kind string `json:"kind"`
+	File string `json:"file,omitempty"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
 }
 
 // ChangelogTool is one tool's changes.
@@ -144,6 +157,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	}
 	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
 	cl.NotCompared = notCompared(head)
+	cl.Bump = proposeBump(cl.Tools, base, head)
 	return cl, nil
 }
 

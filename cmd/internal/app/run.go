@@ -190,6 +190,7 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 		rep.ConfigChange = tc.Change
 	}
 	applyConfig(rep, cfg, now)
+	applyVersionPolicy(rep, cfg)
 	rep.Finalize()
 	res := &Result{Report: rep, FailOn: failOn, Config: cfg}
 	res.Failed = res.fails()
