@@ -79,6 +79,11 @@ func TestPreExistingFindings(t *testing.T) {
 		t.Errorf("fail-on-existing: exit %d, want %d", code, ExitFindings)
 	}
 	os.Remove(filepath.Join(repo, ".mcpschema.yaml"))
+	// the text output marks them and the totals count them apart
+	_, txt, _ := runMain(t, repo, "check", "--base", "base", "a.json", "same.json", "other.json")
+	if !strings.Contains(txt, "error (pre-existing): ") || !strings.Contains(txt, "0 errors, 0 warnings, 1 notice in 3 files (5 tools); 3 pre-existing findings already at the base, not counted") {
+		t.Errorf("text output:\n%s", txt)
+	}
 	// no base: everything as today
 	code, out, _ = runMain(t, repo, "check", "--format", "json", "a.json", "same.json", "other.json")
 	if code != ExitFindings || strings.Contains(out, "preExisting") {
