@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/validate/fixture"
 	"github.com/mcpschema/mcpschema/validate/report"
+	"github.com/mcpschema/mcpschema/validate/rules"
 	"github.com/mcpschema/mcpschema/validate/source"
 )
 
@@ -44,4 +45,25 @@ func runCase(c *fixture.Case) *report.Report {
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
 	}
 	return Run(files, opts)
+}
+
+// TestEmittedSeveritiesListed: every severity a validation fixture's
+// finding gets is one the rule table lists for its rule (issue 21 item 5;
+// diffcheck has the same test for the compat rules).
+func TestEmittedSeveritiesListed(t *testing.T) {
+	cases, err := fixture.Load("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		for _, f := range runCase(c).Findings {
+			r, ok := rules.Lookup(f.Rule)
+			if !ok {
+				continue // a rule registered by a test only
+			}
+			if !r.Emits(f.Severity) {
+				t.Errorf("%s: %s is %s, but the table lists %q", c.Name, f.Rule, f.Severity, r.SeverityText())
+			}
+		}
+	}
 }
