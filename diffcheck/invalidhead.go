@@ -83,7 +83,9 @@ func NotComparedWhereInvalid(findings []report.Finding, invalid string) []report
 	type place struct{ file, ptr string }
 	bad := map[place]report.Finding{}
 	for _, f := range findings {
-		if f.Rule != invalid {
+		// only an error says the schema is invalid: a reference to another
+		// document (a warning) or a bound (incomplete) does not.
+		if f.Rule != invalid || f.Severity != rules.Error || f.Incomplete {
 			continue
 		}
 		if s, ok := schemaAt(f.Pointer); ok {
