@@ -30,7 +30,7 @@ func compatDirection(id string) rules.Direction {
 
 const (
 	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas: the head schema rejects it at the changed keyword, not because of another change. Without a witness, a finding stays an error only when the break is certain by construction (a member became required, a type or listed value was removed, a closed object lost a member); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword (a bound at the edge of the interoperable integer range excepted: a notice)."
-	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword."
+	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword. unless the change only adds (a member of a closed object, a value of an enum or const): a warning unless strict-outputs is set."
 	aliasFix  = "; if the change is intended, say so in the pull request and acknowledge the finding with an ignore in .mcpschema.yaml"
 )
 
@@ -166,7 +166,7 @@ var (
 		"keep returning the property (deprecated)")
 	RuleOutputAdditionalRelaxed = compat("compat.output.additional-properties-relaxed", rules.Should, rules.Warning,
 		"a closed output object stays closed",
-		"Opening a closed result object (or adding a member to it) lets results carry members strict consumers reject (an error with a witness; a member added as required makes every result one the base schema rejects); undeclared members of open objects are assumed not to be returned."+outputDoc,
+		"Opening a closed result object lets results carry members strict consumers reject: an error with a witness. Adding a member to a closed result object (optional or required) only adds: clients validate results against the schema the server lists now, so it is a warning even with a witness, and an error with strict-outputs (config, --strict-outputs, the action input) for teams whose consumers pin the old schema. Undeclared members of open objects are assumed not to be returned."+outputDoc,
 		"keep the object closed, or tell consumers to accept new members")
 	RuleOutputTypeWidened = compat("compat.output.type-widened", rules.Must, rules.Error,
 		"an output does not start returning another type",
@@ -174,7 +174,7 @@ var (
 		"return the old type only")
 	RuleOutputEnumValueAdded = compat("compat.output.enum-value-added", rules.Should, rules.Warning,
 		"no output enum value is added",
-		"Consumers that switch over an output enum may not handle a new value; a value the base schema rejects is a confirmed break, so it is an error with its witness (a warning without one)."+outputDoc,
+		"Consumers that switch over an output enum may not handle a new value. A value added to an output enum or const only adds, so it is a warning even when a witness confirms the base schema rejects it, and an error with strict-outputs (config, --strict-outputs, the action input)."+outputDoc,
 		"make sure consumers handle the new value")
 	RuleOutputEnumRemoved = compat("compat.output.enum-removed", rules.Must, rules.Error,
 		"an output enum or const is not dropped",
