@@ -41,7 +41,8 @@ func (vs *versions) add(base, head *source.File) {
 	}
 	vs.mu.Lock()
 	defer vs.mu.Unlock()
-	vs.list = append(vs.list, report.VersionChange{File: head.Path, Before: DocumentVersion(base), After: after})
+	pos, _ := head.Index.Locate("/info/version")
+	vs.list = append(vs.list, report.VersionChange{File: head.Path, Before: DocumentVersion(base), After: after, Line: pos.Line, Column: pos.Column})
 }
 
 // sorted returns the versions by file.

@@ -67,6 +67,9 @@ type VersionChange struct {
 	File   string `json:"file"`
 	Before string `json:"before,omitempty"`
 	After  string `json:"after"`
+	// Line and Column are where the head declares it (/info/version).
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
 }
 
 // Count is how many findings f stands for: Folded for a folded finding, else 1.

@@ -9,6 +9,16 @@ import (
 	"github.com/mcpschema/mcpschema/validate/rules"
 )
 
+// RuleMajorBumpUnused: a major version bump without a breaking change
+// (version-policy: semver).
+var RuleMajorBumpUnused = rules.Register(rules.Rule{
+	ID: "mcpschema.document.major-bump-unused", Owner: "mcpschema", Level: rules.May, Severity: rules.Notice,
+	Summary: "a major version bump of a document announces a breaking change",
+	Doc: "Under version-policy: semver (read from the base's config), a document that declares its version (MCP Description info.version, which a snapshot carries too) and bumps its major version (below 1.0.0, its minor version) announces breaking changes; " +
+		"when the comparison finds none, the bump is listed as a notice, since consumers pinned to the old major version upgrade by hand for nothing. Without the policy a version changes nothing.",
+	Fix: "release a minor version instead, unless the break lies outside what mcpschema compares",
+})
+
 // semverMajor reads the major and minor numbers of a semantic version
 // ("v" prefix allowed); false when v is not one.
 func semverMajor(v string) (major, minor int, ok bool) {
@@ -55,7 +65,7 @@ func majorBump(before, after string) bool {
 // opt itself in). In a document that declares its version, a breaking
 // change with a major version bump is announced: accepted, a notice that
 // still counts as breaking; one without says to bump the major version;
-// a major bump without any breaking change gets a note. Without the
+// a major bump without any breaking change is a notice. Without the
 // policy a version changes nothing.
 func applyVersionPolicy(rep *report.Report, cfg *Config) {
 	if cfg == nil || cfg.VersionPolicy != "semver" || len(rep.Versions) == 0 {
@@ -83,7 +93,9 @@ func applyVersionPolicy(rep *report.Report, cfg *Config) {
 	}
 	for _, v := range rep.Versions {
 		if v.Before != "" && majorBump(v.Before, v.After) && !broke[v.File] {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: the major version went from %s to %s, yet no breaking change was found: a minor version would do", v.File, v.Before, v.After))
+			rep.Findings = append(rep.Findings, report.Finding{Rule: RuleMajorBumpUnused.ID, Severity: RuleMajorBumpUnused.Severity,
+				File: v.File, Pointer: "/info/version", Line: v.Line, Column: v.Column,
+				Message: fmt.Sprintf("info.version went from %q to %q, a major bump, yet no breaking change was found: release a minor version instead, unless the break lies outside what mcpschema compares", v.Before, v.After)})
 		}
 	}
 }

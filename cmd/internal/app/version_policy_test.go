@@ -54,6 +54,11 @@ func TestVersionPolicy(t *testing.T) {
 	t.Run("announced", func(t *testing.T) {
 		code, rep := run(t, "version-policy: semver\n", "1.4.0", "2.0.0", true)
 		f := breaking(rep)
+		for _, g := range rep.Findings {
+			if g.Rule == "mcpschema.document.major-bump-unused" {
+				t.Errorf("a bump that announces a break is flagged: %+v", g)
+			}
+		}
 		if code != ExitOK || f.Severity.String() != "notice" || f.Accepted != "announced by 1.4.0 → 2.0.0" ||
 			!strings.Contains(f.Message, "(breaking, announced by 1.4.0 → 2.0.0)") || rep.Summary.Breaking != 1 || rep.Summary.Accepted != 1 {
 			t.Errorf("exit %d, finding %+v, summary %+v", code, f, rep.Summary)
@@ -68,8 +73,13 @@ func TestVersionPolicy(t *testing.T) {
 	})
 	t.Run("bump without break", func(t *testing.T) {
 		code, rep := run(t, "version-policy: semver\n", "1.4.0", "2.0.0", false)
-		if code != ExitOK || !strings.Contains(strings.Join(rep.Notes, "\n"), "the major version went from 1.4.0 to 2.0.0, yet no breaking change was found") {
-			t.Errorf("exit %d, notes %q", code, rep.Notes)
+		found := false
+		for _, f := range rep.Findings {
+			found = found || (f.Rule == "mcpschema.document.major-bump-unused" && f.Severity.String() == "notice" && f.Line == 2 &&
+				strings.Contains(f.Message, `info.version went from "1.4.0" to "2.0.0", a major bump, yet no breaking change was found`))
+		}
+		if code != ExitOK || !found {
+			t.Errorf("exit %d, findings %+v", code, rep.Findings)
 		}
 	})
 	t.Run("no policy", func(t *testing.T) {
