@@ -18,7 +18,7 @@ import (
 // with a note saying so.
 func RenderGitHub(w io.Writer, rep *report.Report) error {
 	bw := bufio.NewWriter(w)
-	capped := CapAnnotations(rep.Findings, 0, 0)
+	capped := CapAnnotations(NewFindings(rep.Findings), 0, 0)
 	for _, f := range capped.Findings {
 		fmt.Fprintln(bw, Command(f))
 	}

@@ -86,7 +86,8 @@ func sameChangeKey(f report.Finding) string {
 			rel = r
 		}
 	}
-	return strings.Join([]string{f.Rule, f.Severity.String(), rel, messageShape(f)}, "\x00")
+	// pre-existing and accepted findings never share a group with new ones.
+	return strings.Join([]string{f.Rule, severityLabel(f), rel, messageShape(f)}, "\x00")
 }
 
 // GroupFindings groups findings that are the same change in at least
@@ -149,7 +150,7 @@ func (g Group) ToolList(max int) string {
 // position, then the first finding's base location (named by its tool) and witness.
 func writeTextGroup(w io.Writer, g Group) {
 	f := g.First()
-	fmt.Fprintf(w, "%s: %s: %s%s [%s]\n", Position(SafeText(f.File), f.Line, f.Column), f.Severity, g.Lead(), oneLine(g.Message()), f.Rule)
+	fmt.Fprintf(w, "%s: %s: %s%s [%s]\n", Position(SafeText(f.File), f.Line, f.Column), severityLabel(f), g.Lead(), oneLine(g.Message()), f.Rule)
 	fmt.Fprintf(w, "    tools: %s\n", SafeText(g.ToolList(0)))
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base of %s: %s\n", SafeText(f.Tool), SafeText(BaseText(f.Base)))

@@ -43,6 +43,10 @@ type SummaryOptions struct {
 	Marker string
 	// Links, when set, make positions links to their lines (see Links).
 	Links *Links
+	// Accept says how to accept the breaking changes on purpose (the skip
+	// label and who may apply it, or the config line that enables one);
+	// a failed run with breaking changes ends with it.
+	Accept string
 }
 
 // Markdown renders the report as GitHub-flavoured Markdown: the totals and
@@ -69,9 +73,13 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	b.must(header(rep, title, opt))
 	b.must(configChangeMarkdown(rep.ConfigChange, opt.Limit))
 
-	var breaking, others, notices []report.Finding
+	var breaking, others, notices, existing, accepted []report.Finding
 	for _, f := range rep.Findings {
 		switch {
+		case f.PreExisting:
+			existing = append(existing, f)
+		case f.Accepted != "":
+			accepted = append(accepted, f)
 		case f.IsBreaking():
 			breaking = append(breaking, f)
 		case f.Severity <= rules.Notice:
@@ -83,6 +91,9 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	lk := opt.Links.forReport(rep)
 	if len(breaking) > 0 {
 		writeBreaking(b, breaking, lk)
+	}
+	if len(accepted) > 0 {
+		writeFindings(b, accepted, fmt.Sprintf("\n### %s\n", AcceptedHeading(len(accepted))), lk)
 	}
 	if len(others) > 0 {
 		heading := fmt.Sprintf("\n### Findings (%d)\n", len(others))
@@ -98,9 +109,15 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 			b.must("\n</details>\n")
 		}
 	}
+	if len(existing) > 0 {
+		writePreExisting(b, existing, lk)
+	}
 	writeCounts(b, rep)
 	if ig := ignoredMarkdown(rep, lk); ig != "" {
 		b.add(ig)
+	}
+	if opt.Accept != "" && opt.Failed && len(breaking) > 0 {
+		b.must("\n" + mdText(AcceptLine(opt.Accept)) + "\n")
 	}
 	return b.finish(opt), b.cut || b.rowsCut > 0
 }

@@ -39,13 +39,25 @@ func WriteTextFinding(w io.Writer, f report.Finding) {
 	}
 	shown := f
 	shown.Message = shownMessage(f) // the base position once: on the base line
-	fmt.Fprintf(w, "%s: %s: %s [%s]\n", at, f.Severity, oneLine(ToolMessage(shown)), f.Rule)
+	fmt.Fprintf(w, "%s: %s: %s [%s]\n", at, severityLabel(f), oneLine(ToolMessage(shown)), f.Rule)
 	if f.Base != nil {
 		fmt.Fprintf(w, "    base: %s\n", SafeText(BaseText(f.Base)))
 	}
 	if wit, ok := ShownWitness(f); ok {
 		fmt.Fprintf(w, "    witness: %s\n", SafeText(wit))
 	}
+}
+
+// severityLabel is the severity as the text format shows it, marking a
+// pre-existing finding and an accepted breaking change.
+func severityLabel(f report.Finding) string {
+	switch {
+	case f.PreExisting:
+		return f.Severity.String() + " (pre-existing)"
+	case f.Accepted != "":
+		return f.Severity.String() + " (accepted breaking change)"
+	}
+	return f.Severity.String()
 }
 
 // Totals is the one-line total, e.g.
@@ -57,6 +69,12 @@ func Totals(rep *report.Report) string {
 		Plural(s.Files, "file"), Plural(s.Tools, "tool"))
 	if !s.Complete {
 		line += "; check incomplete"
+	}
+	if s.Accepted > 0 {
+		line += fmt.Sprintf("; %s accepted", Plural(s.Accepted, "breaking change"))
+	}
+	if s.PreExisting > 0 {
+		line += fmt.Sprintf("; %s already at the base, not counted", Plural(s.PreExisting, "pre-existing finding"))
 	}
 	if ig := IgnoredText(rep); ig != "" {
 		line += "; " + ig

@@ -51,27 +51,60 @@ func (c *comparer) compareAnnotations(p pair) {
 		if h.destructive {
 			extra = " (and with destructiveHint true or unset it may now destroy data)"
 		}
-		d.msg = fmt.Sprintf("tool %q is no longer read-only: effective readOnlyHint went from true to false%s, so clients that auto-approve read-only tools must confirm it again; keep readOnlyHint true if the tool still only reads", name, extra)
+		d.msg = fmt.Sprintf("tool %q is no longer read-only: effective readOnlyHint went from true to false%s, so clients that auto-approve read-only tools confirm it again; no call is rejected, the hint moved toward caution", name, extra)
 		c.add(d)
 	}
 	if !b.readOnly && !h.readOnly {
 		if !b.destructive && h.destructive {
 			d := hint("destructiveHint", false, true)
 			d.rule = RuleDestructiveAdded
-			d.msg = fmt.Sprintf("tool %q became destructive: effective destructiveHint went from false to true (unset means true), so clients will warn before calling it; keep destructiveHint false if it is still non-destructive", name)
+			d.msg = fmt.Sprintf("tool %q became destructive: effective destructiveHint went from false to true (unset means true), so clients will warn before calling it; no call is rejected, the hint moved toward caution", name)
 			c.add(d)
 		}
 		if b.idempotent && !h.idempotent {
 			d := hint("idempotentHint", true, false)
 			d.rule = RuleIdempotentRemoved
-			d.msg = fmt.Sprintf("tool %q is no longer idempotent: effective idempotentHint went from true to false (unset means false), so retries are no longer safe; keep idempotentHint true if repeated calls still have no extra effect", name)
+			d.msg = fmt.Sprintf("tool %q is no longer idempotent: effective idempotentHint went from true to false (unset means false), so clients no longer retry it freely; no call is rejected, the hint moved toward caution", name)
 			c.add(d)
 		}
 	}
 	if !b.openWorld && h.openWorld {
 		d := hint("openWorldHint", false, true)
 		d.rule = RuleOpenWorldAdded
-		d.msg = fmt.Sprintf("tool %q became open-world: effective openWorldHint went from false to true (unset means true), so it may now reach external entities; keep openWorldHint false if it does not", name)
+		d.msg = fmt.Sprintf("tool %q became open-world: effective openWorldHint went from false to true (unset means true), so it may now reach external entities; no call is rejected, the hint moved toward caution", name)
+		c.add(d)
+	}
+	c.compareTrust(p, b, h, hint)
+}
+
+// compareTrust reports the hints that moved toward trust: a client may now
+// run the tool without asking, so each is a warning.
+func (c *comparer) compareTrust(p pair, b, h hints, hint func(key string, before, after bool) draft) {
+	name := p.head.name()
+	if !b.readOnly && h.readOnly {
+		d := hint("readOnlyHint", false, true)
+		d.rule = RuleReadOnlyAdded
+		d.msg = fmt.Sprintf("tool %q now claims to be read-only: effective readOnlyHint went from false to true, so clients may auto-approve it; make sure it does not modify its environment", name)
+		c.add(d)
+	}
+	if !b.readOnly && !h.readOnly {
+		if b.destructive && !h.destructive {
+			d := hint("destructiveHint", true, false)
+			d.rule = RuleDestructiveRemoved
+			d.msg = fmt.Sprintf("tool %q now claims to be non-destructive: effective destructiveHint went from true to false, so clients may no longer warn before calling it; make sure its updates are purely additive", name)
+			c.add(d)
+		}
+		if !b.idempotent && h.idempotent {
+			d := hint("idempotentHint", false, true)
+			d.rule = RuleIdempotentAdded
+			d.msg = fmt.Sprintf("tool %q now claims to be idempotent: effective idempotentHint went from false to true, so clients may retry it; make sure repeated calls have no extra effect", name)
+			c.add(d)
+		}
+	}
+	if b.openWorld && !h.openWorld {
+		d := hint("openWorldHint", true, false)
+		d.rule = RuleOpenWorldRemoved
+		d.msg = fmt.Sprintf("tool %q now claims a closed world: effective openWorldHint went from true to false, so clients may trust it not to reach external entities; make sure it does not", name)
 		c.add(d)
 	}
 }

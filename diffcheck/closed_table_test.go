@@ -48,11 +48,13 @@ type memberChange struct {
 }
 
 var memberChanges = []memberChange{
+	// a closed output that gains a member: a warning by default, an error
+	// with Options.StrictOutputs (TestClosedObjectTable runs both).
 	{name: "added-optional", headHas: true,
-		outputClosed: "error compat.output.additional-properties-relaxed"},
+		outputClosed: "warning compat.output.additional-properties-relaxed"},
 	{name: "added-required", headHas: true, headReq: true,
 		input: "error compat.input.required-added", inputClosed: "error compat.input.required-added",
-		outputClosed: "error compat.output.additional-properties-relaxed", inputMatching: "error compat.input.required-added"},
+		outputClosed: "warning compat.output.additional-properties-relaxed", inputMatching: "error compat.input.required-added"},
 	{name: "removed-optional", baseHas: true,
 		input: "warning compat.input.property-removed", inputClosed: "error compat.input.property-removed",
 		output: "warning compat.output.property-removed", outputClosed: "warning compat.output.property-removed"},
@@ -153,6 +155,13 @@ func TestClosedObjectTable(t *testing.T) {
 						var wants []string
 						if want != "" {
 							wants = []string{want}
+						}
+						if want == "warning compat.output.additional-properties-relaxed" {
+							// strict outputs: the addition is an error.
+							strict := Compare([]*source.File{base}, []*source.File{head}, Options{StrictOutputs: true})
+							if len(strict) != 1 || strict[0].Severity.String() != "error" {
+								t.Errorf("strict outputs: got %v, want one error", strict)
+							}
 						}
 						if strings.Join(have, "; ") != strings.Join(wants, "; ") {
 							for _, f := range got {

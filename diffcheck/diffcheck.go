@@ -26,6 +26,11 @@ type Options struct {
 	// Each calls work(i) for every i below n, possibly at once (the
 	// pipeline passes its worker pool's Each); nil: one at a time.
 	Each func(n int, work func(i int))
+	// StrictOutputs makes an output change that only adds (a closed
+	// object gains a member, an enum or const gains a value) an error, as
+	// a confirmed witness would; by default it is a warning, whatever its
+	// witness, since only consumers that pin the old schema break.
+	StrictOutputs bool
 }
 
 // each returns opts.Each, or a loop when it is nil.
@@ -45,6 +50,8 @@ type comparer struct {
 	eng        *schema.Engine
 	findings   []report.Finding
 	headByPath map[string]*source.File
+	// strictOutputs: Options.StrictOutputs.
+	strictOutputs bool
 }
 
 // Compare returns the findings of every base/head tool pair, sorted. It
@@ -95,7 +102,7 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 func (c *comparer) judgePairs(pairs []pair, each func(n int, work func(i int))) [][]report.Finding {
 	found := make([][]report.Finding, len(pairs))
 	each(len(pairs), func(i int) {
-		pc := &comparer{eng: c.eng, headByPath: c.headByPath}
+		pc := &comparer{eng: c.eng, headByPath: c.headByPath, strictOutputs: c.strictOutputs}
 		pc.judgePair(pairs[i])
 		found[i] = pc.findings
 	})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
@@ -31,8 +32,13 @@ func loadDiffCases(t *testing.T, dir string) []*diffCase {
 	}
 	var out []*diffCase
 	for _, fc := range cases {
-		if len(fc.Versions) > 0 || len(fc.Options) > 0 {
-			t.Fatalf("%s: versions and option are not understood by diff cases", fc.Path)
+		for k := range fc.Options {
+			if k != "strict-outputs" {
+				t.Fatalf("%s: option %q is not understood by diff cases (only strict-outputs)", fc.Path, k)
+			}
+		}
+		if len(fc.Versions) > 0 {
+			t.Fatalf("%s: versions are not understood by diff cases", fc.Path)
 		}
 		c := &diffCase{Case: fc}
 		for _, f := range fc.Section("base") {
@@ -49,6 +55,56 @@ func loadDiffCases(t *testing.T, dir string) []*diffCase {
 	return out
 }
 
+// options are the Options a case asks for (option strict-outputs true).
+func (c *diffCase) options() Options {
+	return Options{Aliases: c.Aliases, StrictOutputs: c.Options["strict-outputs"] == "true"}
+}
+
+// toolSchemaValid is the validation rule whose errors say a schema is
+// invalid (validate.RuleToolSchemaValid; diffcheck's tests do not import
+// validate, see internal/layers).
+const toolSchemaValid = "json-schema.tool-schema.valid"
+
+// notComparedWhereInvalid applies NotComparedWhereInvalid as the pipeline
+// does, with the head files' schema validity errors computed by the schema
+// engine (the errors validate reports for a tool's inputSchema and
+// outputSchema, external references and bounds left out).
+func notComparedWhereInvalid(got []report.Finding, head []*source.File, eng *schema.Engine) []report.Finding {
+	n := len(got)
+	for _, h := range head {
+		for _, tl := range h.Tools {
+			for _, key := range []string{"inputSchema", "outputSchema"} {
+				s, ok := tl.Value[key]
+				if !ok {
+					continue
+				}
+				if _, isObj := s.(map[string]any); !isObj {
+					continue
+				}
+				for _, p := range eng.Check(s).Problems {
+					if p.Kind == schema.SchemaExternalRef || p.Kind == schema.SchemaBound {
+						continue
+					}
+					ptr := tl.Pointer + "/" + key + p.Pointer
+					pos, _ := h.Index.Locate(ptr)
+					got = append(got, report.Finding{Rule: toolSchemaValid, Severity: rules.Error, File: h.Path,
+						Pointer: ptr, Line: pos.Line, Column: pos.Column, Message: p.Message})
+				}
+			}
+		}
+	}
+	if len(got) == n {
+		return got
+	}
+	var out []report.Finding
+	for _, f := range NotComparedWhereInvalid(got, toolSchemaValid) {
+		if f.Rule != toolSchemaValid {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // TestFixtures runs every case in testdata: each produces exactly the
 // findings it declares (a case that declares none is silent), base
 // locations match, and every witness is confirmed by the validator.
@@ -61,7 +117,7 @@ func TestFixtures(t *testing.T) {
 	eng := schema.NewEngine(schema.DefaultLimits)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			got := Compare(c.base, c.head, Options{Aliases: c.Aliases})
+			got := notComparedWhereInvalid(Compare(c.base, c.head, c.options()), c.head, eng)
 			for _, d := range c.Compare(got) {
 				t.Error(d)
 			}

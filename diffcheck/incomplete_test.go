@@ -21,7 +21,7 @@ func TestUndecidableIsIncomplete(t *testing.T) {
 	}
 	seen := 0
 	for _, c := range loadDiffCases(t, "testdata") {
-		got := Compare(c.base, c.head, Options{Aliases: c.Aliases})
+		got := Compare(c.base, c.head, c.options())
 		rep := &report.Report{Findings: got}
 		rep.Finalize()
 		if undecidable[c.Name] {

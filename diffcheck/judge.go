@@ -67,6 +67,9 @@ type change struct {
 	// by it, so without a witness the break is certain on the known
 	// keywords only.
 	hedge string
+	// additive: an output change that only adds (a closed object gains a
+	// member, an enum or const gains a value); see Options.StrictOutputs.
+	additive bool
 }
 
 // judge compares two normalised schemas in one direction.

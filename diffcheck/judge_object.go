@@ -197,11 +197,11 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 		return // base open: the assumption is that servers return only what they declare
 	case ms.never && in.required[k] && known:
 		// every head result carries k, and the base schema rejects every one.
-		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), certain: true, severity: rules.Error,
+		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), certain: true, severity: rules.Error, additive: true,
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
 			msg: fmt.Sprintf("required property %q %s was added to an output object the base closed: every result carries it and the base schema rejects them all; add it to the base contract first, or make it optional and tell consumers to accept it", k, where(p))}, in, out, memberKw(base))
 	case ms.never:
-		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]),
+		j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: k, locals: genCandidates(in.props[k]), additive: true,
 			headPtr: head.propPtr[k], basePtr: base.at(memberKw(base)),
 			msg: fmt.Sprintf("property %q %s was added to an output object the base closed: strict consumers reject results that carry it; tell them to accept it", k, where(p))}, in, out, memberKw(base))
 	default:

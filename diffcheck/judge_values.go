@@ -119,7 +119,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 			c.rule = RuleInputEnumValueRemoved
 			c.msg = fmt.Sprintf("%s %s no longer allows %s: calls sending it are rejected; keep accepting the old value", kw, where(path), quoteList(missing))
 		} else {
-			c.rule = RuleOutputEnumValueAdded
+			c.rule, c.additive = RuleOutputEnumValueAdded, true
 			c.msg = fmt.Sprintf("%s %s now allows %s: consumers may not handle the new value; make sure they do", kw, where(path), quoteList(missing))
 		}
 		j.emit(c, in, out, kw)

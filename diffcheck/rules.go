@@ -14,8 +14,10 @@ import (
 // MCP Description document prompt, resource, resource-template, security,
 // capability, transport); Register rejects any other.
 func compat(id string, level rules.Level, sev rules.Severity, summary, doc, fix, title string) *rules.Rule {
+	v := compatSeverities[id]
 	return rules.Register(rules.Rule{ID: id, Kind: rules.Breaking, Direction: compatDirection(id),
-		Owner: "mcpschema", Level: level, Severity: sev, Summary: summary, Doc: doc, Fix: fix, Title: title})
+		Owner: "mcpschema", Level: level, Severity: sev, Summary: summary, Doc: doc, Fix: fix, Title: title,
+		Also: v.also, Varies: v.when})
 }
 
 // compatDirection is the second segment of a compat.* id.
@@ -29,7 +31,7 @@ func compatDirection(id string) rules.Direction {
 
 const (
 	inputDoc  = " inputSchema is contravariant: a change breaks callers when some argument object the base schema accepted is rejected by the head schema. Each finding carries such an argument object as its witness, checked with the validator against both schemas: the head schema rejects it at the changed keyword, not because of another change. Without a witness, a finding stays an error only when the break is certain by construction (a member became required, a type or listed value was removed, a closed object lost a member); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword (a bound at the edge of the interoperable integer range excepted: a notice)."
-	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword."
+	outputDoc = " outputSchema is covariant: a change breaks consumers when the head schema admits a structured result the base schema did not promise. Each finding carries such a value as its witness, checked with the validator against both schemas: the base schema rejects it at the changed keyword. Without a witness, a finding stays an error only when the break is certain by construction (a type added, a required member dropped); otherwise it is a warning that says it may break. A finding whose witness the validator confirms is an error whatever its keyword, unless the change only adds (a member of a closed object, a value of an enum or const): a warning unless strict-outputs is set."
 	// undecidableDoc: what an unjudged change does to the gate.
 	undecidableDoc = " The gate fails closed: such a change is an error and the report is incomplete (`complete: false`). An external `$ref` beside other keywords or inside `allOf` is one more constraint, never fetched: the keywords beside it are still judged, so every break they prove is reported with its witness, and the reference itself is reported only where the pull request adds or changes it (an unchanged reference is not). A team that accepts unjudged changes sets this rule to `warning` in the base branch's config (`rules: {compat.input.undecidable: warning, compat.output.undecidable: warning}`), the behaviour before."
 	aliasFix       = "; if the change is intended, say so in the pull request and acknowledge the finding with an ignore in .mcpschema.yaml"
@@ -167,7 +169,7 @@ var (
 		"keep returning the property (deprecated)", "result member removed")
 	RuleOutputAdditionalRelaxed = compat("compat.output.additional-properties-relaxed", rules.Should, rules.Warning,
 		"a closed output object stays closed",
-		"Opening a closed result object (or adding a member to it) lets results carry members strict consumers reject (an error with a witness; a member added as required makes every result one the base schema rejects); undeclared members of open objects are assumed not to be returned."+outputDoc,
+		"Opening a closed result object lets results carry members strict consumers reject: an error with a witness. Adding a member to a closed result object (optional or required) only adds: clients validate results against the schema the server lists now, so it is a warning even with a witness, and an error with strict-outputs (config, --strict-outputs, the action input) for teams whose consumers pin the old schema. Undeclared members of open objects are assumed not to be returned."+outputDoc,
 		"keep the object closed, or tell consumers to accept new members", "result may carry new members")
 	RuleOutputTypeWidened = compat("compat.output.type-widened", rules.Must, rules.Error,
 		"an output does not start returning another type",
@@ -175,7 +177,7 @@ var (
 		"return the old type only", "result type widened")
 	RuleOutputEnumValueAdded = compat("compat.output.enum-value-added", rules.Should, rules.Warning,
 		"no output enum value is added",
-		"Consumers that switch over an output enum may not handle a new value; a value the base schema rejects is a confirmed break, so it is an error with its witness (a warning without one)."+outputDoc,
+		"Consumers that switch over an output enum may not handle a new value. A value added to an output enum or const only adds, so it is a warning even when a witness confirms the base schema rejects it, and an error with strict-outputs (config, --strict-outputs, the action input)."+outputDoc,
 		"make sure consumers handle the new value", "result value added")
 	RuleOutputEnumRemoved = compat("compat.output.enum-removed", rules.Must, rules.Error,
 		"an output enum or const is not dropped",
@@ -225,23 +227,42 @@ var (
 
 // Annotation rules compare effective values: an unset hint takes its spec default
 // (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true).
+// No call is rejected by a hint: one that moves toward caution (the client
+// asks again) is a notice; one that moves toward trust (a client may now
+// run the tool without asking) is a warning.
 var (
-	RuleReadOnlyRemoved = compat("compat.annotation.read-only-removed", rules.Must, rules.Error,
+	RuleReadOnlyRemoved = compat("compat.annotation.read-only-removed", rules.May, rules.Notice,
 		"a read-only tool stays read-only",
-		"Clients auto-approve tools whose effective readOnlyHint is true; a tool that may now modify its environment must be confirmed again.",
-		"keep readOnlyHint true, or accept that clients re-prompt", "readOnlyHint removed")
-	RuleDestructiveAdded = compat("compat.annotation.destructive-added", rules.Must, rules.Error,
+		"Clients auto-approve tools whose effective readOnlyHint is true; a tool that may now modify its environment is confirmed again. The hint moved toward caution and no call is rejected: a notice.",
+		"keep readOnlyHint true if the tool still only reads", "readOnlyHint removed")
+	RuleDestructiveAdded = compat("compat.annotation.destructive-added", rules.May, rules.Notice,
 		"a non-destructive tool does not become destructive",
-		"Effective destructiveHint (true when unset, meaningful when readOnlyHint is false) going from false to true tells clients the tool may now destroy data; removing an explicit `false` does the same.",
+		"Effective destructiveHint (true when unset, meaningful when readOnlyHint is false) going from false to true tells clients the tool may now destroy data; removing an explicit `false` does the same. The hint moved toward caution: a notice.",
 		"keep destructiveHint false if the tool is still non-destructive", "destructiveHint added")
-	RuleIdempotentRemoved = compat("compat.annotation.idempotent-removed", rules.Should, rules.Warning,
+	RuleIdempotentRemoved = compat("compat.annotation.idempotent-removed", rules.May, rules.Notice,
 		"an idempotent tool stays idempotent",
-		"Effective idempotentHint going from true to false means retries are no longer safe.",
+		"Effective idempotentHint going from true to false means retries are no longer safe. The hint moved toward caution: a notice.",
 		"keep idempotentHint true if repeated calls still have no extra effect", "idempotentHint removed")
-	RuleOpenWorldAdded = compat("compat.annotation.open-world-added", rules.Should, rules.Warning,
+	RuleOpenWorldAdded = compat("compat.annotation.open-world-added", rules.May, rules.Notice,
 		"a closed-world tool does not become open-world",
-		"Effective openWorldHint (true when unset) going from false to true means the tool now reaches external entities.",
+		"Effective openWorldHint (true when unset) going from false to true means the tool now reaches external entities. The hint moved toward caution: a notice.",
 		"keep openWorldHint false if the tool still only touches its own domain", "openWorldHint added")
+	RuleReadOnlyAdded = compat("compat.annotation.read-only-added", rules.Should, rules.Warning,
+		"a tool does not start claiming to be read-only",
+		"Effective readOnlyHint going from false to true lets clients auto-approve the tool: the hint moved toward trust, so a warning. Make sure the tool really only reads.",
+		"set readOnlyHint true only if the tool does not modify its environment", "readOnlyHint added")
+	RuleDestructiveRemoved = compat("compat.annotation.destructive-removed", rules.Should, rules.Warning,
+		"a destructive tool does not start claiming to be non-destructive",
+		"Effective destructiveHint going from true (or unset) to false, while readOnlyHint is false, tells clients the tool no longer destroys data: the hint moved toward trust, so a warning.",
+		"set destructiveHint false only if the tool's updates are purely additive", "destructiveHint removed")
+	RuleIdempotentAdded = compat("compat.annotation.idempotent-added", rules.Should, rules.Warning,
+		"a tool does not start claiming to be idempotent",
+		"Effective idempotentHint going from false to true, while readOnlyHint is false, tells clients retries are safe: the hint moved toward trust, so a warning.",
+		"set idempotentHint true only if repeated calls have no extra effect", "idempotentHint added")
+	RuleOpenWorldRemoved = compat("compat.annotation.open-world-removed", rules.Should, rules.Warning,
+		"an open-world tool does not start claiming a closed world",
+		"Effective openWorldHint going from true (or unset) to false tells clients the tool no longer reaches external entities: the hint moved toward trust, so a warning.",
+		"set openWorldHint false only if the tool touches nothing outside its own domain", "openWorldHint removed")
 )
 
 // Tool example rules (MCP Description `examples`).

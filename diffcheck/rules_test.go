@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/schema"
 )
 
 // TestRegistry checks the ids the rest of the program relies on, that every
@@ -47,6 +48,35 @@ func TestCompatTitles(t *testing.T) {
 	for _, r := range rules.All() {
 		if strings.HasPrefix(r.ID, "compat.") && r.Title == "" {
 			t.Errorf("%s has no title", r.ID)
+		}
+	}
+}
+
+// TestEmittedSeveritiesListed: every severity a fixture's finding gets
+// (with and without strict outputs) is one the rule table lists for its
+// rule (rules.Rule.Emits: the default or Also), so the table says what
+// findings actually get (issue 21 item 5).
+func TestEmittedSeveritiesListed(t *testing.T) {
+	eng := schema.NewEngine(schema.DefaultLimits)
+	for _, c := range loadDiffCases(t, "testdata") {
+		for _, strict := range []bool{false, true} {
+			o := c.options()
+			o.StrictOutputs = o.StrictOutputs || strict
+			for _, f := range notComparedWhereInvalid(Compare(c.base, c.head, o), c.head, eng) {
+				r, ok := rules.Lookup(f.Rule)
+				if !ok {
+					t.Errorf("%s: unknown rule %s", c.Name, f.Rule)
+					continue
+				}
+				if !r.Emits(f.Severity) {
+					t.Errorf("%s (strict %v): %s is %s, but the table lists %q", c.Name, strict, f.Rule, f.Severity, r.SeverityText())
+				}
+			}
+		}
+	}
+	for id, v := range compatSeverities {
+		if r, ok := rules.Lookup(id); !ok || len(v.also) == 0 || v.when == "" {
+			t.Errorf("compatSeverities: %s: unknown rule or empty entry (%v)", id, r)
 		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 // documents (CompareDocuments) and the bases that held no tools
 // (BaseNotComparable). The per-path Compare must give the same findings.
 func compareGlobal(base, head []*source.File, opts Options) []report.Finding {
-	c := &comparer{eng: NewDiffer(opts, nil).eng, headByPath: map[string]*source.File{}}
+	c := &comparer{eng: NewDiffer(opts, nil).eng, headByPath: map[string]*source.File{}, strictOutputs: opts.StrictOutputs}
 	for _, f := range head {
 		if f != nil {
 			c.headByPath[f.Path] = f
@@ -93,7 +93,7 @@ func brief(fs []report.Finding) string {
 func TestStreamMatchesGlobalFixtures(t *testing.T) {
 	t.Parallel()
 	for _, c := range loadDiffCases(t, "testdata") {
-		opts := Options{Aliases: c.Aliases}
+		opts := c.options()
 		sameFindings(t, c.Name, Compare(c.base, c.head, opts), compareGlobal(c.base, c.head, opts))
 		var moved []*source.File
 		for _, f := range c.head {

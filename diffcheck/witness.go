@@ -299,6 +299,12 @@ func (c *comparer) report(j *judge, b, h *side) {
 				}
 			}
 		}
+		// the output policy applies last, after a witness made the finding
+		// an error: an output that only gains a member or a value is a
+		// warning unless the config asks for strict outputs.
+		if ch.additive && !c.strictOutputs && d.severity == rules.Error {
+			d.severity = rules.Warning
+		}
 		c.add(d)
 	}
 }

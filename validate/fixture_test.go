@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
@@ -45,4 +46,25 @@ func runCase(c *fixture.Case) *report.Report {
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
 	}
 	return Run(files, opts)
+}
+
+// TestEmittedSeveritiesListed: every severity a validation fixture's
+// finding gets is one the rule table lists for its rule (issue 21 item 5;
+// diffcheck has the same test for the compat rules).
+func TestEmittedSeveritiesListed(t *testing.T) {
+	cases, err := fixture.Load("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		for _, f := range runCase(c).Findings {
+			r, ok := rules.Lookup(f.Rule)
+			if !ok {
+				continue // a rule registered by a test only
+			}
+			if !r.Emits(f.Severity) {
+				t.Errorf("%s: %s is %s, but the table lists %q", c.Name, f.Rule, f.Severity, r.SeverityText())
+			}
+		}
+	}
 }

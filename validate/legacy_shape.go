@@ -25,6 +25,7 @@ var (
 	})
 	RuleLegacyIncomplete = rules.Register(rules.Rule{
 		ID: "mcpdesc.protocol.legacy-validation-incomplete", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Also: []rules.Severity{rules.Notice}, Varies: "notice in a snapshot, whose server negotiated the version",
 		Versions: []string{"2024-11-05", "2025-03-26"},
 		Summary:  "validation is incomplete for the legacy protocol versions 2024-11-05 and 2025-03-26",
 		Doc: "MCP Description: complete revision-specific semantic validation begins with MCP 2025-06-18; MCP 2024-11-05 and 2025-03-26 remain recognised legacy compatibility revisions, and validators SHOULD warn that validation is incomplete and MUST NOT report it as complete. mcpschema warns once per file (at the root protocolVersions when declared there, otherwise at the tool that declares them) and marks the file as not completely checked. " +

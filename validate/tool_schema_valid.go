@@ -18,7 +18,9 @@ var RuleToolSchemaValid = rules.Register(rules.Rule{
 		"and a reference to another document is never fetched or read: it is a warning that the check is incomplete, and the file and run are reported as not completely checked. " +
 		"Schemas over the configured depth, size or time bounds are reported and not checked. Patterns are ECMA-262 regular expressions. " +
 		"Earlier protocol versions define no dialect; mcp.tool.schema.legacy-shape applies to them instead.",
-	Fix: "fix the schema at the reported keyword, declare \"$schema\": \"https://json-schema.org/draft/2020-12/schema\" (or draft-07), and move externally referenced definitions into \"$defs\"",
+	Fix:    "fix the schema at the reported keyword, declare \"$schema\": \"https://json-schema.org/draft/2020-12/schema\" (or draft-07), and move externally referenced definitions into \"$defs\"",
+	Also:   []rules.Severity{rules.Warning},
+	Varies: "warning for a reference to another document (never fetched; the check is incomplete)",
 })
 
 func init() {

@@ -34,6 +34,8 @@ type CheckRun struct {
 	FailOnIncomplete bool
 	// Links, when set, make the summary's positions links to their lines.
 	Links *annotate.Links
+	// Accept says how to accept the breaking changes (annotate.SummaryOptions.Accept).
+	Accept string
 	// Now stamps completed_at; nil uses time.Now.
 	Now func() time.Time
 }
@@ -126,7 +128,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	}
 	summary, cut := annotate.MarkdownCut(rep, annotate.SummaryOptions{
 		Title: cr.Name, FailOn: cr.FailOn, Failed: cr.Failed, FailOnIncomplete: cr.FailOnIncomplete,
-		Limit: annotate.CheckRunSummaryLimit, Elsewhere: elsewhere, Links: selfLinks(cr.Links),
+		Limit: annotate.CheckRunSummaryLimit, Elsewhere: elsewhere, Links: selfLinks(cr.Links), Accept: cr.Accept,
 	})
 	if res.Annotations < res.Total {
 		summary = truncateTo(fmt.Sprintf("> [!CAUTION]\n> %s.\n\n", capitalize(elsewhere))+summary, annotate.CheckRunSummaryLimit)
@@ -186,7 +188,7 @@ func Annotations(rep *report.Report) []*github.CheckRunAnnotation {
 // capAnnotations folds and bounds the report's findings that have a file.
 func capAnnotations(rep *report.Report) annotate.Capped {
 	filed := make([]report.Finding, 0, len(rep.Findings))
-	for _, f := range rep.Findings {
+	for _, f := range annotate.NewFindings(rep.Findings) {
 		if f.File != "" {
 			filed = append(filed, f)
 		}

@@ -37,7 +37,7 @@ func WriteInline(w io.Writer, rep *report.Report, reservedNotices int) InlineRes
 	used := map[rules.Severity]int{}
 	var res InlineResult
 	total := 0
-	for _, f := range rep.Findings {
+	for _, f := range annotate.NewFindings(rep.Findings) {
 		total += f.Count()
 		sev := f.Severity
 		if sev != rules.Error && sev != rules.Warning {

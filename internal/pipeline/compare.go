@@ -7,7 +7,9 @@ import (
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/pool"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/validate"
 )
 
 // Compare reads every head file (the working tree, or revision in.HeadRef)
@@ -37,9 +39,53 @@ func Compare(ctx context.Context, in Input) (base, head []*source.File, findings
 	if err := p.Err(); err != nil {
 		return nil, nil, nil, err
 	}
-	findings = diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: lim.Schema, Each: p.Each})
+	findings = diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: lim.Schema, Each: p.Each, StrictOutputs: in.StrictOutputs})
 	if err := p.Err(); err != nil {
 		return nil, nil, nil, err
 	}
-	return base, head, findings, nil
+	return base, head, withoutInvalidVerdicts(findings, head, in, p), nil
+}
+
+// withoutInvalidVerdicts replaces the verdicts at places where the head
+// schema is invalid (diffcheck.NotComparedWhereInvalid): the head files
+// with a finding are validated for that, and only the schema validity
+// findings are used.
+func withoutInvalidVerdicts(findings []report.Finding, head []*source.File, in Input, p *pool.Pool) []report.Finding {
+	changed := map[string]bool{}
+	for _, f := range findings {
+		changed[f.File] = true
+	}
+	var files []*source.File
+	for _, h := range head {
+		if h != nil && changed[h.Path] && !h.Fatal() {
+			files = append(files, h)
+		}
+	}
+	if len(files) == 0 {
+		return findings
+	}
+	eng := schema.NewEngine(in.Options.Limits.Schema)
+	found := make([][]report.Finding, len(files))
+	p.Each(len(files), func(i int) {
+		for _, f := range validate.CheckFile(files[i], in.Options, eng).Findings {
+			if f.Rule == validate.RuleToolSchemaValid.ID {
+				found[i] = append(found[i], f)
+			}
+		}
+	})
+	n := len(findings)
+	for _, fs := range found {
+		findings = append(findings, fs...)
+	}
+	if len(findings) == n {
+		return findings
+	}
+	out := diffcheck.NotComparedWhereInvalid(findings, validate.RuleToolSchemaValid.ID)
+	kept := out[:0]
+	for _, f := range out {
+		if f.Rule != validate.RuleToolSchemaValid.ID {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }

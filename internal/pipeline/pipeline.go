@@ -35,6 +35,9 @@ type Input struct {
 	Base string
 	// Aliases maps a head tool name to the base tool name it replaces.
 	Aliases map[string]string
+	// StrictOutputs makes an output change that only adds an error
+	// (diffcheck.Options.StrictOutputs).
+	StrictOutputs bool
 	// Options configure validation (its Deadline covers the whole run).
 	Options validate.Options
 	// Listed is called once the files are listed, before any is read, with
@@ -104,13 +107,18 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if in.Base != "" {
 		dl := DiffLimits(opts)
 		eng = schema.NewEngine(dl)
-		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each}, eng)
+		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs}, eng)
 	} else {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
 
 	results := make([]validate.Result, len(paths))
 	checked := make([]bool, len(paths))
+	var ex *existing
+	var vs versions
+	if differ != nil {
+		ex = newExisting()
+	}
 	var readErr firstError
 	p.Each(len(paths), func(i int) {
 		if readErr.failed() {
@@ -145,6 +153,17 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		case bp.base != nil:
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
 		}
+		switch {
+		case job.unchanged:
+			// the same bytes: every finding is the base's too.
+			markAll(&results[i])
+		case base != nil:
+			ex.toolNames(i, base)
+			if head != nil && len(results[i].Findings) > 0 {
+				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
+			}
+		}
+		vs.add(base, head)
 		differ.Add(i, base, head)
 	})
 	if err := p.Err(); err != nil {
@@ -163,6 +182,11 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			return nil, &ListError{Err: err}
 		}
 	}
+	if ex != nil {
+		if err := markExisting(ex, results, reread(paths, blobs, lim), opts, eng); err != nil {
+			return nil, &ListError{Err: err}
+		}
+	}
 	heads := results[:0]
 	firstHead := ""
 	for i, r := range results {
@@ -174,13 +198,43 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 	}
 	rep := validate.Assemble(heads)
+	rep.Versions = vs.sorted()
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, extra...)
 	if differ != nil {
 		rep.Findings = append(rep.Findings, diff...)
 		rep.Findings = append(rep.Findings, diffCutShort(firstHead, opts)...)
+		// a typo is not a break: where the head schema is invalid, its
+		// verdicts give way to one "not compared" notice.
+		rep.Findings = diffcheck.NotComparedWhereInvalid(rep.Findings, validate.RuleToolSchemaValid.ID)
 	}
 	return rep, nil
+}
+
+// markExisting marks the head's validation findings the base already has
+// (report.Finding.PreExisting), validating, for a tool moved to another
+// file, the base of the file it left.
+func markExisting(ex *existing, results []validate.Result, load func(isBase bool, seq int) (*source.File, error), opts validate.Options, eng *schema.Engine) error {
+	var all []report.Finding
+	for i := range results {
+		ex.mark(&results[i])
+		all = append(all, results[i].Findings...)
+	}
+	moved := ex.moved(all)
+	if len(moved) == 0 {
+		return nil
+	}
+	for _, i := range moved {
+		f, err := load(true, i)
+		if err != nil {
+			return err
+		}
+		ex.base(i, validate.CheckFile(f, opts, eng).Findings)
+	}
+	for i := range results {
+		ex.mark(&results[i])
+	}
+	return nil
 }
 
 // reread reads a path's base or head file again, for Differ.Finish (a

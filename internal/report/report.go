@@ -50,6 +50,31 @@ type Finding struct {
 	// (the repeats past the first few: "and 48,999 more like this"). Counts
 	// add Folded for it, so the summary and fail-on see every finding.
 	Folded int `json:"folded,omitempty"`
+	// PreExisting marks a validation finding the base already has (same
+	// tool, or file for a file finding, rule and pointer): it is listed on
+	// its own, never annotated as new, not counted among the errors,
+	// warnings and notices of the summary (Summary.PreExisting counts it)
+	// and does not reach fail-on unless the config sets fail-on-existing.
+	PreExisting bool `json:"preExisting,omitempty"`
+	// Accepted, when set, says why a breaking change does not fail the
+	// run: the pull request's skip label (`label "mcp-breaking-ok"`) or a
+	// major version bump under version-policy: semver (`announced by 1.4.0
+	// → 2.0.0`). Its severity is then notice, yet it is still counted in
+	// Summary.Breaking and listed among the accepted breaking changes, not
+	// among the notices.
+	Accepted string `json:"accepted,omitempty"`
+}
+
+// VersionChange is the version a document declares (MCP Description
+// info.version, which a snapshot carries too) at the head and, when the
+// file existed there, at the base.
+type VersionChange struct {
+	File   string `json:"file"`
+	Before string `json:"before,omitempty"`
+	After  string `json:"after"`
+	// Line and Column are where the head declares it (/info/version).
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
 }
 
 // Count is how many findings f stands for: Folded for a folded finding, else 1.
@@ -76,6 +101,11 @@ type Summary struct {
 	Notices  int  `json:"notices"`
 	Breaking int  `json:"breaking"`
 	Complete bool `json:"complete"`
+	// PreExisting counts the findings the base already has (not counted above).
+	PreExisting int `json:"preExisting,omitempty"`
+	// Accepted counts the accepted breaking changes (see Finding.Accepted):
+	// counted in Breaking, not in Notices.
+	Accepted int `json:"accepted,omitempty"`
 }
 
 // Report is the result of a run.
@@ -93,6 +123,9 @@ type Report struct {
 	// Ignores counts the findings the config's ignores silenced (nil: none
 	// did and none expired).
 	Ignores *Ignores `json:"ignores,omitempty"`
+	// Versions are the document versions of the compared files that
+	// declare one (for version-policy and changelog).
+	Versions []VersionChange `json:"versions,omitempty"`
 }
 
 // IsBreaking reports whether f is a breaking change: an error of a rule
@@ -192,6 +225,18 @@ func (r *Report) Summarize() {
 		}
 	}
 	for _, f := range r.Findings {
+		if f.Incomplete {
+			s.Complete = false
+		}
+		if f.PreExisting {
+			s.PreExisting += f.Count()
+			continue
+		}
+		if f.Accepted != "" {
+			s.Accepted += f.Count()
+			s.Breaking += f.Count()
+			continue
+		}
 		switch f.Severity {
 		case rules.Error:
 			s.Errors += f.Count()
@@ -203,15 +248,12 @@ func (r *Report) Summarize() {
 		if f.IsBreaking() {
 			s.Breaking += f.Count()
 		}
-		if f.Incomplete {
-			s.Complete = false
-		}
 	}
 	r.Summary = s
 }
 
 func sameFinding(a, b Finding) bool {
-	return a.Rule == b.Rule && a.File == b.File && a.Pointer == b.Pointer && a.Line == b.Line &&
+	return a.PreExisting == b.PreExisting && a.Accepted == b.Accepted && a.Rule == b.Rule && a.File == b.File && a.Pointer == b.Pointer && a.Line == b.Line &&
 		a.Column == b.Column && a.Message == b.Message && a.Severity == b.Severity
 }
 
@@ -225,12 +267,22 @@ func Fingerprint(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// Reaches reports whether any finding has at least severity min (Off never reaches).
+// Reaches reports whether any finding that is not pre-existing has at
+// least severity min (Off never reaches).
 func (r *Report) Reaches(min rules.Severity) bool {
+	return r.ReachesWith(min, false)
+}
+
+// ReachesWith is Reaches; with existing, pre-existing findings count too
+// (fail-on-existing).
+func (r *Report) ReachesWith(min rules.Severity, existing bool) bool {
 	if min == rules.Off {
 		return false
 	}
 	for _, f := range r.Findings {
+		if f.PreExisting && !existing {
+			continue
+		}
 		if f.Severity >= min {
 			return true
 		}

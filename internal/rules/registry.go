@@ -71,6 +71,36 @@ type Rule struct {
 	// Title is a short lower-case phrase for annotation titles, e.g.
 	// "required argument added"; empty: derived from the id (ShortTitle).
 	Title string
+	// Also are the other severities a finding of the rule may get (a
+	// confirmed witness, a break not certain without one, the output
+	// policy); Varies says when, e.g. "error with a confirmed witness".
+	// Severity overrides in the config are not listed.
+	Also   []Severity
+	Varies string
+}
+
+// SeverityText is the severity a finding gets, as the rule table lists
+// it: the default and, when it varies, when it does
+// ("warning; error with a confirmed witness").
+func (r *Rule) SeverityText() string {
+	if r.Varies == "" {
+		return r.Severity.String()
+	}
+	return r.Severity.String() + "; " + r.Varies
+}
+
+// Emits reports whether a finding of the rule may have severity s (before
+// the config's overrides).
+func (r *Rule) Emits(s Severity) bool {
+	if s == r.Severity {
+		return true
+	}
+	for _, a := range r.Also {
+		if a == s {
+			return true
+		}
+	}
+	return false
 }
 
 var (

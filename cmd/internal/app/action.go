@@ -80,7 +80,8 @@ func runAction(ctx context.Context, args []string, env Env) int {
 		return fail(budgetErr(pre, ctx, err, "resolving the revisions"))
 	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
-		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started})
+		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
+		StrictOutputs: in.StrictOutputs})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}

@@ -22,7 +22,7 @@ const (
 const baseAuto = "auto"
 
 // actionInputNames are the inputs action.yml declares.
-var actionInputNames = []string{"files", "base", "protocol-versions", "fail-on", "config", "github-token", "check-name", "comment", "sarif", "skip-label"}
+var actionInputNames = []string{"files", "base", "protocol-versions", "fail-on", "config", "github-token", "check-name", "comment", "sarif", "skip-label", "strict-outputs"}
 
 // actionOutputNames are the outputs action.yml declares.
 var actionOutputNames = []string{"errors", "warnings", "notices", "breaking", "complete", "report"}
@@ -40,6 +40,8 @@ type actionInputs struct {
 	SARIF     string
 	// SkipLabel is the pull request label that turns breaking errors into notices ("": none).
 	SkipLabel string
+	// StrictOutputs makes output additions errors (input strict-outputs: true).
+	StrictOutputs bool
 }
 
 // readActionInputs reads and checks the inputs; errors are usage errors.
@@ -55,6 +57,13 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 		Comment:   strings.ToLower(a.GetInput("comment")),
 		SARIF:     a.GetInput("sarif"),
 		SkipLabel: a.GetInput("skip-label"),
+	}
+	switch v := strings.ToLower(a.GetInput("strict-outputs")); v {
+	case "", "false":
+	case "true":
+		in.StrictOutputs = true
+	default:
+		return nil, fmt.Errorf("input \"strict-outputs\": unknown value %q: use true or false", v)
 	}
 	if in.CheckName == "" {
 		in.CheckName = "mcpschema"

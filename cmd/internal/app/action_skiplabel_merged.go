@@ -34,6 +34,9 @@ var reQueueRef = regexp.MustCompile(`^refs/heads/gh-readonly-queue/(.+)/pr-(\d+)
 // note says so and the label is not applied (fail closed).
 func skipLabel(ctx context.Context, res *Result, in *actionInputs, gctx *githubactions.GitHubContext, ev *actionEvent, tgt target, dir string, log io.Writer) {
 	label := in.SkipLabel
+	if label == "" && res.Config != nil {
+		label = res.Config.SkipLabel // the trusted config's
+	}
 	if label == "" {
 		return
 	}

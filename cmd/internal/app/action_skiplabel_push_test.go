@@ -61,7 +61,7 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 			rep := readReport(t, e.outputs()["report"])
 			sum := e.file("summary.md")
 			if c.want == ExitOK {
-				if rep.Summary.Breaking != 0 || len(rep.Findings) != 1 || !strings.Contains(rep.Findings[0].Message, `allowed for pull request #7 by the label "mcp-breaking-ok"`) {
+				if rep.Summary.Breaking != 1 || rep.Summary.Accepted != 1 || len(rep.Findings) != 1 || !strings.Contains(rep.Findings[0].Message, `allowed for pull request #7 by the label "mcp-breaking-ok"`) {
 					t.Errorf("report: %+v", rep.Findings)
 				}
 			} else if rep.Summary.Breaking != 1 {

@@ -49,7 +49,8 @@ func TestActionSkipLabel(t *testing.T) {
 			sum := e.file("summary.md")
 			note := `has the label "mcp-breaking-ok": 1 breaking change is a notice, not an error, for this pull request (anyone with triage`
 			if c.note {
-				if rep.Summary.Breaking != 0 || rep.Summary.Notices != 1 || len(rep.Findings) != 1 || !strings.Contains(rep.Findings[0].Message, `allowed for this pull request by the label "mcp-breaking-ok"`) {
+				// accepted breaks still count as breaking (outputs.breaking), not as notices (issue 21 item 2)
+				if rep.Summary.Breaking != 1 || rep.Summary.Accepted != 1 || rep.Summary.Notices != 0 || len(rep.Findings) != 1 || !strings.Contains(rep.Findings[0].Message, `allowed for this pull request by the label "mcp-breaking-ok"`) {
 					t.Errorf("report: %+v", rep.Findings)
 				}
 				if !strings.Contains(sum, note) || !strings.Contains(sum, "triage") || !strings.Contains(sum, "passed") {
@@ -58,8 +59,20 @@ func TestActionSkipLabel(t *testing.T) {
 				if runs := srv.CheckRuns(); len(runs) != 1 || runs[0].Conclusion != "success" {
 					t.Errorf("check runs %+v", runs)
 				}
+				if !strings.Contains(sum, "Accepted breaking changes (1)") || e.outputs()["breaking"] != "1" {
+					t.Errorf("summary lacks the accepted section, or outputs.breaking %q is not 1:\n%s", e.outputs()["breaking"], sum)
+				}
 			} else if rep.Summary.Breaking != 1 || strings.Contains(sum, note) {
 				t.Errorf("breaking %d, summary:\n%s", rep.Summary.Breaking, sum)
+			} else {
+				// the failing summary ends with how to accept the breaks (issue 21 item 2a)
+				want := `To accept these breaking changes: apply the label "mcp-breaking-ok" to the pull request (anyone with triage access or more can)`
+				if c.input == "" {
+					want = `To accept these breaking changes: add the line "skip-label: mcp-breaking-ok" to .mcpschema.yaml on the base branch`
+				}
+				if !strings.Contains(sum, want) {
+					t.Errorf("summary lacks %q:\n%s", want, sum)
+				}
 			}
 		})
 	}

@@ -88,6 +88,19 @@ type Changelog struct {
 	// NotCompared lists the head files that could not be read or parsed:
 	// the list may miss changes to their tools (exit status 1).
 	NotCompared []NotCompared `json:"notCompared,omitempty"`
+	// Bump is the version bump the changes call for, whatever the
+	// version-policy (nil when nothing changed).
+	Bump *Bump `json:"bump,omitempty"`
+}
+
+// Bump is a proposed semantic version bump: major for a breaking change,
+// minor for an addition, else patch; From and To when a document declares
+// its version (MCP Description info.version).
+type Bump struct {
+	Kind string `json:"kind"`
+	File string `json:"file,omitempty"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
 }
 
 // ChangelogTool is one tool's changes.
@@ -132,7 +145,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	if err != nil {
 		return nil, err
 	}
-	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases,
+	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases, StrictOutputs: cfg.StrictOutputs,
 		Options: validate.Options{Limits: cfg.Limits.WithDefaults()}}
 	base, head, findings, err := pipeline.Compare(ctx, in)
 	if err != nil {
@@ -144,6 +157,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	}
 	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
 	cl.NotCompared = notCompared(head)
+	cl.Bump = proposeBump(cl.Tools, base, head)
 	return cl, nil
 }
 
@@ -160,6 +174,9 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 		return t
 	}
 	for _, f := range findings {
+		if f.Rule == diffcheck.RuleHeadInvalid.ID {
+			continue // not compared: a typo is not a change to announce
+		}
 		name := f.Tool
 		if name == "" {
 			name = f.File

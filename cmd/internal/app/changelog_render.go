@@ -48,6 +48,13 @@ func changelogMarkdown(cl *Changelog) string {
 		what = append(what, annotate.Plural(docs, "document"))
 	}
 	fmt.Fprintf(&b, "\n%s changed: %s.\n", strings.Join(what, " and "), strings.Join(parts, ", "))
+	if bp := cl.Bump; bp != nil {
+		fmt.Fprintf(&b, "\nProposed version bump: %s", bp.Kind)
+		if bp.To != "" {
+			fmt.Fprintf(&b, " (%s → %s in %s)", mdMessage(bp.From), mdMessage(bp.To), mdInline(bp.File))
+		}
+		b.WriteString(".\n")
+	}
 	for _, t := range cl.Tools {
 		status := ""
 		if t.Status != "changed" {

@@ -24,7 +24,7 @@ func (m *multiFlag) Set(v string) error {
 // checkFlags are the flags of `mcpschema check`.
 type checkFlags struct {
 	format, base, head, baseMode, config, configFrom, failOn, output *string
-	showIgnored                                                      *bool
+	showIgnored, strictOutputs                                       *bool
 	versions                                                         multiFlag
 }
 
@@ -39,6 +39,7 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	c.configFrom = fs.String("config-from", "", "apply the config at git revision `ref` (e.g. the pull request's base) and report what the working tree's config would change")
 	c.failOn = fs.String("fail-on", "", "lowest `severity` that fails the run: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
 	c.output = fs.String("output", "", "write the report to `file` instead of standard output")
+	c.strictOutputs = fs.Bool("strict-outputs", false, "an output change that only adds (a closed output object gains a member, an output enum a value) is an error, not a warning (as strict-outputs: true in the config)")
 	c.showIgnored = fs.Bool("show-ignored", false, "also list the findings the config's ignores silenced (they are always counted)")
 	fs.Var(&c.versions, "protocol-version", "protocol `version` for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
 	return c
@@ -84,7 +85,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
-		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored})
+		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
@@ -105,7 +106,8 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		w = fh
 	}
 	if *cf.format == "markdown" {
-		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.failsIncomplete(), Links: cliLinks(env, baseline)})
+		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.failsIncomplete(), Links: cliLinks(env, baseline),
+			Accept: acceptHow("", res.Config)})
 	} else {
 		err = annotate.Render(w, *cf.format, res.Report, rules.All())
 	}

@@ -68,6 +68,20 @@ type Config struct {
 	Aliases map[string]string
 	// Limits bound the work per file and schema.
 	Limits validate.Limits
+	// FailOnExisting: findings the base already has (pre-existing) count
+	// toward fail-on too (fail-on-existing: true).
+	FailOnExisting bool
+	// StrictOutputs: an output change that only adds (a closed output
+	// object gains a member, an output enum or const a value) is an error,
+	// not a warning (strict-outputs: true).
+	StrictOutputs bool
+	// VersionPolicy is "semver" when a major version bump of a document
+	// announces its breaking changes ("": none). It is read from the
+	// trusted (base) config only.
+	VersionPolicy string
+	// SkipLabel is the pull request label that accepts the breaking
+	// changes (skip-label; the action input wins when set).
+	SkipLabel string
 }
 
 // ConfigError is a problem in the config file, with its position.
@@ -155,6 +169,24 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 				err = cfg.errAt(ptr, err.Error())
 			}
 			cfg.FailOnSet = true
+		case "fail-on-existing":
+			cfg.FailOnExisting, err = cfg.boolAt(v, ptr)
+		case "skip-label":
+			s, ok := v.(string)
+			if !ok || strings.TrimSpace(s) == "" {
+				err = cfg.errAt(ptr, fmt.Sprintf("skip-label must be a label name, not %s", configValueText(v)))
+			}
+			cfg.SkipLabel = s
+		case "strict-outputs":
+			cfg.StrictOutputs, err = cfg.boolAt(v, ptr)
+		case "version-policy":
+			s, _ := v.(string)
+			switch s {
+			case "semver", "none":
+				cfg.VersionPolicy = strings.TrimSuffix(s, "none")
+			default:
+				err = cfg.errAt(ptr, fmt.Sprintf("unknown version-policy %v%s", configValueText(v), unknownHint(s, []string{"semver", "none"}, "%q", "use semver (a major version bump announces breaking changes) or none")))
+			}
 		case "rules":
 			err = cfg.readSeverities(v, ptr)
 		case "ignore":
@@ -164,13 +196,31 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		case "limits":
 			err = cfg.readLimits(v, ptr)
 		default:
-			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, unknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, rules, ignore, aliases or limits")))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, unknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, fail-on-existing, strict-outputs, version-policy, skip-label, rules, ignore, aliases or limits")))
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	return cfg, nil
+}
+
+// boolAt reads a true/false value at ptr.
+func (c *Config) boolAt(v any, ptr string) (bool, error) {
+	b, ok := v.(bool)
+	if !ok {
+		return false, c.errAt(ptr, fmt.Sprintf("%s must be true or false, not %s", strings.TrimPrefix(ptr, "/"), configValueText(v)))
+	}
+	return b, nil
+}
+
+// configValueText quotes a config value for a message.
+func configValueText(v any) string {
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // errAtKey reports msg at the member name of ptr (falling back to its value).

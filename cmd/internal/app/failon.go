@@ -53,5 +53,6 @@ func (r *Result) failsIncomplete() bool {
 // fails decides the run's outcome: the report reaches fail-on, or it is
 // incomplete and fail-on is incomplete.
 func (r *Result) fails() bool {
-	return r.Report.Reaches(r.FailOn) || (r.failsIncomplete() && !r.Report.Summary.Complete)
+	existing := r.Config != nil && r.Config.FailOnExisting
+	return r.Report.ReachesWith(r.FailOn, existing) || (r.failsIncomplete() && !r.Report.Summary.Complete)
 }

@@ -66,16 +66,19 @@ func runRules(args []string, env Env) int {
 
 // jsonRule is a rule as `mcpschema rules --format json` prints it.
 type jsonRule struct {
-	ID        string   `json:"id"`
-	Kind      string   `json:"kind"`
-	Direction string   `json:"direction,omitempty"`
-	Owner     string   `json:"owner"`
-	Level     string   `json:"level"`
-	Severity  string   `json:"severity"`
-	Versions  []string `json:"protocolVersions"`
-	Summary   string   `json:"summary"`
-	Doc       string   `json:"doc"`
-	Fix       string   `json:"fix"`
+	ID        string `json:"id"`
+	Kind      string `json:"kind"`
+	Direction string `json:"direction,omitempty"`
+	Owner     string `json:"owner"`
+	Level     string `json:"level"`
+	Severity  string `json:"severity"`
+	// SeverityVaries says when a finding gets another severity (Severities lists them all).
+	SeverityVaries string   `json:"severityVaries,omitempty"`
+	Severities     []string `json:"severities"`
+	Versions       []string `json:"protocolVersions"`
+	Summary        string   `json:"summary"`
+	Doc            string   `json:"doc"`
+	Fix            string   `json:"fix"`
 }
 
 func ruleJSON(r *rules.Rule) jsonRule {
@@ -83,7 +86,12 @@ func ruleJSON(r *rules.Rule) jsonRule {
 	if len(vs) == 0 {
 		vs = rules.ProtocolVersions
 	}
+	sevs := []string{r.Severity.String()}
+	for _, a := range r.Also {
+		sevs = append(sevs, a.String())
+	}
 	return jsonRule{ID: r.ID, Kind: string(r.Kind), Direction: string(r.Direction), Owner: r.Owner, Level: string(r.Level), Severity: r.Severity.String(),
+		SeverityVaries: r.Varies, Severities: sevs,
 		Versions: append([]string(nil), vs...), Summary: r.Summary, Doc: r.Doc, Fix: r.Fix}
 }
 
@@ -113,6 +121,9 @@ func writeRulesTable(w io.Writer, list []*rules.Rule) {
 		if len(r.Versions) > 0 {
 			text += " (" + versionsRange(r.Versions) + ")"
 		}
+		if r.Varies != "" {
+			text += " [" + r.Varies + "]"
+		}
 		lines := wrap(text, textW)
 		fmt.Fprintf(w, "%-*s  %-*s  %-*s  %s\n", idW, r.ID, kindW, r.Kind, sevW, r.Severity, lines[0])
 		for _, l := range lines[1:] {
@@ -139,7 +150,7 @@ func RuleDoc(r *rules.Rule) string {
 	if r.Direction != "" {
 		fmt.Fprintf(&b, "direction: %s\n", r.Direction)
 	}
-	fmt.Fprintf(&b, "owner:     %s\nlevel:     %s\nseverity:  %s\nversions:  %s\n\n", r.Owner, r.Level, r.Severity, r.VersionsText())
+	fmt.Fprintf(&b, "owner:     %s\nlevel:     %s\nseverity:  %s\nversions:  %s\n\n", r.Owner, r.Level, r.SeverityText(), r.VersionsText())
 	fmt.Fprintf(&b, "%s\n\nfix: %s\n", r.Doc, r.Fix)
 	return b.String()
 }

@@ -21,7 +21,7 @@ func RulesTable(ruleSet []*rules.Rule) string {
 	var b strings.Builder
 	b.WriteString("| rule | level | severity | protocol versions | summary |\n|---|---|---|---|---|\n")
 	for _, r := range ruleSet {
-		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | %s | %s |\n", annotate.RuleAnchor(r.ID), r.ID, r.Level, r.Severity, r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
+		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | %s | %s |\n", annotate.RuleAnchor(r.ID), r.ID, r.Level, r.SeverityText(), r.VersionsText(), strings.ReplaceAll(r.Summary, "|", "\\|"))
 	}
 	return b.String()
 }

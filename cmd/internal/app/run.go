@@ -53,6 +53,9 @@ type RunOptions struct {
 	// (zero: when Run is called); the action starts it before it resolves
 	// the revisions, so the budget covers the whole run.
 	Started time.Time
+	// StrictOutputs makes output additions errors (--strict-outputs, the
+	// action's strict-outputs input), as strict-outputs: true in the config.
+	StrictOutputs bool
 	// noteBounds, when set, replace defaultNoteBounds (tests).
 	noteBounds *noteBounds
 }
@@ -148,7 +151,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
 	opts.Deadline = deadline
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
-		Aliases: cfg.Aliases, Options: opts,
+		Aliases: cfg.Aliases, Options: opts, StrictOutputs: cfg.StrictOutputs || o.StrictOutputs,
 		Listed: func(headHits, baseHits []int) ([]report.Finding, error) {
 			return unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
 		}})
@@ -191,6 +194,7 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 			rep.ConfigChange = tc.Change
 		}
 		applyConfig(rep, cfg, now)
+		applyVersionPolicy(rep, cfg)
 	})
 	annotate.HintRenames(rep)
 	res := &Result{Report: rep, FailOn: failOn, Config: cfg}

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/pipeline"
+	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/testrepo"
 	"github.com/mcpschema/mcpschema/validate"
@@ -102,6 +103,32 @@ func listFindings(res *Result) string {
 	return b.String()
 }
 
+// markPreExisting marks the findings of head that base has (same tool, or
+// file, rule and pointer inside it), in files checked in full: the whole
+// base tree validated, what the pipeline does for only the paths that need it.
+func markPreExisting(head, base *report.Report) {
+	type key struct{ tool, file, rule, ptr string }
+	keyOf := func(f report.Finding) key {
+		if f.Tool != "" {
+			return key{tool: f.Tool, rule: f.Rule, ptr: strings.TrimPrefix(f.Pointer, f.ToolPointer)}
+		}
+		return key{file: f.File, rule: f.Rule, ptr: f.Pointer}
+	}
+	had := map[key]bool{}
+	for _, f := range base.Findings {
+		had[keyOf(f)] = true
+	}
+	complete := map[string]bool{}
+	for _, fs := range head.Files {
+		complete[fs.Path] = fs.Complete
+	}
+	for i, f := range head.Findings {
+		if had[keyOf(f)] && complete[f.File] && !f.Incomplete {
+			head.Findings[i].PreExisting = true
+		}
+	}
+}
+
 // wholeTrees is check --base as it was: every head file loaded and
 // validated, the whole base tree loaded, the two compared at once (with
 // the patterns' notes and unmatched warnings, under the run's deadline).
@@ -147,8 +174,10 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 		t.Fatal(err)
 	}
 	rep := validateFiles(files, opts)
+	markPreExisting(rep, validateFiles(baseFiles, opts))
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, unmatched...)
 	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: pipeline.DiffLimits(opts)})...)
+	rep.Findings = diffcheck.NotComparedWhereInvalid(rep.Findings, validate.RuleToolSchemaValid.ID)
 	return keepIgnored(finish(rep, cfg, cfg.FailOn, o.Now, nil), o.ShowIgnored)
 }
