@@ -351,9 +351,20 @@ func (j *judge) dependencies(in, out *node, path []step) {
 // (output); reject narrows where out must reject (nil: the keyword kw).
 func (j *judge) conditional(in, out *node, path []step, kw, what string, reject []target) {
 	c := change{path: path, locals: genCandidates(in), reject: reject}
-	if kw == "not" && j.dir == dirInput && out.not != nil {
-		// what the not-subschema accepts, head rejects: try those first
+	switch {
+	case kw == "not" && out.not != nil:
+		// what the not-subschema accepts, out rejects: try those first
 		c.locals = append(genCandidates(out.not), c.locals...)
+	case kw == "dependentRequired" || kw == "dependentSchemas":
+		// an object with a trigger member alone meets none of the others
+		var first []any
+		for _, k := range sortedKeys(out.depRequired) {
+			first = append(first, map[string]any{k: "x"})
+		}
+		for _, k := range sortedKeys(out.depSchemas) {
+			first = append(first, map[string]any{k: "x"})
+		}
+		c.locals = append(first, c.locals...)
 	}
 	if j.dir == dirInput {
 		c.rule = RuleInputConditionalAdded
