@@ -19,8 +19,37 @@ func numValue(r *big.Rat) json.Number {
 	if r.IsInt() {
 		return json.Number(r.Num().String())
 	}
-	s := strings.TrimRight(r.FloatString(12), "0")
+	prec := 12
+	if n, ok := decimalDigits(r.Denom()); ok && n > prec && n <= 400 {
+		prec = n // exact: 5e-14, half a step of multipleOf 1e-13, is not 0
+	}
+	s := strings.TrimRight(r.FloatString(prec), "0")
 	return json.Number(strings.TrimSuffix(s, "."))
+}
+
+// decimalDigits returns the digits after the point that write 1/den
+// exactly, when den has no prime factor but 2 and 5.
+func decimalDigits(den *big.Int) (int, bool) {
+	d := new(big.Int).Set(den)
+	if d.Sign() <= 0 {
+		return 0, false
+	}
+	a := int(d.TrailingZeroBits())
+	d.Rsh(d, uint(a))
+	five, q, rem := big.NewInt(5), new(big.Int), new(big.Int)
+	b := 0
+	for b <= 2000 {
+		q.QuoRem(d, five, rem)
+		if rem.Sign() != 0 {
+			break
+		}
+		d.Set(q)
+		b++
+	}
+	if d.Cmp(big.NewInt(1)) != 0 {
+		return 0, false
+	}
+	return max(a, b), true
 }
 
 // gen returns one value n probably accepts.

@@ -2,6 +2,7 @@ package diffcheck
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -32,6 +33,11 @@ func stringCandidates(in, out *node) []any {
 	seeds = append(seeds, formatVariants[in.format]...)
 	if re := compileLocal(in); re != nil {
 		for _, s := range patternSamples {
+			if re.MatchString(s) {
+				seeds = append(seeds, s)
+			}
+		}
+		for _, s := range regexSamples(in.pattern) {
 			if re.MatchString(s) {
 				seeds = append(seeds, s)
 			}
@@ -121,4 +127,87 @@ func matchesEverything(pattern string) bool {
 	}
 	re, err := regexp.Compile(pattern)
 	return err == nil && re.MatchString("")
+}
+
+// regexSamples returns a few strings built from pattern's syntax (Go's
+// reading of it; nil when Go cannot parse it): each character class at its
+// lowest, highest and middle character, each alternative, each repetition
+// at its least count (and once when that is 0). The edges of the old
+// pattern's classes are where a narrowed one differs: "z" for [a-z] → [a-y].
+func regexSamples(pattern string) []string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil || len(pattern) > 1000 {
+		return nil
+	}
+	re = re.Simplify()
+	var out []string
+	for variant := 0; variant < 6; variant++ {
+		var b strings.Builder
+		if sampleRegex(&b, re, variant, 0) && b.Len() <= 1000 {
+			out = append(out, b.String())
+		}
+	}
+	return out
+}
+
+// sampleRegex writes one string re matches, steered by variant (0: lowest
+// characters, 1: highest, 2: middle; the next ones the same with optional
+// parts taken once and later alternatives).
+func sampleRegex(b *strings.Builder, re *syntax.Regexp, variant, depth int) bool {
+	if depth > 64 || b.Len() > 1000 {
+		return false
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			b.WriteRune(r)
+		}
+	case syntax.OpCharClass:
+		if len(re.Rune) < 2 {
+			return false
+		}
+		lo, hi := re.Rune[0], re.Rune[len(re.Rune)-1]
+		switch variant % 3 {
+		case 0:
+			b.WriteRune(lo)
+		case 1:
+			b.WriteRune(hi)
+		default:
+			r := re.Rune[len(re.Rune)/2/2*2]
+			b.WriteRune(r + (re.Rune[len(re.Rune)/2/2*2+1]-r)/2)
+		}
+	case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+		b.WriteByte("az5"[variant%3])
+	case syntax.OpCapture:
+		return sampleRegex(b, re.Sub[0], variant, depth+1)
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if !sampleRegex(b, sub, variant, depth+1) {
+				return false
+			}
+		}
+	case syntax.OpAlternate:
+		return sampleRegex(b, re.Sub[(variant/3+variant)%len(re.Sub)], variant, depth+1)
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+		n := re.Min
+		if re.Op == syntax.OpPlus {
+			n = 1
+		}
+		if n == 0 && variant >= 3 {
+			n = 1
+		}
+		if re.Op == syntax.OpRepeat && re.Max >= 0 && n > re.Max {
+			n = re.Max
+		}
+		for i := 0; i < n && i < 64; i++ {
+			if !sampleRegex(b, re.Sub[0], variant, depth+1) {
+				return false
+			}
+		}
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+	default:
+		return false
+	}
+	return true
 }

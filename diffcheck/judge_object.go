@@ -1,8 +1,10 @@
 package diffcheck
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -244,7 +246,7 @@ func (j *judge) undeclared(in, out *node, path []step) {
 		if out.patternProps[pat].isTrue() {
 			continue
 		}
-		c := change{path: path, after: pat}
+		c := change{path: path, after: pat, locals: patternMembers(pat)}
 		if j.dir == dirInput {
 			c.rule = RuleInputAdditionalRestricted
 			c.msg = fmt.Sprintf("patternProperties %q added %s: members whose names match it are constrained now; make sure callers' members meet it", pat, where(path))
@@ -367,6 +369,21 @@ func (j *judge) dependencies(in, out *node, path []step) {
 // (output); reject narrows where out must reject (nil: the keyword kw).
 func (j *judge) conditional(in, out *node, path []step, kw, what string, reject []target) {
 	c := change{path: path, locals: genCandidates(in), reject: reject}
+	switch {
+	case kw == "not" && out.not != nil:
+		// what the not-subschema accepts, out rejects: try those first
+		c.locals = append(genCandidates(out.not), c.locals...)
+	case kw == "dependentRequired" || kw == "dependentSchemas":
+		// an object with a trigger member alone meets none of the others
+		var first []any
+		for _, k := range sortedKeys(out.depRequired) {
+			first = append(first, map[string]any{k: "x"})
+		}
+		for _, k := range sortedKeys(out.depSchemas) {
+			first = append(first, map[string]any{k: "x"})
+		}
+		c.locals = append(first, c.locals...)
+	}
 	if j.dir == dirInput {
 		c.rule = RuleInputConditionalAdded
 		c.msg = fmt.Sprintf("%s added %s: values base accepted that break it are rejected; drop it or make sure callers meet it", what, where(path))
@@ -672,3 +689,19 @@ func (j *judge) defaults(in, out *node, path []step) {
 }
 
 var _ = source.Join
+
+// patternMembers returns objects with one member whose name may match the
+// pattern pat (the pattern without its anchors, or a common name) and
+// whose value is of each JSON type, for the witness search: the validator
+// decides which the new subschema rejects.
+func patternMembers(pat string) []any {
+	names := []string{strings.TrimSuffix(strings.TrimPrefix(pat, "^"), "$"), "a", "x", "0", "_"}
+	values := []any{nil, json.Number("0"), "", true, []any{}, map[string]any{}}
+	var out []any
+	for _, v := range values {
+		for _, n := range names {
+			out = append(out, map[string]any{n: v})
+		}
+	}
+	return out
+}

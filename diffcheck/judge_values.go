@@ -291,6 +291,11 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 				step = big.NewRat(1, 2)
 			}
 			c.locals = []any{numValue(step), numValue(new(big.Rat).Add(out.multipleOf, step))}
+			if grid == nil {
+				// half a step off the new grid is never on it: 0.5 and 1.0
+				// above are both multiples of 0.1, say.
+				c.locals = append(c.locals, offGrid(out.multipleOf, in.min, in.max)...)
+			}
 			j.boundChange(&c, "multipleOf", in.multipleOf == nil, ratOrNone(base.multipleOf), ratOrNone(head.multipleOf))
 			j.emit(c, in, out, "multipleOf")
 		}
@@ -463,4 +468,40 @@ func severityFor(r *rules.Rule, closed bool) rules.Severity {
 		return r.Severity
 	}
 	return rules.Warning
+}
+
+// offGrid returns numbers half a step m off the grid of m's multiples, the
+// first above min and the last below max when those bounds are set: no
+// multiple of m, and inside bounds that admit one.
+func offGrid(m *big.Rat, min, max *bound) []any {
+	half := new(big.Rat).Quo(m, big.NewRat(2, 1))
+	out := []any{numValue(half)}
+	// k*m + half for the integer k nearest the bound, inward
+	at := func(b *bound, lower bool) {
+		q := new(big.Rat).Quo(new(big.Rat).Sub(b.v, half), m)
+		k := new(big.Int).Quo(q.Num(), q.Denom()) // truncated toward zero
+		kr := new(big.Rat).SetInt(k)
+		if lower && kr.Cmp(q) < 0 {
+			kr.Add(kr, big.NewRat(1, 1))
+		}
+		if !lower && kr.Cmp(q) > 0 {
+			kr.Sub(kr, big.NewRat(1, 1))
+		}
+		v := new(big.Rat).Add(new(big.Rat).Mul(kr, m), half)
+		if b.excl && v.Cmp(b.v) == 0 {
+			if lower {
+				v.Add(v, m)
+			} else {
+				v.Sub(v, m)
+			}
+		}
+		out = append(out, numValue(v))
+	}
+	if min != nil {
+		at(min, true)
+	}
+	if max != nil {
+		at(max, false)
+	}
+	return out
 }

@@ -90,6 +90,9 @@ func (b *builder) scanAnchorsAt(v any, ptr string, path []string, depth int) {
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		if len(path) > 0 && embeddedID(x) {
+			return // an embedded resource's anchors are its own
+		}
 		if a, ok := x["$anchor"].(string); ok {
 			b.anchors[a] = source.Join(ptr, path...)
 		}
@@ -120,15 +123,77 @@ func isContainer(v any) bool {
 	return false
 }
 
-// resolveRef returns the pointer (in the document) a local reference selects.
-func (b *builder) resolveRef(ref string) (string, bool) {
+// embeddedID reports whether x is an embedded resource: an object with
+// an `$id` that is not a draft-07 anchor ("#name"). A "#..." reference
+// inside it selects in it, not in the document root.
+func embeddedID(x map[string]any) bool {
+	id, ok := x["$id"].(string)
+	return ok && !strings.HasPrefix(id, "#")
+}
+
+// resourceAt returns the pointer of the innermost embedded resource below
+// the schema root that holds the object at ptr (the object itself counts
+// unless draft-07, which ignores the keywords beside `$ref`), or the root's.
+func (b *builder) resourceAt(ptr string) string {
+	res := b.rootPtr
+	if !strings.HasPrefix(ptr, b.rootPtr) {
+		return res
+	}
+	cur, at := b.root, b.rootPtr
+	toks := source.Split(ptr[len(b.rootPtr):])
+	for i, tok := range toks {
+		switch v := cur.(type) {
+		case map[string]any:
+			cur = v[tok]
+		case []any:
+			cur = nil
+			if j, ok := arrayIndex(tok, len(v)); ok {
+				cur = v[j]
+			}
+		default:
+			return res
+		}
+		at = source.Join(at, tok)
+		if m, ok := cur.(map[string]any); ok && embeddedID(m) && (i < len(toks)-1 || !b.draft7) {
+			res = at
+		}
+	}
+	return res
+}
+
+// resolveRef returns the pointer (in the document) a local reference
+// written in the object at ptr selects; undecidable says why a reference
+// that may select something is not followed.
+func (b *builder) resolveRef(ref, ptr string) (target string, found bool, undecidable string) {
 	if !strings.HasPrefix(ref, "#") {
-		return "", false
+		return "", false, ""
 	}
 	frag := ref[1:]
 	if un, err := unescapeURI(frag); err == nil {
 		frag = un
 	}
+	if res := b.resourceAt(ptr); res != b.rootPtr {
+		// inside an embedded resource: its own pointers; its anchors are
+		// not recorded (scanAnchors stops at it), so they are not judged.
+		rv, _ := source.Resolve(b.doc, res)
+		switch {
+		case frag == "":
+			return res, true, ""
+		case !strings.HasPrefix(frag, "/"):
+			return "", false, fmt.Sprintf("$ref %q selects an anchor of the embedded resource at %q, which is not followed", ref, res)
+		}
+		if _, ok := source.Resolve(rv, frag); ok {
+			return res + frag, true, ""
+		}
+		return "", false, ""
+	}
+	target, found = b.resolveRootRef(frag)
+	return target, found, ""
+}
+
+// resolveRootRef returns the pointer a fragment (unescaped, without "#")
+// selects in the schema root's resource.
+func (b *builder) resolveRootRef(frag string) (string, bool) {
 	if frag == "" {
 		return b.rootPtr, true
 	}
@@ -245,9 +310,11 @@ func (b *builder) fill(n *node, x map[string]any, ptr string, depth int) {
 		b.uneval = true
 	}
 	if ref, ok := x["$ref"].(string); ok {
-		target, found := b.resolveRef(ref)
+		target, found, why := b.resolveRef(ref, ptr)
 		n.kwPtr["$ref"] = source.Join(ptr, "$ref")
 		switch {
+		case why != "":
+			n.undecidable = why
 		case unresolvedRef(ref):
 			// one more conjunct, unknown: the known keywords beside it are
 			// still judged (none in draft-07, which ignores them).

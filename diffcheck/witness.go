@@ -257,10 +257,20 @@ func (c *comparer) report(j *judge, b, h *side) {
 			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg,
 			incomplete: undecidable}
 		if !ch.benign && !undecidable {
-			if ws == nil {
+			var w any
+			var why string
+			switch {
+			case c.eng != nil && c.eng.Spent():
+				// each search builds and validates values as large as the
+				// schema: past the run's deadline none starts (the run
+				// reports the diff cut short, mcpschema.file.time-budget).
+				why = "the run's time budget ran out before a witness was searched"
+			case ws == nil:
 				ws = c.newWitnessSearch(in, out)
+				fallthrough
+			default:
+				w, why = ws.witness(ch)
 			}
-			w, why := ws.witness(ch)
 			if w == nil && ch.speculative {
 				continue
 			}

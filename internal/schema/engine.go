@@ -115,6 +115,13 @@ func NewEngine(l Limits) *Engine {
 	return &Engine{limits: l, cache: newCache(cacheSize)}
 }
 
+// Spent reports whether the engine's Deadline (the run's time budget) has
+// passed: every validation then stops at once, so work that only prepares
+// validations (a witness search) should not start either.
+func (e *Engine) Spent() bool {
+	return !e.limits.Deadline.IsZero() && !time.Now().Before(e.limits.Deadline)
+}
+
 // Engines returns how many engines NewEngine made in this process: tests
 // read it to show that a run builds one engine, shared by validation and
 // the diff.
