@@ -29,10 +29,15 @@ type budget struct {
 	starvedSet map[*ToolContext]bool
 }
 
-// startBudget starts the file's budget: limits.file-timeout from now, or
-// the run's deadline when that comes first.
+// startBudget starts the file's budget: limits.file-timeout from when the
+// file began to be read (or from now), or the run's deadline when that
+// comes first.
 func (c *FileContext) startBudget() {
-	c.budget.deadline = time.Now().Add(c.Opts.Limits.FileTimeout)
+	start := c.File.Started
+	if start.IsZero() {
+		start = time.Now()
+	}
+	c.budget.deadline = start.Add(c.Opts.Limits.FileTimeout)
 	if !c.Opts.Deadline.IsZero() && c.Opts.Deadline.Before(c.budget.deadline) {
 		c.budget.deadline, c.budget.run = c.Opts.Deadline, true
 	}

@@ -96,6 +96,7 @@ var problemRules = map[source.ProblemKind]*rules.Rule{
 	source.ProblemYAMLAnchor:   RuleFileYAMLAnchor,
 	source.ProblemYAMLMergeKey: RuleFileYAMLMergeKey,
 	source.ProblemYAMLTag:      RuleFileYAMLTag,
+	source.ProblemTimeBudget:   RuleTimeBudget,
 }
 
 func reportSourceProblems(fc *FileContext) {

@@ -1,7 +1,6 @@
 package source
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	goccy "github.com/goccy/go-yaml"
@@ -36,6 +36,10 @@ type yamlConverter struct {
 	starts []int
 	cur    Pos
 	curOff int
+	// budget is the reader that holds the file's deadline; visits counts
+	// the nodes seen, to look at the clock now and then (see outOfTime).
+	budget *budgetReader
+	visits int
 }
 
 // parseYAML decodes restricted YAML into the same plain values as parseJSON.
@@ -44,17 +48,28 @@ type yamlConverter struct {
 // the restricted profile (anchors, aliases, merge keys, custom tags) are
 // reported before any value is built, and aliases are never expanded: a
 // file with an alias is not read further (see profile).
-func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
+//
+// A file whose text may hold more nodes than its size allows in memory is
+// refused before any is built (see yamlTooManyNodes), and reading stops at
+// deadline (zero: never) with a fatal problem where it got to.
+func parseYAML(data []byte, lim Limits, deadline time.Time) (any, *Index, []Problem) {
 	ix := NewIndex()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if p, ok := yamlTooManyNodes(data, lim); ok {
+		return nil, ix, []Problem{p}
+	}
+	r := &budgetReader{data: data, deadline: deadline}
+	dec := yaml.NewDecoder(r)
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		if r.expired {
+			return nil, ix, []Problem{timeBudgetProblem(newLineTable(data).pos(r.off), true)}
+		}
 		return nil, ix, []Problem{yamlSyntaxProblem(data, err)}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, ix, []Problem{{Kind: ProblemEmpty, Pos: Pos{Line: 1, Column: 1}, Message: "file is empty: it holds no tool", Fatal: true}}
 	}
-	c := &yamlConverter{data: data, lim: lim, lines: lineLengths(data)}
+	c := &yamlConverter{data: data, lim: lim, lines: lineLengths(data), budget: r}
 	c.profile(doc.Content[0], 0, false)
 	for _, p := range c.problems {
 		c.failed = c.failed || p.Fatal
@@ -73,6 +88,8 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == io.EOF:
+	case r.expired:
+		c.problems = append(c.problems, timeBudgetProblem(newLineTable(data).pos(r.off), false))
 	case err != nil:
 		c.problems = append(c.problems, yamlSyntaxProblem(data, err))
 		c.problems[len(c.problems)-1].Fatal = false
@@ -145,7 +162,7 @@ func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg st
 // c.path and builds a pointer only for a problem; positions are looked up
 // in the node tree on demand (see yamlLookup).
 func (c *yamlConverter) convert(n *yaml.Node, depth int) any {
-	if c.failed {
+	if c.failed || c.outOfTime(Pos{Line: n.Line, Column: n.Column}) {
 		return nil
 	}
 	if depth > c.lim.MaxDepth {

@@ -34,7 +34,7 @@ var jsonTags = map[string]bool{
 // The pointer of a node is built only when a problem names it (c.path holds
 // the way down), so deep paths of long keys cost nothing per node.
 func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
-	if c.failed {
+	if c.failed || c.outOfTime(Pos{Line: n.Line, Column: n.Column}) {
 		return
 	}
 	if !isKey {

@@ -1,0 +1,76 @@
+package source
+
+import "fmt"
+
+// yamlNodeBytes is the memory go.yaml.in/yaml/v3 keeps per node of its
+// tree (measured: 167 to 170 bytes live, 230 to 254 allocated, whatever
+// the text; see TestYAMLNodeEstimate).
+const yamlNodeBytes = 250
+
+// yamlNodeEstimate returns an upper bound on the nodes go.yaml.in/yaml/v3
+// builds for data (its first two documents), without parsing it, or the
+// byte offset at which the bound passes max (-1 when it does not).
+//
+// Every node but the first of a document is opened next to an indicator:
+// a flow collection starts at "[" or "{", an entry follows "," or ends at
+// "]" or "}", a mapping pair has ":" (or "?"), and a block sequence entry
+// "-" followed by a space; a pair or an entry adds at most two nodes (the
+// key or the mapping, and the value, possibly empty). So each indicator
+// counts as the nodes it can add, wherever it is written: a bound that no
+// quoting, comment or block scalar can hide nodes from (real files, whose
+// prose also holds such bytes, count two to four times their nodes).
+func yamlNodeEstimate(data []byte, max int) (n, over int) {
+	n = 4 // two documents and their roots
+	for i, b := range data {
+		switch b {
+		case '[', '{', ']', '}':
+			n++
+		case ',', ':':
+			n += 2
+		case '-', '?':
+			if i+1 == len(data) || data[i+1] == ' ' || data[i+1] == '\t' || data[i+1] == '\n' || data[i+1] == '\r' {
+				n += 2
+			}
+		default:
+			continue
+		}
+		if n > max {
+			return n, i
+		}
+	}
+	return n, -1
+}
+
+// yamlNodeMemory is the memory a YAML file may give the node tree: the
+// target for any input is 64 MB + 20 × its size (issue 19), of which the
+// tree may take 48 MB + 20 × the size.
+func yamlNodeMemory(size int) int { return 48<<20 + 20*size }
+
+// yamlMaxNodes is the bound on yamlNodeEstimate for a file of size bytes:
+// the nodes whose tree fits yamlNodeMemory, more when limits.max-file-values
+// is raised above its default (in proportion), never less. Real YAML
+// estimates at one node per 6 to 190 bytes (over 314 files), so files of
+// up to about 1.6 MB are never refused by it.
+func yamlMaxNodes(size int, lim Limits) int {
+	n := yamlNodeMemory(size) / yamlNodeBytes
+	if lim.MaxValues > DefaultLimits.MaxValues {
+		n = int(int64(n) * int64(lim.MaxValues) / int64(DefaultLimits.MaxValues))
+	}
+	return n
+}
+
+// yamlTooManyNodes refuses, before go.yaml.in/yaml/v3 builds any node, a
+// file whose text may hold more nodes than yamlMaxNodes: the library
+// builds its whole tree (about 250 bytes a node) before limits.max-file-values
+// can be applied, so 2 MB of "[x,x,…]" once took 226 MB and 10 MB 944 MB.
+// The problem is at the place where the estimate passes the bound.
+func yamlTooManyNodes(data []byte, lim Limits) (Problem, bool) {
+	max := yamlMaxNodes(len(data), lim)
+	_, at := yamlNodeEstimate(data, max)
+	if at < 0 {
+		return Problem{}, false
+	}
+	return Problem{Kind: ProblemTooMany, Pos: newLineTable(data).pos(at), Fatal: true, Message: fmt.Sprintf(
+		"too many values for the file's size: by here the YAML text may hold more than %d values and keys, more than a file of %d bytes may build in memory (64 MB + 20 × its size); the file is not checked (raise limits.max-file-values in the config to allow it, or write the file as JSON, which is read in less memory)",
+		max, len(data))}, true
+}
