@@ -40,6 +40,15 @@ type yamlConverter struct {
 	// the nodes seen, to look at the clock now and then (see outOfTime).
 	budget *budgetReader
 	visits int
+	// floor is the first index of c.problems a new problem may be counted
+	// in (see add): a problem is never counted in one of another range
+	// that a duplicate key may drop.
+	floor int
+}
+
+// add records a problem within bounds (see appendBounded).
+func (c *yamlConverter) add(p Problem) {
+	c.problems = c.appendBounded(c.problems, c.floor, p)
 }
 
 // parseYAML decodes restricted YAML into the same plain values as parseJSON.
@@ -78,7 +87,7 @@ func parseYAML(data []byte, lim Limits, deadline time.Time) (any, *Index, []Prob
 		return nil, ix, c.problems
 	}
 	profiled := c.problems
-	c.problems = nil
+	c.problems, c.floor = nil, 0
 	v := c.convert(doc.Content[0], 0)
 	if c.failed {
 		return nil, ix, c.problems
@@ -94,8 +103,8 @@ func parseYAML(data []byte, lim Limits, deadline time.Time) (any, *Index, []Prob
 		c.problems = append(c.problems, yamlSyntaxProblem(data, err))
 		c.problems[len(c.problems)-1].Fatal = false
 	default:
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemMultiDoc, Pos: c.pos(&next),
-			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"}))
+		c.add(Problem{Kind: ProblemMultiDoc, Pos: c.pos(&next),
+			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"})
 	}
 	return v, ix, c.problems
 }
@@ -154,7 +163,7 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 
 // fatal records a fatal problem at the node being converted (or profiled).
 func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
-	c.problems = append(c.problems, c.bounded(Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true}))
+	c.add(Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true})
 	c.failed = true
 }
 
@@ -215,20 +224,27 @@ func (c *yamlConverter) mapping(n *yaml.Node, depth int, obj map[string]any) {
 		key := k.Value
 		c.path = append(c.path, pathStep{key: key, isKey: true})
 		if tag := k.ShortTag(); tag != "!!str" && tag != "!!merge" {
-			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(k),
-				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", CutText(k.Value, maxQuotedText), yamlKeyKind(tag), CutText(key, maxQuotedText))}))
+			c.add(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(k),
+				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", CutText(k.Value, maxQuotedText), yamlKeyKind(tag), CutText(key, maxQuotedText))})
 		}
 		if _, dup := obj[key]; dup {
 			if span, ok := spans[key]; ok {
 				c.replaced = append(c.replaced, span)
 			}
-			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemDuplicateKey, Pointer: c.pointerUnlessFolded(ProblemDuplicateKey), Pos: c.pos(k),
-				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(key, maxQuotedText))}))
+			c.add(Problem{Kind: ProblemDuplicateKey, Pointer: c.pointerUnlessFolded(ProblemDuplicateKey), Pos: c.pos(k),
+				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(key, maxQuotedText))})
 		}
 		start := len(c.problems)
+		collection := v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode
+		if collection { // its problems are one range (see dropRanges)
+			c.floor = start
+		}
 		obj[key] = c.convert(v, depth+1)
+		if collection {
+			c.floor = len(c.problems)
+		}
 		c.path = c.path[:len(c.path)-1]
-		if (v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode) && len(c.problems) > start {
+		if collection && len(c.problems) > start {
 			if spans == nil {
 				spans = map[string][2]int{}
 			}
@@ -270,8 +286,8 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if bi, ok := new(big.Int).SetString(strings.Replace(s, "0o", "0", 1), 0); ok {
 			return json.Number(bi.String())
 		}
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
-			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", CutText(n.Value, maxQuotedText))}))
+		c.add(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
+			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", CutText(n.Value, maxQuotedText))})
 		return n.Value
 	case "!!float":
 		if isJSONNumber(n.Value) {
@@ -280,8 +296,8 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && !isSpecialFloat(n.Value) {
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
-			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", CutText(n.Value, maxQuotedText))}))
+		c.add(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
+			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", CutText(n.Value, maxQuotedText))})
 		return n.Value
 	default: // !!str, !!timestamp, !!binary and custom tags keep their text
 		return n.Value
