@@ -147,6 +147,12 @@ var bombs = []bomb{
 	{"yaml-many-values-10mb.yaml", "4,950,000 items in a YAML flow sequence (10 MB)", func() string {
 		return "a: [" + strings.Repeat("x,", 4_950_000) + "x]\n"
 	}, nil},
+	{"yaml-dup-at-bound.yaml", "a 2 MB string, then 141,000 repeated keys in a flow mapping (just under the YAML node bound)", func() string {
+		return "p: " + strings.Repeat("x", 2_000_000) + "\na: {" + strings.Repeat("b, ", 141_000) + "b}\n"
+	}, nil},
+	{"yaml-tags-at-bound.yaml", "a 2 MB string, then 173,000 flow items with a tag and an anchor each (just under the YAML node bound)", func() string {
+		return "p: " + strings.Repeat("x", 2_000_000) + "\na: [" + strings.Repeat("!t &a x, ", 173_000) + "!t &a x]\n"
+	}, nil},
 	{"json-many-objects.json", "490,000 empty objects in a default", func() string {
 		return tool(`{"type":"object","default":[` + strings.Repeat("{},", 490_000) + `{}]}`)
 	}, nil},
