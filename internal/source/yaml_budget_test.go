@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // blockTools is a YAML tools/list of n tools in block style.
@@ -53,5 +55,26 @@ func TestParseYAMLDeadlinePassed(t *testing.T) {
 	}
 	if f := Parse("tools.yaml", data, Limits{}); f.Fatal() || len(f.Tools) != 3 {
 		t.Errorf("without budget: problems %+v, %d tools", f.Problems, len(f.Tools))
+	}
+}
+
+// TestYAMLTreeWalkTimeBudget: the walks over the node tree (profile, then
+// convert) look at the clock every checkEvery nodes, and stop at the node
+// reached once the budget is spent, with a fatal time-budget problem there.
+func TestYAMLTreeWalkTimeBudget(t *testing.T) {
+	t.Parallel()
+	data := blockTools(300)
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	c := &yamlConverter{data: data, lim: DefaultLimits, lines: lineLengths(data),
+		budget: &budgetReader{data: data, deadline: time.Unix(1, 0)}}
+	c.profile(doc.Content[0], 0, false)
+	if len(c.problems) != 1 || c.problems[0].Kind != ProblemTimeBudget || !c.problems[0].Fatal || c.visits != checkEvery || c.problems[0].Pos.Line < 2 {
+		t.Errorf("after %d nodes: problems %+v; want one fatal time-budget problem at node %d, inside the file", c.visits, c.problems, checkEvery)
+	}
+	if v := c.convert(doc.Content[0], 0); v != nil {
+		t.Errorf("converted a value after the budget was spent: %T", v)
 	}
 }

@@ -157,3 +157,21 @@ func normalNumbers(v any) any {
 	}
 	return v
 }
+
+// FuzzYAMLNodeEstimate: for any text, the estimate is not below the nodes
+// go.yaml.in/yaml/v3 builds (run with -fuzz to search for a text that
+// hides nodes from it).
+func FuzzYAMLNodeEstimate(f *testing.F) {
+	for _, s := range []string{"[a: b, c: d]", "{a, b}", "- - a: b\n  c: [d]\n", "a: |\n  x\nb: {c: d}\n", `{"a":1}`, "? a\n: b\n", "!t &a x", "[*a]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			return
+		}
+		data := []byte(s)
+		if est, _ := yamlNodeEstimate(data, 1<<62); est < yamlTreeNodes(t, data) {
+			t.Errorf("%q: estimate %d < %d nodes", s, est, yamlTreeNodes(t, data))
+		}
+	})
+}
