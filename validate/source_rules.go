@@ -29,8 +29,8 @@ var (
 	RuleFileBound = rules.Register(rules.Rule{
 		ID: "mcpschema.file.bound-exceeded", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 		Summary: "a tool file stays within the configured size, depth, value-count and tool-count bounds",
-		Doc:     "Files from pull requests are untrusted, so mcpschema bounds the bytes it reads, the nesting depth, the number of values and the number of tools of every file (" + limits.MaxFileBytes.Config() + ", " + string(limits.MaxFileDepth) + ", " + string(limits.MaxFileValues) + ", " + string(limits.MaxFileTools) + "). A file over a bound is reported and not checked; the message names the bound and the config key that raises it.",
-		Fix:     "shrink the file or raise the bound under limits: in .mcpschema.yaml",
+		Doc:     "Files from pull requests are untrusted, so mcpschema bounds the bytes it reads, the nesting depth, the number of values and the number of tools of every file (" + limits.MaxFileBytes.Config() + ", " + string(limits.MaxFileDepth) + ", " + string(limits.MaxFileValues) + ", " + string(limits.MaxFileTools) + "). A YAML file is also bounded before it is parsed: the nodes its text may hold, at most what fits 48 MB + 20 × its size in memory (more when " + string(limits.MaxFileValues) + " is raised), since the YAML library builds every node before the values can be counted. A file over a bound is reported and not checked; the message names the bound and the config key that raises it.",
+		Fix:     "shrink the file or raise the bound under limits: in .mcpschema.yaml (a dense YAML file may also be written as JSON, which is read in less memory)",
 	})
 	RuleFileNotJSON = rules.Register(rules.Rule{
 		ID: "mcpschema.file.json-value", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
@@ -97,6 +97,7 @@ var problemRules = map[source.ProblemKind]*rules.Rule{
 	source.ProblemYAMLAnchor:   RuleFileYAMLAnchor,
 	source.ProblemYAMLMergeKey: RuleFileYAMLMergeKey,
 	source.ProblemYAMLTag:      RuleFileYAMLTag,
+	source.ProblemTimeBudget:   RuleTimeBudget,
 }
 
 func reportSourceProblems(fc *FileContext) {

@@ -70,6 +70,8 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = source.DefaultLimits.MaxBytes
 	}
+	// Reading a file is within its time budget, and the run's.
+	lim.Timeout, lim.Deadline = opts.Limits.WithDefaults().FileTimeout, opts.Deadline
 	lctx := ctx
 	if !opts.Deadline.IsZero() {
 		var cancel context.CancelFunc

@@ -69,6 +69,9 @@ func CutText(s string, n int) string {
 // problem is kept without text, to be counted by foldProblems.
 type problemBound struct {
 	listed map[ProblemKind]int
+	// lastThin is the index of the last problem of a kind kept without
+	// text (see appendBounded).
+	lastThin map[ProblemKind]int
 }
 
 // folds reports whether the next problem of kind will be kept without text
@@ -91,6 +94,28 @@ func (b *problemBound) bounded(p Problem) Problem {
 	return p
 }
 
+// appendBounded appends p, within bounds, to problems. A problem kept
+// without text, when another of its kind kept without text is already in
+// problems at or after index floor, is counted in that one (its Folded)
+// instead of taking a place of its own: 100,000 repeated keys cost one
+// problem, not 100,000 (foldProblems keeps one per kind, at the first).
+func (b *problemBound) appendBounded(problems []Problem, floor int, p Problem) []Problem {
+	p = b.bounded(p)
+	if !p.thin {
+		return append(problems, p)
+	}
+	if i, ok := b.lastThin[p.Kind]; ok && i >= floor && i < len(problems) && problems[i].thin && problems[i].Kind == p.Kind {
+		problems[i].Folded = max(1, problems[i].Folded) + 1
+		problems[i].Fatal = problems[i].Fatal || p.Fatal
+		return problems
+	}
+	if b.lastThin == nil {
+		b.lastThin = map[ProblemKind]int{}
+	}
+	b.lastThin[p.Kind] = len(problems)
+	return append(problems, p)
+}
+
 // foldProblems replaces the problems kept without text (see problemBound)
 // by one problem per kind, at the first of them, that counts them (and is
 // fatal when one of them is).
@@ -111,7 +136,7 @@ func foldProblems(problems []Problem) []Problem {
 			first[p.Kind] = len(out)
 			out = append(out, p)
 		}
-		more[p.Kind]++
+		more[p.Kind] += max(1, p.Folded)
 		fatal[p.Kind] = fatal[p.Kind] || p.Fatal
 	}
 	for kind, i := range first {

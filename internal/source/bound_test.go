@@ -146,3 +146,26 @@ func TestShortValuesBoxedOnce(t *testing.T) {
 		t.Errorf("values %#v", a)
 	}
 }
+
+// TestThinProblemsCounted: problems past MaxProblemsPerKind that follow
+// one another take one place in the list, whatever their number (50,000
+// repeated YAML keys once kept 50,000 problems of about 100 bytes, a third
+// of the memory of a file at the node bound), and the folded problem still
+// counts every one of them.
+func TestThinProblemsCounted(t *testing.T) {
+	t.Parallel()
+	var b problemBound
+	var list []Problem
+	for i := range 10_000 {
+		list = b.appendBounded(list, 0, Problem{Kind: ProblemDuplicateKey, Pos: Pos{Line: i + 1, Column: 1}, Message: "m"})
+	}
+	if len(list) != MaxProblemsPerKind+1 {
+		t.Errorf("%d problems kept, want %d", len(list), MaxProblemsPerKind+1)
+	}
+	n := 50_000
+	f := Parse("t.yaml", []byte("a: {"+strings.Repeat("b, ", n)+"b}\n"), Limits{})
+	last := f.Problems[len(f.Problems)-1]
+	if len(f.Problems) != MaxProblemsPerKind+1 || last.Folded != n-MaxProblemsPerKind || last.Pos != (Pos{Line: 1, Column: 5 + 3*(MaxProblemsPerKind+1)}) {
+		t.Errorf("%d problems, last %+v; want %d, the last counting %d at 1:%d", len(f.Problems), last, MaxProblemsPerKind+1, n-MaxProblemsPerKind, 5+3*(MaxProblemsPerKind+1))
+	}
+}

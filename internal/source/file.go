@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/mcpschema/mcpschema/internal/limits"
@@ -41,6 +42,9 @@ type File struct {
 	DeclaredVersions []string
 	// VersionsDeclared reports whether the root declares protocolVersions at all.
 	VersionsDeclared bool
+	// Started is when Parse began reading the file: its time budget
+	// (limits.file-timeout) counts from there.
+	Started time.Time
 }
 
 // Fatal reports whether the file could not be decoded.
@@ -109,11 +113,12 @@ func ReadAtMost(r io.Reader, size, limit int64) ([]byte, error) {
 
 // Parse decodes data as the file named name and finds the tools in it.
 func Parse(name string, data []byte, lim Limits) *File {
+	start := timeNow()
 	lim = lim.WithDefaults()
 	if int64(len(data)) > lim.MaxBytes {
 		return TooLarge(name, data, lim.MaxBytes)
 	}
-	f := &File{Path: name, Format: formatFor(name, data)}
+	f := &File{Path: name, Format: formatFor(name, data), Started: start}
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		f.Problems = append(f.Problems, Problem{Kind: ProblemBOM, Pos: Pos{Line: 1, Column: 1},
 			Message: "file starts with a byte order mark, which JSON forbids and many readers reject; save it as UTF-8 without a BOM"})
@@ -127,7 +132,7 @@ func Parse(name string, data []byte, lim Limits) *File {
 	}
 	var problems []Problem
 	if f.Format == FormatYAML {
-		f.Root, f.Index, problems = parseYAML(data, lim)
+		f.Root, f.Index, problems = parseYAML(data, lim, lim.deadline(start))
 	} else {
 		f.Root, f.Index, problems = parseJSON(data, lim)
 	}

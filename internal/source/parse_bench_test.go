@@ -10,7 +10,7 @@ import (
 
 // corpusList returns every tool of ../shared/corpus (relative to the module
 // root) as one indented tools/list file, or skips when the corpus is absent.
-func corpusList(b *testing.B) []byte {
+func corpusList(b testing.TB) []byte {
 	b.Helper()
 	var paths []string
 	for _, pat := range []string{"*/latest/*.json", "*/latest/*/*.json"} {

@@ -2,6 +2,7 @@ package source
 
 import (
 	"sort"
+	"time"
 
 	"github.com/mcpschema/mcpschema/internal/limits"
 )
@@ -21,6 +22,8 @@ const (
 	ProblemEmpty        ProblemKind = "empty"
 	ProblemUnreadable   ProblemKind = "unreadable"
 	ProblemMultiDoc     ProblemKind = "multi-document"
+	// ProblemTimeBudget: reading the file took the whole time budget.
+	ProblemTimeBudget ProblemKind = "time-budget"
 )
 
 // Problem is something wrong with a file's text, at a position.
@@ -54,6 +57,21 @@ type Limits struct {
 	MaxValues int
 	// MaxTools is the largest number of tool entries accepted in one file.
 	MaxTools int
+	// Timeout is the file's time budget (limits.file-timeout), counted
+	// from the start of Parse: reading a YAML file stops when it is spent,
+	// with a fatal problem at the place reached. Zero: no budget.
+	Timeout time.Duration
+	// Deadline, when set, stops reading like Timeout (the run's budget).
+	Deadline time.Time
+}
+
+// deadline is when reading a file started at start must stop (zero: never).
+func (l Limits) deadline(start time.Time) time.Time {
+	d := l.Deadline
+	if l.Timeout > 0 && (d.IsZero() || start.Add(l.Timeout).Before(d)) {
+		d = start.Add(l.Timeout)
+	}
+	return d
 }
 
 // DefaultLimits are the limits used when none are configured.

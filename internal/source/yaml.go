@@ -1,7 +1,6 @@
 package source
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	goccy "github.com/goccy/go-yaml"
@@ -38,6 +38,19 @@ type yamlConverter struct {
 	starts []int
 	cur    Pos
 	curOff int
+	// budget is the reader that holds the file's deadline; visits counts
+	// the nodes seen, to look at the clock now and then (see outOfTime).
+	budget *budgetReader
+	visits int
+	// floor is the first index of c.problems a new problem may be counted
+	// in (see add): a problem is never counted in one of another range
+	// that a duplicate key may drop.
+	floor int
+}
+
+// add records a problem within bounds (see appendBounded).
+func (c *yamlConverter) add(p Problem) {
+	c.problems = c.appendBounded(c.problems, c.floor, p)
 }
 
 // parseYAML decodes restricted YAML into the same plain values as parseJSON.
@@ -46,17 +59,28 @@ type yamlConverter struct {
 // the restricted profile (anchors, aliases, merge keys, custom tags) are
 // reported before any value is built, and aliases are never expanded: a
 // file with an alias is not read further (see profile).
-func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
+//
+// A file whose text may hold more nodes than its size allows in memory is
+// refused before any is built (see yamlTooManyNodes), and reading stops at
+// deadline (zero: never) with a fatal problem where it got to.
+func parseYAML(data []byte, lim Limits, deadline time.Time) (any, *Index, []Problem) {
 	ix := NewIndex()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if p, ok := yamlTooManyNodes(data, lim); ok {
+		return nil, ix, []Problem{p}
+	}
+	r := &budgetReader{data: data, deadline: deadline}
+	dec := yaml.NewDecoder(r)
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		if r.expired {
+			return nil, ix, []Problem{timeBudgetProblem(newLineTable(data).pos(r.off), true)}
+		}
 		return nil, ix, []Problem{yamlSyntaxProblem(data, err)}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, ix, []Problem{{Kind: ProblemEmpty, Pos: Pos{Line: 1, Column: 1}, Message: "file is empty: it holds no tool", Fatal: true}}
 	}
-	c := &yamlConverter{data: data, lim: lim, lines: lineLengths(data)}
+	c := &yamlConverter{data: data, lim: lim, lines: lineLengths(data), budget: r}
 	c.profile(doc.Content[0], 0, false)
 	for _, p := range c.problems {
 		c.failed = c.failed || p.Fatal
@@ -65,7 +89,7 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 		return nil, ix, c.problems
 	}
 	profiled := c.problems
-	c.problems = nil
+	c.problems, c.floor = nil, 0
 	v := c.convert(doc.Content[0], 0)
 	if c.failed {
 		return nil, ix, c.problems
@@ -75,12 +99,14 @@ func parseYAML(data []byte, lim Limits) (any, *Index, []Problem) {
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == io.EOF:
+	case r.expired:
+		c.problems = append(c.problems, timeBudgetProblem(newLineTable(data).pos(r.off), false))
 	case err != nil:
 		c.problems = append(c.problems, yamlSyntaxProblem(data, err))
 		c.problems[len(c.problems)-1].Fatal = false
 	default:
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemMultiDoc, Pos: c.pos(&next),
-			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"}))
+		c.add(Problem{Kind: ProblemMultiDoc, Pos: c.pos(&next),
+			Message: "file holds more than one YAML document and only the first is checked: put each document in a file of its own"})
 	}
 	return v, ix, c.problems
 }
@@ -139,7 +165,7 @@ func yamlSyntaxProblem(data []byte, err error) Problem {
 
 // fatal records a fatal problem at the node being converted (or profiled).
 func (c *yamlConverter) fatal(kind ProblemKind, ptr string, n *yaml.Node, msg string) {
-	c.problems = append(c.problems, c.bounded(Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true}))
+	c.add(Problem{Kind: kind, Pointer: ptr, Pos: c.pos(n), Message: msg, Fatal: true})
 	c.failed = true
 }
 
@@ -153,7 +179,7 @@ func (c *yamlConverter) fatalBound(kind ProblemKind, key limits.Key, ptr string,
 // c.path and builds a pointer only for a problem; positions are looked up
 // in the node tree on demand (see yamlLookup).
 func (c *yamlConverter) convert(n *yaml.Node, depth int) any {
-	if c.failed {
+	if c.failed || c.outOfTime(Pos{Line: n.Line, Column: n.Column}) {
 		return nil
 	}
 	if depth > c.lim.MaxDepth {
@@ -206,20 +232,27 @@ func (c *yamlConverter) mapping(n *yaml.Node, depth int, obj map[string]any) {
 		key := k.Value
 		c.path = append(c.path, pathStep{key: key, isKey: true})
 		if tag := k.ShortTag(); tag != "!!str" && tag != "!!merge" {
-			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(k),
-				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", CutText(k.Value, maxQuotedText), yamlKeyKind(tag), CutText(key, maxQuotedText))}))
+			c.add(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(k),
+				Message: fmt.Sprintf("mapping key %s resolves to %s, not a string, and is read as the string %q: JSON object keys are strings (MCP Description 0.8.0 §15.3.3); quote it", CutText(k.Value, maxQuotedText), yamlKeyKind(tag), CutText(key, maxQuotedText))})
 		}
 		if _, dup := obj[key]; dup {
 			if span, ok := spans[key]; ok {
 				c.replaced = append(c.replaced, span)
 			}
-			c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemDuplicateKey, Pointer: c.pointerUnlessFolded(ProblemDuplicateKey), Pos: c.pos(k),
-				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(key, maxQuotedText))}))
+			c.add(Problem{Kind: ProblemDuplicateKey, Pointer: c.pointerUnlessFolded(ProblemDuplicateKey), Pos: c.pos(k),
+				Message: fmt.Sprintf("duplicate key %q: readers disagree on which value counts (this one is used); remove the other", CutText(key, maxQuotedText))})
 		}
 		start := len(c.problems)
+		collection := v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode
+		if collection { // its problems are one range (see dropRanges)
+			c.floor = start
+		}
 		obj[key] = c.convert(v, depth+1)
+		if collection {
+			c.floor = len(c.problems)
+		}
 		c.path = c.path[:len(c.path)-1]
-		if (v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode) && len(c.problems) > start {
+		if collection && len(c.problems) > start {
 			if spans == nil {
 				spans = map[string][2]int{}
 			}
@@ -261,8 +294,8 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if bi, ok := new(big.Int).SetString(strings.Replace(s, "0o", "0", 1), 0); ok {
 			return json.Number(bi.String())
 		}
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
-			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", CutText(n.Value, maxQuotedText))}))
+		c.add(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
+			Message: fmt.Sprintf("integer %q has no JSON equivalent; it is read as a string: quote it or write it in decimal", CutText(n.Value, maxQuotedText))})
 		return n.Value
 	case "!!float":
 		if isJSONNumber(n.Value) {
@@ -271,8 +304,8 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && !isSpecialFloat(n.Value) {
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
-			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", CutText(n.Value, maxQuotedText))}))
+		c.add(Problem{Kind: ProblemNotJSON, Pointer: c.pointerUnlessFolded(ProblemNotJSON), Pos: c.pos(n),
+			Message: fmt.Sprintf("number %q has no JSON equivalent; it is read as a string: quote it or use a finite decimal", CutText(n.Value, maxQuotedText))})
 		return n.Value
 	default: // !!str, !!timestamp, !!binary and custom tags keep their text
 		return n.Value

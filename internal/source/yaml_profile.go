@@ -36,7 +36,7 @@ var jsonTags = map[string]bool{
 // The pointer of a node is built only when a problem names it (c.path holds
 // the way down), so deep paths of long keys cost nothing per node.
 func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
-	if c.failed {
+	if c.failed || c.outOfTime(Pos{Line: n.Line, Column: n.Column}) {
 		return
 	}
 	if !isKey {
@@ -51,8 +51,8 @@ func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
 		return
 	}
 	if n.Kind == yaml.AliasNode {
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLAlias, Pointer: c.pointerUnlessFolded(ProblemYAMLAlias), Pos: c.pos(n), Fatal: true,
-			Message: fmt.Sprintf("alias %q is not expanded: YAML aliases are not allowed in tool files (MCP Description 0.8.0 §15.3.5) and the file is not checked further; write the value out in place of the alias", CutText("*"+n.Value, maxQuotedText))}))
+		c.add(Problem{Kind: ProblemYAMLAlias, Pointer: c.pointerUnlessFolded(ProblemYAMLAlias), Pos: c.pos(n), Fatal: true,
+			Message: fmt.Sprintf("alias %q is not expanded: YAML aliases are not allowed in tool files (MCP Description 0.8.0 §15.3.5) and the file is not checked further; write the value out in place of the alias", CutText("*"+n.Value, maxQuotedText))})
 		return
 	}
 	c.properties(n, isKey)
@@ -68,8 +68,8 @@ func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
 			k, v := n.Content[i], n.Content[i+1]
 			c.path = append(c.path, pathStep{key: k.Value, isKey: true})
 			if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
-				c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLMergeKey, Pointer: c.pointerUnlessFolded(ProblemYAMLMergeKey), Pos: c.pos(k),
-					Message: "merge key \"<<\" is read as an ordinary key and nothing is merged (MCP Description 0.8.0 §15.3.6), while other YAML readers merge: write the merged members out"}))
+				c.add(Problem{Kind: ProblemYAMLMergeKey, Pointer: c.pointerUnlessFolded(ProblemYAMLMergeKey), Pos: c.pos(k),
+					Message: "merge key \"<<\" is read as an ordinary key and nothing is merged (MCP Description 0.8.0 §15.3.6), while other YAML readers merge: write the merged members out"})
 			}
 			c.profile(k, depth+1, true)
 			c.profile(v, depth+1, false)
@@ -131,12 +131,12 @@ func (c *yamlConverter) properties(n *yaml.Node, isKey bool) {
 		off = end
 	}
 	if n.Anchor != "" {
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLAnchor, Pointer: c.pointerUnlessFolded(ProblemYAMLAnchor), Pos: anchorPos,
-			Message: fmt.Sprintf("anchor %q has no meaning in a tool file: aliases are not allowed (MCP Description 0.8.0 §15.3.5), so nothing may refer to it; remove the anchor", CutText("&"+n.Anchor, maxQuotedText))}))
+		c.add(Problem{Kind: ProblemYAMLAnchor, Pointer: c.pointerUnlessFolded(ProblemYAMLAnchor), Pos: anchorPos,
+			Message: fmt.Sprintf("anchor %q has no meaning in a tool file: aliases are not allowed (MCP Description 0.8.0 §15.3.5), so nothing may refer to it; remove the anchor", CutText("&"+n.Anchor, maxQuotedText))})
 	}
 	if tagged {
-		c.problems = append(c.problems, c.bounded(Problem{Kind: ProblemYAMLTag, Pointer: c.pointerUnlessFolded(ProblemYAMLTag), Pos: tagPos,
-			Message: fmt.Sprintf("tag %q is not allowed: tool files use only JSON values (MCP Description 0.8.0 §15.3.4), and a reader may construct an object from it; the value is read without the tag: remove the tag", CutText(tagText, maxQuotedText))}))
+		c.add(Problem{Kind: ProblemYAMLTag, Pointer: c.pointerUnlessFolded(ProblemYAMLTag), Pos: tagPos,
+			Message: fmt.Sprintf("tag %q is not allowed: tool files use only JSON values (MCP Description 0.8.0 §15.3.4), and a reader may construct an object from it; the value is read without the tag: remove the tag", CutText(tagText, maxQuotedText))})
 	}
 }
 

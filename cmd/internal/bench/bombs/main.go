@@ -141,8 +141,17 @@ var bombs = []bomb{
 	{"json-many-values.json", "990,000 numbers in an enum (under the file values bound)", func() string {
 		return tool(`{"type":"object","enum":[` + strings.Repeat("0,", 990_000) + `0]}`)
 	}, nil},
-	{"yaml-many-values.yaml", "990,000 items in a YAML flow sequence (go.yaml.in/yaml/v3 builds every node first)", func() string {
+	{"yaml-many-values.yaml", "990,000 items in a YAML flow sequence (refused from the text before go.yaml.in/yaml/v3 builds a node)", func() string {
 		return "a: [" + strings.Repeat("x,", 990_000) + "x]\n"
+	}, nil},
+	{"yaml-many-values-10mb.yaml", "4,950,000 items in a YAML flow sequence (10 MB)", func() string {
+		return "a: [" + strings.Repeat("x,", 4_950_000) + "x]\n"
+	}, nil},
+	{"yaml-dup-at-bound.yaml", "a 2 MB string, then 141,000 repeated keys in a flow mapping (just under the YAML node bound)", func() string {
+		return "p: " + strings.Repeat("x", 2_000_000) + "\na: {" + strings.Repeat("b, ", 141_000) + "b}\n"
+	}, nil},
+	{"yaml-tags-at-bound.yaml", "a 2 MB string, then 173,000 flow items with a tag and an anchor each (just under the YAML node bound)", func() string {
+		return "p: " + strings.Repeat("x", 2_000_000) + "\na: [" + strings.Repeat("!t &a x, ", 173_000) + "!t &a x]\n"
 	}, nil},
 	{"json-many-objects.json", "490,000 empty objects in a default", func() string {
 		return tool(`{"type":"object","default":[` + strings.Repeat("{},", 490_000) + `{}]}`)
