@@ -34,6 +34,8 @@ var layerOf = map[string]string{
 
 	"internal/pipeline": "pipeline",
 
+	"internal/service": "service",
+
 	"annotate":        "render",
 	"annotate/ghsink": "render",
 
@@ -52,6 +54,7 @@ var layerOf = map[string]string{
 	"internal/testsupport/wfcmd":    "testsupport",
 	"internal/testsupport/golden":   "testsupport",
 	"internal/testsupport/ghfake":   "testsupport",
+	"internal/testsupport/toolrepo": "testsupport",
 
 	"internal/layers": "meta",
 }
@@ -63,8 +66,9 @@ var allowed = map[string][]string{
 	"checks":      {"kernel"},
 	"judge":       {"kernel"},
 	"pipeline":    {"kernel", "checks", "judge"},
+	"service":     {"kernel", "checks", "judge", "pipeline", "render"},
 	"render":      {"kernel", "render"},
-	"client":      {"kernel", "checks", "judge", "pipeline", "render", "client"},
+	"client":      {"kernel", "checks", "judge", "pipeline", "service", "render", "client"},
 	"main":        {"client"},
 	"tool":        {},
 	"testsupport": {"kernel"},

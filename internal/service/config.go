@@ -90,24 +90,24 @@ func LoadConfig(p, display string, explicit bool) (*Config, error) {
 	if err := configInGitDir(p, display); err != nil {
 		return nil, err
 	}
-	data, err := readBoundedFile(p, maxConfigBytes)
+	data, err := readBoundedFile(p, MaxConfigBytes)
 	if err != nil {
 		if os.IsNotExist(err) && !explicit {
-			return defaultConfig(), nil
+			return DefaultConfig(), nil
 		}
 		return nil, fmt.Errorf("cannot read config: %w", err)
 	}
 	return ParseConfig(data, display)
 }
 
-// defaultConfig is the config used when there is no config file.
-func defaultConfig() *Config {
+// DefaultConfig is the config used when there is no config file.
+func DefaultConfig() *Config {
 	return &Config{FailOn: rules.Error, Severity: map[string]rules.Severity{}, Aliases: map[string]string{}}
 }
 
 // ParseConfig reads a config file's content; display is its name in messages.
 func ParseConfig(data []byte, display string) (*Config, error) {
-	cfg := defaultConfig()
+	cfg := DefaultConfig()
 	var err error
 	cfg.Path = display
 	f := source.Parse(display, data, source.Limits{MaxBytes: 1 << 20})
@@ -133,7 +133,7 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		switch k {
 		case "files":
 			if one, ok := v.(string); ok {
-				cfg.Files = splitPatterns(one)
+				cfg.Files = SplitPatterns(one)
 			} else {
 				cfg.Files, err = cfg.stringList(v, ptr)
 			}
@@ -148,8 +148,8 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			}
 		case "fail-on":
 			s, _ := v.(string)
-			var fo failOnSetting
-			fo, err = parseFailOn(s)
+			var fo FailOnSetting
+			fo, err = ParseFailOn(s)
 			cfg.FailOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 			if err != nil {
 				err = cfg.errAt(ptr, err.Error())
@@ -164,7 +164,7 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		case "limits":
 			err = cfg.readLimits(v, ptr)
 		default:
-			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, unknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, rules, ignore, aliases or limits")))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, UnknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, rules, ignore, aliases or limits")))
 		}
 		if err != nil {
 			return nil, err
@@ -194,7 +194,7 @@ func (c *Config) errAt(ptr, msg string) error {
 func (c *Config) stringList(v any, ptr string) ([]string, error) {
 	switch t := v.(type) {
 	case string:
-		return splitList(t), nil
+		return SplitList(t), nil
 	case []any:
 		var out []string
 		for i, e := range t {
@@ -270,7 +270,7 @@ func (c *Config) readIgnores(v any, ptr string) error {
 				}
 				ig.Expires = t
 			default:
-				return c.errAtKey(source.Join(p, k), fmt.Sprintf("unknown key %q in ignore%s", k, unknownHint(k, ignoreKeys, "%q", "use rule, tool, pointer, reason, expires")))
+				return c.errAtKey(source.Join(p, k), fmt.Sprintf("unknown key %q in ignore%s", k, UnknownHint(k, ignoreKeys, "%q", "use rule, tool, pointer, reason, expires")))
 			}
 		}
 		if ig.Rule == "" {
@@ -331,7 +331,7 @@ func (c *Config) readLimits(v any, ptr string) error {
 		p := source.Join(ptr, k)
 		spec, ok := lookupLimit(k)
 		if !ok {
-			return c.errAtKey(p, fmt.Sprintf("unknown limit %q%s", k, unknownHint(k, limitKeys, "%q", "use "+strings.Join(limitKeys, ", "))))
+			return c.errAtKey(p, fmt.Sprintf("unknown limit %q%s", k, UnknownHint(k, limitKeys, "%q", "use "+strings.Join(limitKeys, ", "))))
 		}
 		if spec.duration {
 			s := fmt.Sprint(m[k])
@@ -372,8 +372,8 @@ func sortedKeys(m map[string]any) []string {
 	return keys
 }
 
-// splitList splits a newline- or comma-separated list, dropping blanks.
-func splitList(s string) []string {
+// SplitList splits a newline- or comma-separated list, dropping blanks.
+func SplitList(s string) []string {
 	var out []string
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == ',' }) {
 		if p := strings.TrimSpace(part); p != "" {
@@ -383,10 +383,10 @@ func splitList(s string) []string {
 	return out
 }
 
-// splitPatterns splits a list of file patterns on newlines when it has
+// SplitPatterns splits a list of file patterns on newlines when it has
 // any; otherwise it is one pattern, so that commas stay inside doublestar
 // braces ("tools/{a,b}.json"). Blanks are dropped.
-func splitPatterns(s string) []string {
+func SplitPatterns(s string) []string {
 	var out []string
 	for _, part := range strings.Split(s, "\n") {
 		if p := strings.TrimSpace(part); p != "" {
@@ -396,8 +396,8 @@ func splitPatterns(s string) []string {
 	return out
 }
 
-// configPath resolves the config path against dir.
-func configPath(dir, p string) string {
+// ResolveConfigPath resolves the config path against dir.
+func ResolveConfigPath(dir, p string) string {
 	if filepath.IsAbs(p) {
 		return p
 	}

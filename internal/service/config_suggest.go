@@ -20,5 +20,5 @@ func unknownRuleText(id string) string {
 	for i, r := range all {
 		ids[i] = r.ID
 	}
-	return fmt.Sprintf("unknown rule %q%s", id, unknownHint(id, ids, "%q", "run 'mcpschema rules' for the list"))
+	return fmt.Sprintf("unknown rule %q%s", id, UnknownHint(id, ids, "%q", "run 'mcpschema rules' for the list"))
 }

@@ -29,8 +29,8 @@ var RuleConfigValid = rules.Register(rules.Rule{
 	Fix:     "fix the config file at the position given, or run 'mcpschema check' locally to see the error",
 })
 
-// maxConfigBytes bounds the config file read from a revision (as from the working tree).
-const maxConfigBytes = 1 << 20
+// MaxConfigBytes bounds the config file read from a revision (as from the working tree).
+const MaxConfigBytes = 1 << 20
 
 // trustedConfig is the outcome of reading the config from a trusted
 // revision: Applied is used for this run; Proposed (nil when invalid) is the
@@ -56,7 +56,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 	if !explicit {
 		name = DefaultConfigName
 	}
-	rel, err := filepath.Rel(o.Dir, configPath(o.Dir, name))
+	rel, err := filepath.Rel(o.Dir, ResolveConfigPath(o.Dir, name))
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("config %q is outside the repository: --config-from reads the config inside it at a revision", name)
 	}
@@ -64,7 +64,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 	if err != nil {
 		return nil, err
 	}
-	headData, headErr := readRegularFile(configPath(o.Dir, name), maxConfigBytes)
+	headData, headErr := readRegularFile(ResolveConfigPath(o.Dir, name), MaxConfigBytes)
 	headFound := headErr == nil
 	if headErr != nil && !os.IsNotExist(headErr) {
 		headFound = true // unreadable: reported as an invalid config below
@@ -72,7 +72,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 	if !baseFound && !headFound && explicit {
 		return nil, fmt.Errorf("cannot read config: %q exists neither at %q nor in the working tree", name, o.ConfigFrom)
 	}
-	tc := &trustedConfig{Applied: defaultConfig()}
+	tc := &trustedConfig{Applied: DefaultConfig()}
 	if baseFound {
 		if tc.Applied, err = ParseConfig(baseData, name); err != nil {
 			return nil, fmt.Errorf("the config at %q (the revision the config is read from) is invalid: %w", o.ConfigFrom, err)
@@ -102,7 +102,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 	case headErr != nil && headFound:
 		tc.Invalid = fmt.Errorf("cannot read config: %w", headErr)
 	case !headFound:
-		tc.Proposed = defaultConfig()
+		tc.Proposed = DefaultConfig()
 	default:
 		tc.Proposed, tc.Invalid = ParseConfig(headData, name)
 	}
@@ -139,8 +139,8 @@ func readConfigAt(ctx context.Context, dir, rev, path string) (data []byte, foun
 		return nil, false, fmt.Errorf("the config %q at %q is not a regular file (mode %s): a symlink or directory is not read", path, rev, meta)
 	}
 	size, err := load.GitOut(ctx, dir, "cat-file", "-s", fields[2])
-	if n, perr := strconv.ParseInt(size, 10, 64); err != nil || perr != nil || n > maxConfigBytes {
-		return nil, false, fmt.Errorf("the config %q at %q is larger than %d bytes or unreadable", path, rev, maxConfigBytes)
+	if n, perr := strconv.ParseInt(size, 10, 64); err != nil || perr != nil || n > MaxConfigBytes {
+		return nil, false, fmt.Errorf("the config %q at %q is larger than %d bytes or unreadable", path, rev, MaxConfigBytes)
 	}
 	out, err := load.Git(ctx, dir, nil, "cat-file", "blob", fields[2])
 	if err != nil {

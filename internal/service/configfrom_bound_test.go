@@ -1,15 +1,13 @@
-package app
+package service
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcpschema/mcpschema/internal/load"
-	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // noteRepo commits a base whose config selects tools/*.json and a head
@@ -33,15 +31,14 @@ func noteRepo(t *testing.T, headFiles []string, n int) (repo, base string) {
 
 func noteUnknown(t *testing.T, repo, base string) []string {
 	t.Helper()
-	code, out, errOut := runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json")
-	var rep report.Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || code == ExitUsage {
-		t.Fatalf("exit %d, %v\n%s%s", code, err, out, errOut)
+	res, err := Run(t.Context(), RunOptions{Dir: repo, Base: base, ConfigFrom: base, ConfigSince: base})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if rep.ConfigChange == nil {
+	if res.Report.ConfigChange == nil {
 		t.Fatal("no configChange")
 	}
-	return rep.ConfigChange.Unknown
+	return res.Report.ConfigChange.Unknown
 }
 
 // TestConfigNoteBoundsPatterns: a proposed config with more patterns than

@@ -48,7 +48,7 @@ func (tc *trustedConfig) prepareScope(ctx context.Context, o RunOptions, pattern
 	s := &configScope{raised: map[string][2]string{}, lowered: map[string][2]string{}, checkedFully: map[string]string{}}
 	tc.scope = s
 	prop := *tc.Proposed
-	pp, _, err := runPatterns(o, &prop)
+	pp, _, err := RunPatterns(o, &prop)
 	switch {
 	case err != nil:
 		s.unknown = append(s.unknown, fmt.Sprintf("the changed files or exclude cannot be compared (%v): the files they would read after merge are not known here", err))

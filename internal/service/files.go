@@ -8,10 +8,10 @@ import (
 	"github.com/mcpschema/mcpschema/internal/load"
 )
 
-// checkWorkspacePattern refuses a pattern of the config's or the action's
+// CheckWorkspacePattern refuses a pattern of the config's or the action's
 // "files" that would leave the workspace: an absolute path or a ".." step,
 // in the pattern or in any of its brace alternatives ("{tools,../x}/*.json").
-func checkWorkspacePattern(pat string) error {
+func CheckWorkspacePattern(pat string) error {
 	alts, err := load.ExpandBraces(pat)
 	if err != nil {
 		return fmt.Errorf("pattern %q: %v", pat, err)

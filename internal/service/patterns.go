@@ -18,22 +18,22 @@ var RulePatternUnmatched = rules.Register(rules.Rule{
 	Fix:     "fix the pattern's spelling or remove it",
 })
 
-// runPatterns returns the run's patterns (the command line's, else the
+// RunPatterns returns the run's patterns (the command line's, else the
 // config's files), with the config's exclude appended as "!pattern"
 // entries, and whether they come from the config.
-func runPatterns(o RunOptions, cfg *Config) ([]string, bool, error) {
+func RunPatterns(o RunOptions, cfg *Config) ([]string, bool, error) {
 	cfg.runDir = o.Dir
 	patterns, fromConfig := o.Patterns, false
 	if len(patterns) == 0 {
 		patterns, fromConfig = cfg.Files, true
 		for _, p := range patterns {
-			if err := checkWorkspacePattern(p); err != nil {
+			if err := CheckWorkspacePattern(p); err != nil {
 				return nil, false, usageErr("%s, files: %v", DefaultConfigName, err)
 			}
 		}
 	}
 	if len(patterns) == 0 {
-		return nil, false, &UsageError{Err: errNoFiles{config: DefaultConfigName}}
+		return nil, false, &UsageError{Err: NoFilesError{config: DefaultConfigName}}
 	}
 	out := append([]string(nil), patterns...)
 	for _, e := range cfg.Exclude {
@@ -42,11 +42,11 @@ func runPatterns(o RunOptions, cfg *Config) ([]string, bool, error) {
 	return out, fromConfig, nil
 }
 
-// errNoFiles is the error of a run given no patterns and no files: in the
+// NoFilesError is the error of a run given no patterns and no files: in the
 // config; the action names its own input instead (see actionNoFiles).
-type errNoFiles struct{ config string }
+type NoFilesError struct{ config string }
 
-func (e errNoFiles) Error() string {
+func (e NoFilesError) Error() string {
 	return fmt.Sprintf("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", e.config)
 }
 
@@ -145,7 +145,7 @@ func (c *Config) filesPointer(p string) string {
 // pattern per line.
 func (c *Config) patternList(v any, ptr string) ([]string, error) {
 	if one, ok := v.(string); ok {
-		return splitPatterns(one), nil
+		return SplitPatterns(one), nil
 	}
 	return c.stringList(v, ptr)
 }

@@ -103,12 +103,12 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			cfg = tc.Applied
 		}
 	} else {
-		cfg, err = loadRunConfig(o)
+		cfg, err = LoadRunConfig(o)
 	}
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
-	patterns, fromConfig, err := runPatterns(o, cfg)
+	patterns, fromConfig, err := RunPatterns(o, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	failOn := cfg.FailOn
 	if o.FailOn != "" {
-		fo, err := parseFailOn(o.FailOn)
+		fo, err := ParseFailOn(o.FailOn)
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
@@ -194,13 +194,13 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 	})
 	annotate.HintRenames(rep)
 	res := &Result{Report: rep, FailOn: failOn, Config: cfg}
-	res.Failed = res.fails()
+	res.Failed = res.Fails()
 	return res
 }
 
-func loadRunConfig(o RunOptions) (*Config, error) {
+func LoadRunConfig(o RunOptions) (*Config, error) {
 	if o.ConfigPath != "" {
-		return LoadConfig(configPath(o.Dir, o.ConfigPath), o.ConfigPath, true)
+		return LoadConfig(ResolveConfigPath(o.Dir, o.ConfigPath), o.ConfigPath, true)
 	}
-	return LoadConfig(configPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
+	return LoadConfig(ResolveConfigPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
 }

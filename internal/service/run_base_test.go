@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"context"
@@ -108,11 +108,11 @@ func listFindings(res *Result) string {
 func wholeTrees(t *testing.T, o RunOptions) *Result {
 	t.Helper()
 	ctx := context.Background()
-	cfg, err := loadRunConfig(o)
+	cfg, err := LoadRunConfig(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	patterns, fromConfig, err := runPatterns(o, cfg)
+	patterns, fromConfig, err := RunPatterns(o, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -101,7 +101,7 @@ func (p *publisher) checkRun(ctx context.Context) {
 		details = fmt.Sprintf("%s/%s/%s/actions/runs/%d", p.gctx.ServerURL, owner, repo, p.gctx.RunID)
 	}
 	res, err := p.client.PublishCheckRun(ctx, ghsink.CheckRun{Owner: owner, Repo: repo, HeadSHA: p.tgt.HeadSHA,
-		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, FailOn: p.res.FailOn, FailOnIncomplete: p.res.failsIncomplete(), Failed: p.res.Failed, Links: actionLinks(p)})
+		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, FailOn: p.res.FailOn, FailOnIncomplete: p.res.FailsIncomplete(), Failed: p.res.Failed, Links: actionLinks(p)})
 	var ce *ghsink.CreateError
 	switch {
 	case err == nil:
@@ -148,7 +148,7 @@ func (p *publisher) comment(ctx context.Context) {
 	}
 	owner, repo := p.repo()
 	marker := ghsink.CheckCommentMarker(p.gctx.Workflow, p.gctx.Job, p.in.CheckName)
-	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn, FailOnIncomplete: p.res.failsIncomplete(),
+	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn, FailOnIncomplete: p.res.FailsIncomplete(),
 		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker, Links: actionLinks(p),
 		Elsewhere: "the check run and the job summary list every finding"})
 	body = p.redact.String(body)
@@ -205,7 +205,7 @@ func (p *publisher) inline() {
 }
 
 func (p *publisher) jobSummary() {
-	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn, FailOnIncomplete: p.res.failsIncomplete(),
+	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn, FailOnIncomplete: p.res.FailsIncomplete(),
 		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit, Links: actionLinks(p),
 		Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
 	if err := ghsink.WriteStepSummary(p.a, p.redact.String(md)); err != nil {

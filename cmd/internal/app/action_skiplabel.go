@@ -39,7 +39,7 @@ func grantSkipLabel(res *Result, label, subject, scope string) {
 		subject, annotate.Plural(n, "breaking change"), areNotices(n), scope, skipLabelWho))
 	rep.Summarize() // only severities changed: the order and fingerprints stand
 
-	res.Failed = res.fails()
+	res.Failed = res.Fails()
 }
 
 func areNotices(n int) string {

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 const actToken = "ghs_e2eSECRETtoken0123456789"
@@ -32,54 +32,22 @@ func init() {
 // actGit runs git in dir with a fixed identity and clock, so commits are reproducible.
 func actGit(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
-		"GIT_COMMITTER_EMAIL=t@example.com", "GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z",
-		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return toolrepo.Git(t, dir, args...)
 }
 
 func actCommit(t *testing.T, dir, msg string, files map[string]string) string {
 	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	actGit(t, dir, "add", "-A")
-	actGit(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
-	return actGit(t, dir, "rev-parse", "HEAD")
+	return toolrepo.Commit(t, dir, msg, files)
 }
 
 // toolsJSON is a tools/list result with n tools; the first bad ones have an
 // invalid "type" (an error each), the next warn ones lack a root type.
-func toolsJSON(n, bad, warn int) string { return toolsJSONBreaking(n, bad, warn, false) }
+func toolsJSON(n, bad, warn int) string { return toolrepo.ToolsJSON(n, bad, warn) }
 
 // toolsJSONBreaking is toolsJSON whose last tool, when breaking, requires its
 // property (a breaking change against toolsJSON).
 func toolsJSONBreaking(n, bad, warn int, breaking bool) string {
-	var tools []string
-	for i := 0; i < n; i++ {
-		schema := `{"type": "object", "properties": {"q": {"type": "string"}}}`
-		switch {
-		case breaking && i == n-1:
-			schema = `{"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}`
-		case i < bad:
-			schema = `{"type": "object", "properties": {"q": {"type": 5}}}`
-		case i < bad+warn:
-			schema = `{"properties": {"q": {"type": "string"}}}`
-		}
-		tools = append(tools, fmt.Sprintf("    {\n      \"name\": \"tool_%d\",\n      \"inputSchema\": %s\n    }", i, schema))
-	}
-	return "{\n  \"tools\": [\n" + strings.Join(tools, ",\n") + "\n  ]\n}\n"
+	return toolrepo.ToolsJSONBreaking(n, bad, warn, breaking)
 }
 
 // actEnv is a GitHub Actions environment for a repository and a fake API.

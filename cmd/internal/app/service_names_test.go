@@ -1,0 +1,19 @@
+package app
+
+import "github.com/mcpschema/mcpschema/internal/service"
+
+// The application service's names the commands' tests spell as they did
+// when the service was part of app.
+var (
+	ParseConfig   = service.ParseConfig
+	LoadConfig    = service.LoadConfig
+	defaultConfig = service.DefaultConfig
+
+	RuleConfigValid      = service.RuleConfigValid
+	RuleIgnoreExpired    = service.RuleIgnoreExpired
+	RulePatternUnmatched = service.RulePatternUnmatched
+)
+
+const maxConfigBytes = service.MaxConfigBytes
+
+type failOnSetting = service.FailOnSetting
