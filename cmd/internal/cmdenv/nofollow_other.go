@@ -1,6 +1,6 @@
 //go:build !unix
 
-package app
+package cmdenv
 
 // oNoFollow: O_EXCL alone refuses an existing link on this system.
 const oNoFollow = 0
