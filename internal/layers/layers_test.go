@@ -40,6 +40,7 @@ var layerOf = map[string]string{
 	"annotate/ghsink": "render",
 
 	"cmd/internal/app":      "client",
+	"cmd/internal/action":   "client",
 	"cmd/internal/snapshot": "client",
 	"cmd/internal/cmdenv":   "client",
 	"cmd/mcpschema":         "main",

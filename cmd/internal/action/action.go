@@ -14,13 +14,13 @@ import (
 	"github.com/mcpschema/mcpschema/validate"
 )
 
-// runAction runs mcpschema as a GitHub Action: it reads the INPUT_* and
+// Main runs mcpschema as a GitHub Action: it reads the INPUT_* and
 // GITHUB_* variables, runs the pipeline on the pull request's head (diffed
 // against its base), and publishes the report: check run (or workflow
 // annotations when it cannot be created), sticky comment, SARIF, JSON
 // report, job summary and step outputs. Exit status 1 when fail-on is
 // reached, 2 on usage, configuration or checkout errors, 0 otherwise.
-func runAction(ctx context.Context, args []string, env Env) int {
+func Main(ctx context.Context, args []string, env Env) int {
 	started := time.Now() // limits.run-timeout counts from here
 	token := env.Lookup("INPUT_GITHUB-TOKEN")
 	stdout := newRedactWriter(env.Stdout, token)
@@ -151,7 +151,7 @@ func actionClient(in *actionInputs, gctx *githubactions.GitHubContext, log io.Wr
 	if in.Token == "" || owner == "" || repo == "" {
 		return nil, owner, repo
 	}
-	c, err := ghsink.New(ghsink.Options{APIURL: gctx.APIURL, Token: in.Token, Log: log, Sleep: actionSleep})
+	c, err := ghsink.New(ghsink.Options{APIURL: gctx.APIURL, Token: in.Token, Log: log, Sleep: RetrySleep})
 	if err != nil {
 		return nil, owner, repo
 	}

@@ -83,7 +83,7 @@ func (f *fatalRun) failedCheckRun(ctx context.Context, token, name, summary stri
 	if owner == "" || repo == "" || head == "" {
 		return
 	}
-	c, err := ghsink.New(ghsink.Options{APIURL: api, Token: token, Log: f.out, Sleep: actionSleep})
+	c, err := ghsink.New(ghsink.Options{APIURL: api, Token: token, Log: f.out, Sleep: RetrySleep})
 	if err != nil {
 		fmt.Fprintf(f.out, "%v: no check run is posted\n", err)
 		return

@@ -9,11 +9,11 @@ import (
 	"strings"
 )
 
-// dockerHome is HOME inside the action's container: the runner mounts its
+// DockerHome is HOME inside the action's container: the runner mounts its
 // RUNNER_TEMP/_github_home there. RUNNER_TEMP itself is not mounted (the
 // container sees the host's path, which does not exist in it), so a Docker
 // action writes files for later steps under HOME (a variable for tests).
-var dockerHome = "/github/home"
+var DockerHome = "/github/home"
 
 // reportDirName prefixes the fresh directory that holds the JSON report.
 const reportDirName = "mcpschema-report-"
@@ -28,7 +28,7 @@ func reportBase(getenv func(string) string) (dir, shown string) {
 	if temp != "" && isDir(temp) {
 		return temp, temp
 	}
-	if home := getenv("HOME"); temp != "" && home == dockerHome && isDir(home) {
+	if home := getenv("HOME"); temp != "" && home == DockerHome && isDir(home) {
 		return home, filepath.Join(temp, "_github_home")
 	}
 	return os.TempDir(), os.TempDir()

@@ -18,8 +18,9 @@ import (
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
-// actionSleep is the wait between API retries (tests make it instant).
-var actionSleep func(ctx context.Context, d time.Duration) error
+// RetrySleep, when set, is the wait between API retries (nil: ghsink's;
+// the commands' tests make it instant).
+var RetrySleep func(ctx context.Context, d time.Duration) error
 
 // publisher sends one run's report to every sink.
 type publisher struct {
@@ -75,7 +76,7 @@ func (p *publisher) connect() {
 		p.note("no github token: the check run and the comment are skipped; findings are shown as workflow annotations")
 		return
 	}
-	c, err := ghsink.New(ghsink.Options{APIURL: p.gctx.APIURL, Token: p.in.Token, Log: p.out, Sleep: actionSleep})
+	c, err := ghsink.New(ghsink.Options{APIURL: p.gctx.APIURL, Token: p.in.Token, Log: p.out, Sleep: RetrySleep})
 	if err != nil {
 		p.fallback = true
 		p.note("%v: findings are shown as workflow annotations", err)

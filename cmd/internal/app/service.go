@@ -1,6 +1,9 @@
 package app
 
-import "github.com/mcpschema/mcpschema/internal/service"
+import (
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/internal/service"
+)
 
 // The application service (internal/service) under the names the
 // commands' code spells: the CLI and the action are its clients.
@@ -9,12 +12,6 @@ type (
 	Config = service.Config
 	// RunOptions configure one run (service.RunOptions).
 	RunOptions = service.RunOptions
-	// Result is a finished run (service.Result).
-	Result = service.Result
-	// UsageError is a problem with the command line, configuration or inputs (service.UsageError).
-	UsageError = service.UsageError
-
-	errNoFiles = service.NoFilesError
 )
 
 // DefaultConfigName is the config file read when none is named (service.DefaultConfigName).
@@ -25,25 +22,24 @@ const (
 	baseModeTip       = service.BaseModeTip
 )
 
+const oNoFollow = cmdenv.NoFollow
+
+var interrupted = cmdenv.Interrupted
+
 // Run runs the application service (service.Run).
 var Run = service.Run
 
 var (
-	checkWorkspacePattern = service.CheckWorkspacePattern
-	cliBaseline           = service.CLIBaseline
-	commitOf              = service.CommitOf
-	configPath            = service.ResolveConfigPath
-	deepenForMergeBase    = service.DeepenForMergeBase
-	didYouMean            = service.DidYouMean
-	gitMergeBase          = service.GitMergeBase
-	isShallow             = service.IsShallow
-	loadRunConfig         = service.LoadRunConfig
-	parseBaseMode         = service.ParseBaseMode
-	parseFailOn           = service.ParseFailOn
-	runPatterns           = service.RunPatterns
-	setBaseline           = service.SetBaseline
-	short                 = service.ShortSHA
-	splitList             = service.SplitList
-	splitPatterns         = service.SplitPatterns
-	unknownHint           = service.UnknownHint
+	cliBaseline   = service.CLIBaseline
+	cliConfigNote = service.CLIConfigNote
+	configFound   = service.ConfigFound
+	configPath    = service.ResolveConfigPath
+	didYouMean    = service.DidYouMean
+	loadRunConfig = service.LoadRunConfig
+	parseBaseMode = service.ParseBaseMode
+	parseFailOn   = service.ParseFailOn
+	runPatterns   = service.RunPatterns
+	setBaseline   = service.SetBaseline
+	splitList     = service.SplitList
+	unknownHint   = service.UnknownHint
 )

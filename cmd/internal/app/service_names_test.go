@@ -9,6 +9,10 @@ var (
 	LoadConfig    = service.LoadConfig
 	defaultConfig = service.DefaultConfig
 
+	checkWorkspacePattern = service.CheckWorkspacePattern
+	commitOf              = service.CommitOf
+	short                 = service.ShortSHA
+
 	RuleConfigValid      = service.RuleConfigValid
 	RuleIgnoreExpired    = service.RuleIgnoreExpired
 	RulePatternUnmatched = service.RulePatternUnmatched

@@ -2,5 +2,5 @@
 
 package cmdenv
 
-// oNoFollow: O_EXCL alone refuses an existing link on this system.
-const oNoFollow = 0
+// NoFollow: O_EXCL alone refuses an existing link on this system.
+const NoFollow = 0

@@ -4,5 +4,5 @@ package cmdenv
 
 import "syscall"
 
-// oNoFollow makes open fail on a symbolic link.
-const oNoFollow = syscall.O_NOFOLLOW
+// NoFollow makes open fail on a symbolic link.
+const NoFollow = syscall.O_NOFOLLOW
