@@ -12,9 +12,6 @@ import (
 // closed on what mcpschema cannot decide.
 const FailOnIncompleteValue = "incomplete"
 
-// FailOnValues are the values fail-on (and --fail-on) accepts.
-var FailOnValues = []string{"error", "warning", "notice", "never", FailOnIncompleteValue}
-
 // FailOnSetting is a parsed fail-on value: the severity that fails the run, and
 // whether an incomplete report fails it too (fail-on incomplete).
 type FailOnSetting struct {
@@ -33,10 +30,6 @@ func (e failOnError) Error() string { return e.as("fail-on") }
 func (e failOnError) as(name string) string {
 	return fmt.Sprintf("unknown %s %q%s", name, e.value, UnknownHint(e.value, FailOnValues, "%q", "use error, warning, notice or never, or incomplete to fail also when a change cannot be judged"))
 }
-
-// FailOnMessage says what is wrong with the fail-on value, naming the
-// setting as the caller spells it ("--fail-on" on the command line).
-func FailOnMessage(value, name string) string { return failOnError{value}.as(name) }
 
 // ParseFailOn reads a fail-on value, the one place that does: error,
 // warning, notice, never or incomplete (which fails at error, like error,

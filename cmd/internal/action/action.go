@@ -90,7 +90,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	if rv.Baseline != nil {
 		rv.Baseline.Config = cs.From
 	}
-	setBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base, configFound(res)))...)
+	setBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base, ConfigFound(res)))...)
 	// The API phase (the skip label's lookups, publishing) is within what is
 	// left of the run's budget; past it the API calls give up and the run
 	// fails closed (publisher.budgetSpent).

@@ -5,7 +5,20 @@ import (
 	"fmt"
 
 	"github.com/mcpschema/mcpschema/internal/load"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
+
+// configSource is where an action run reads the config that judges it.
+type configSource struct {
+	// From is the commit whose config applies ("": the workspace's own).
+	From string
+	// Since is the commit the head branched from ("": none): a workspace
+	// config identical to the one there was not changed by the pull
+	// request, whatever the base branch did to it since.
+	Since string
+	// What names From in the report's note.
+	What string
+}
 
 // configRevision is the commit whose config applies to the run. On pull
 // requests it is the base branch's tip (pull_request.base.sha), fetched by
@@ -38,3 +51,41 @@ func configRevision(ctx context.Context, dir, eventName, base string, tgt target
 	}
 	return configSource{}, nil
 }
+
+// configNote says which commit the config was read from, beside the commit
+// the files were compared with; found is false when that commit has no
+// config file: the defaults apply and there is nothing to say (the
+// baseline still records the commit).
+func configNote(cs configSource, compared string, found bool) string {
+	if cs.From == "" {
+		return ""
+	}
+	if !found {
+		return ""
+	}
+	if compared == "" || compared == cs.From {
+		return fmt.Sprintf("the config was read at %s (%s)", short(cs.From), cs.What)
+	}
+	return fmt.Sprintf("the config was read at %s (%s), not at %s, the commit the files were compared with: where a pull request branches from does not choose the config that judges it",
+		short(cs.From), cs.What, short(compared))
+}
+
+// CLIConfigNote records in the baseline the commit `check --config-from REF`
+// read the config at, and says it beside the commit compared with.
+func CLIConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline, found bool) string {
+	if ref == "" {
+		return ""
+	}
+	sha := commitOf(ctx, dir, ref)
+	if sha == "" {
+		return ""
+	}
+	compared := ""
+	if bl != nil {
+		bl.Config, compared = sha, bl.Commit
+	}
+	return configNote(configSource{From: sha, What: fmt.Sprintf("--config-from %q", ref)}, compared, found)
+}
+
+// ConfigFound reports whether the run read a config file.
+func ConfigFound(res *Result) bool { return res != nil && res.Config != nil && res.Config.Path != "" }

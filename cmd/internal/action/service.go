@@ -33,8 +33,7 @@ type (
 	// UsageError is a problem with the inputs or the configuration (service.UsageError).
 	UsageError = service.UsageError
 
-	configSource = service.ConfigSource
-	errNoFiles   = service.NoFilesError
+	errNoFiles = service.NoFilesError
 )
 
 // DefaultConfigName is the config file read when none is named (service.DefaultConfigName).
@@ -46,8 +45,6 @@ var Run = service.Run
 var (
 	checkWorkspacePattern = service.CheckWorkspacePattern
 	commitOf              = service.CommitOf
-	configFound           = service.ConfigFound
-	configNote            = service.ConfigNote
 	deepenForMergeBase    = service.DeepenForMergeBase
 	gitMergeBase          = service.GitMergeBase
 	isShallow             = service.IsShallow

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/mcpschema/mcpschema/cmd/internal/action"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/service"
 )
@@ -31,8 +32,8 @@ var Run = service.Run
 
 var (
 	cliBaseline   = service.CLIBaseline
-	cliConfigNote = service.CLIConfigNote
-	configFound   = service.ConfigFound
+	cliConfigNote = action.CLIConfigNote
+	configFound   = action.ConfigFound
 	configPath    = service.ResolveConfigPath
 	didYouMean    = service.DidYouMean
 	loadRunConfig = service.LoadRunConfig
