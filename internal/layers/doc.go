@@ -4,7 +4,9 @@
 // schema, rules, report, pool, load, suggest); the validation checks
 // (validate) and the breaking-change judge (diffcheck), side by side and
 // blind to each other; the one pipeline above both (internal/pipeline);
-// the renderers and publishers (annotate, annotate/ghsink); the clients
-// (cmd/internal/app, cmd/internal/snapshot) and main. Test support
+// the application service above it (internal/service); the renderers and
+// publishers (annotate, annotate/ghsink); the clients (cmd/internal/app,
+// the CLI; cmd/internal/action, the GitHub Action; cmd/internal/snapshot)
+// and main. Test support
 // (internal/testsupport/...) is imported by tests only.
 package layers

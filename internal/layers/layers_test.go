@@ -34,10 +34,13 @@ var layerOf = map[string]string{
 
 	"internal/pipeline": "pipeline",
 
+	"internal/service": "service",
+
 	"annotate":        "render",
 	"annotate/ghsink": "render",
 
 	"cmd/internal/app":      "client",
+	"cmd/internal/action":   "client",
 	"cmd/internal/snapshot": "client",
 	"cmd/internal/cmdenv":   "client",
 	"cmd/mcpschema":         "main",
@@ -52,6 +55,7 @@ var layerOf = map[string]string{
 	"internal/testsupport/wfcmd":    "testsupport",
 	"internal/testsupport/golden":   "testsupport",
 	"internal/testsupport/ghfake":   "testsupport",
+	"internal/testsupport/toolrepo": "testsupport",
 
 	"internal/layers": "meta",
 }
@@ -63,8 +67,9 @@ var allowed = map[string][]string{
 	"checks":      {"kernel"},
 	"judge":       {"kernel"},
 	"pipeline":    {"kernel", "checks", "judge"},
+	"service":     {"kernel", "checks", "judge", "pipeline", "render"},
 	"render":      {"kernel", "render"},
-	"client":      {"kernel", "checks", "judge", "pipeline", "render", "client"},
+	"client":      {"kernel", "checks", "judge", "pipeline", "service", "render", "client"},
 	"main":        {"client"},
 	"tool":        {},
 	"testsupport": {"kernel"},

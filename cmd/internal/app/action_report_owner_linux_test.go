@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/action"
 )
 
 // runnerUID is the runner user of GitHub-hosted runners: it owns
@@ -52,8 +54,8 @@ func TestActionReportReadableByRunnerUser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	defer func(h string) { dockerHome = h }(dockerHome)
-	dockerHome = home
+	defer func(h string) { action.DockerHome = h }(action.DockerHome)
+	action.DockerHome = home
 
 	// The checkout, the runner user's too.
 	repo := filepath.Join(top, "workspace")

@@ -7,79 +7,46 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/action"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 const actToken = "ghs_e2eSECRETtoken0123456789"
 
 func init() {
 	// API retries wait for nothing in tests.
-	actionSleep = func(context.Context, time.Duration) error { return nil }
+	action.RetrySleep = func(context.Context, time.Duration) error { return nil }
 }
 
 // actGit runs git in dir with a fixed identity and clock, so commits are reproducible.
 func actGit(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
-		"GIT_COMMITTER_EMAIL=t@example.com", "GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z",
-		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return toolrepo.Git(t, dir, args...)
 }
 
 func actCommit(t *testing.T, dir, msg string, files map[string]string) string {
 	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	actGit(t, dir, "add", "-A")
-	actGit(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
-	return actGit(t, dir, "rev-parse", "HEAD")
+	return toolrepo.Commit(t, dir, msg, files)
 }
 
 // toolsJSON is a tools/list result with n tools; the first bad ones have an
 // invalid "type" (an error each), the next warn ones lack a root type.
-func toolsJSON(n, bad, warn int) string { return toolsJSONBreaking(n, bad, warn, false) }
+func toolsJSON(n, bad, warn int) string { return toolrepo.ToolsJSON(n, bad, warn) }
 
 // toolsJSONBreaking is toolsJSON whose last tool, when breaking, requires its
 // property (a breaking change against toolsJSON).
 func toolsJSONBreaking(n, bad, warn int, breaking bool) string {
-	var tools []string
-	for i := 0; i < n; i++ {
-		schema := `{"type": "object", "properties": {"q": {"type": "string"}}}`
-		switch {
-		case breaking && i == n-1:
-			schema = `{"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}`
-		case i < bad:
-			schema = `{"type": "object", "properties": {"q": {"type": 5}}}`
-		case i < bad+warn:
-			schema = `{"properties": {"q": {"type": "string"}}}`
-		}
-		tools = append(tools, fmt.Sprintf("    {\n      \"name\": \"tool_%d\",\n      \"inputSchema\": %s\n    }", i, schema))
-	}
-	return "{\n  \"tools\": [\n" + strings.Join(tools, ",\n") + "\n  ]\n}\n"
+	return toolrepo.ToolsJSONBreaking(n, bad, warn, breaking)
 }
 
 // actEnv is a GitHub Actions environment for a repository and a fake API.
@@ -494,27 +461,6 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 	}
 }
 
-func TestActionTargets(t *testing.T) {
-	t.Parallel()
-	ev := &actionEvent{Before: strings.Repeat("0", 40), After: "bbb"}
-	if got := eventTarget("push", "sss", ev); got != (target{HeadSHA: "bbb"}) {
-		t.Errorf("push from a new branch: %+v", got)
-	}
-	ev = &actionEvent{}
-	json.Unmarshal([]byte(`{"merge_group": {"head_sha": "mh", "base_sha": "mb"}}`), ev)
-	if got := eventTarget("merge_group", "sss", ev); got != (target{HeadSHA: "mh", Base: "mb"}) {
-		t.Errorf("merge_group: %+v", got)
-	}
-	if got := eventTarget("workflow_dispatch", "sss", &actionEvent{}); got != (target{HeadSHA: "sss"}) {
-		t.Errorf("workflow_dispatch: %+v", got)
-	}
-	ev = &actionEvent{}
-	json.Unmarshal([]byte(prEvent(3, "hh", "bb")), ev)
-	if got := eventTarget("pull_request_target", "sss", ev); got != (target{HeadSHA: "hh", Base: "bb", PR: 3}) {
-		t.Errorf("pull_request_target: %+v", got)
-	}
-}
-
 func TestActionWithoutEnvFilesOrToken(t *testing.T) {
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
@@ -548,45 +494,6 @@ func TestActionUsageErrors(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q, stdout %q: want 2 and %q", name, code, e.err.String(), e.out.String(), c.want)
 		}
 		e.assertNoToken(repo)
-	}
-}
-
-func TestActionYAMLDeclaresEveryInputAndOutput(t *testing.T) {
-	t.Parallel()
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "action.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var meta struct {
-		Inputs  map[string]struct{ Description, Default string } `yaml:"inputs"`
-		Outputs map[string]struct{ Description string }          `yaml:"outputs"`
-		Runs    struct {
-			Using, Image string
-			Args         []string
-		} `yaml:"runs"`
-		Branding map[string]string `yaml:"branding"`
-	}
-	if err := yaml.Unmarshal(b, &meta); err != nil {
-		t.Fatal(err)
-	}
-	if len(meta.Inputs) != len(actionInputNames) || len(meta.Outputs) != len(actionOutputNames) {
-		t.Errorf("action.yml has %d inputs and %d outputs, the code %d and %d", len(meta.Inputs), len(meta.Outputs), len(actionInputNames), len(actionOutputNames))
-	}
-	for _, n := range actionInputNames {
-		if in, ok := meta.Inputs[n]; !ok || in.Description == "" {
-			t.Errorf("input %q is not declared with a description", n)
-		}
-	}
-	for _, n := range actionOutputNames {
-		if out, ok := meta.Outputs[n]; !ok || out.Description == "" {
-			t.Errorf("output %q is not declared with a description", n)
-		}
-	}
-	if meta.Inputs["github-token"].Default != "${{ github.token }}" || meta.Inputs["base"].Default != baseAuto {
-		t.Errorf("defaults: github-token %q, base %q", meta.Inputs["github-token"].Default, meta.Inputs["base"].Default)
-	}
-	if meta.Runs.Using != "docker" || meta.Runs.Image != "Dockerfile" || len(meta.Runs.Args) != 1 || meta.Runs.Args[0] != "action" || meta.Branding["icon"] == "" {
-		t.Errorf("runs %+v, branding %v", meta.Runs, meta.Branding)
 	}
 }
 

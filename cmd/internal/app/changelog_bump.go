@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcpschema/mcpschema/internal/pipeline"
+	"github.com/mcpschema/mcpschema/internal/service"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -46,11 +47,11 @@ func proposeBump(tools []ChangelogTool, base, head []*source.File) *Bump {
 		if from == "" {
 			from = v
 		}
-		M, m, ok := semverMajor(from)
+		M, m, ok := service.SemverMajor(from)
 		if !ok {
 			continue
 		}
-		_, _, patch, _ := semverParts(from)
+		_, _, patch, _ := service.SemverParts(from)
 		switch {
 		case kind == "major" && M == 0:
 			b.To = fmt.Sprintf("0.%d.0", m+1)

@@ -11,6 +11,7 @@ import (
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/service"
 )
 
 type multiFlag []string
@@ -45,9 +46,6 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	return c
 }
 
-// failOnValues are the values --fail-on accepts.
-var failOnValues = []string{"error", "warning", "notice", "never", failOnIncomplete}
-
 // runCheck implements `mcpschema check`.
 func runCheck(ctx context.Context, args []string, env Env) int {
 	fs := newFlagSet("check")
@@ -57,7 +55,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		return code
 	}
 	if _, err := parseFailOn(*cf.failOn); *cf.failOn != "" && err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", failOnError{*cf.failOn}.as("--fail-on"))
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", service.FailOnMessage(*cf.failOn, "--fail-on"))
 		return ExitUsage
 	}
 	if _, ok := annotate.LookupFormat(*cf.format); !ok {
@@ -106,7 +104,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		w = fh
 	}
 	if *cf.format == "markdown" {
-		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.failsIncomplete(), Links: cliLinks(env, baseline),
+		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.FailsIncomplete(), Links: cliLinks(env, baseline),
 			Accept: acceptHow("", res.Config)})
 	} else {
 		err = annotate.Render(w, *cf.format, res.Report, rules.All())

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sethvargo/go-githubactions"
-
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -76,15 +74,5 @@ func TestParseFailOnIncomplete(t *testing.T) {
 	}
 	if _, err := parseFailOn("sometimes"); err == nil {
 		t.Error("parseFailOn(sometimes): no error")
-	}
-}
-
-func TestActionInputFailOnIncomplete(t *testing.T) {
-	t.Parallel()
-	env := map[string]string{"INPUT_FAIL-ON": "incomplete", "INPUT_FILES": "tools/*.json"}
-	a := githubactions.New(githubactions.WithGetenv(func(k string) string { return env[k] }))
-	in, err := readActionInputs(a)
-	if err != nil || in.FailOn != "incomplete" {
-		t.Errorf("fail-on incomplete: %+v, %v", in, err)
 	}
 }

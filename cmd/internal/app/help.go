@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
-	"github.com/mcpschema/mcpschema/internal/suggest"
 )
 
 // command is one entry of the help listing. Adding a command is one entry
@@ -210,24 +209,6 @@ func helpFirst(args []string, env Env) (code int, done bool) {
 func unknownCommand(name string, env Env) int {
 	fmt.Fprintf(env.Stderr, "mcpschema: unknown command %q%s\n\n%s", name, didYouMean(name, commandNames(), "`%s`"), usageText())
 	return ExitUsage
-}
-
-// didYouMean returns ": did you mean X?" with the candidate nearest to
-// word rendered by format, or "" when none is near.
-func didYouMean(word string, candidates []string, format string) string {
-	if s, ok := suggest.Nearest(word, candidates); ok {
-		return ": did you mean " + fmt.Sprintf(format, s) + "?"
-	}
-	return ""
-}
-
-// unknownHint follows "unknown X %q" in a message: the nearest candidate
-// when one is near, then advice ("use one of ...").
-func unknownHint(word string, candidates []string, format, advice string) string {
-	if h := didYouMean(word, candidates, format); h != "" {
-		return h + " " + advice
-	}
-	return ": " + advice
 }
 
 // newFlagSet returns a flag set for command name that prints nothing

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/action"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
 )
@@ -39,7 +40,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case "changelog":
 		return runChangelog(ctx, args[1:], env)
 	case "action":
-		return runAction(ctx, args[1:], env)
+		return action.Main(ctx, args[1:], env)
 	case "snapshot":
 		if code, bad := snapshotFlagError(args[1:], env); bad {
 			return code

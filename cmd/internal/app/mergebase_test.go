@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -345,9 +346,9 @@ func TestActionMergeBaseOnShallowCloneByDeepening(t *testing.T) {
 func TestActionMergeBaseDeepeningIsBounded(t *testing.T) {
 	r := behindRepo(t)
 	work := shallowClone(t, r.origin, "pr-merge")
-	old := deepenSteps
-	deepenSteps = []int{1}
-	defer func() { deepenSteps = old }()
+	old := service.DeepenSteps
+	service.DeepenSteps = []int{1}
+	defer func() { service.DeepenSteps = old }()
 	e := newActEnv(t, work, "http://127.0.0.1:1", "pull_request", prEvent(5, r.head, r.base), r.merge)
 	delete(e.vars, "INPUT_GITHUB-TOKEN")
 	if code := e.run(); code != ExitFindings {

@@ -1,6 +1,0 @@
-//go:build !unix
-
-package app
-
-// oNoFollow: O_EXCL alone refuses an existing link on this system.
-const oNoFollow = 0

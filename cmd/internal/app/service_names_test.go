@@ -1,0 +1,24 @@
+package app
+
+import "github.com/mcpschema/mcpschema/internal/service"
+
+// The application service's names the commands' tests spell as they did
+// when the service was part of app.
+var (
+	ParseConfig   = service.ParseConfig
+	LoadConfig    = service.LoadConfig
+	defaultConfig = service.DefaultConfig
+
+	checkWorkspacePattern = service.CheckWorkspacePattern
+	commitOf              = service.CommitOf
+	short                 = service.ShortSHA
+
+	RuleConfigValid      = service.RuleConfigValid
+	RuleIgnoreExpired    = service.RuleIgnoreExpired
+	RulePatternUnmatched = service.RulePatternUnmatched
+	RuleMajorBumpUnused  = service.RuleMajorBumpUnused
+)
+
+const maxConfigBytes = service.MaxConfigBytes
+
+type failOnSetting = service.FailOnSetting

@@ -1,0 +1,24 @@
+package service
+
+import (
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/internal/rules"
+)
+
+// configKeys are the config file's top-level keys, in the order messages list them.
+var configKeys = []string{"files", "exclude", "protocol-versions", "fail-on", "fail-on-existing", "strict-outputs", "version-policy", "skip-label", "rules", "ignore", "aliases", "limits"}
+
+// ignoreKeys are the keys of an ignore entry.
+var ignoreKeys = []string{"rule", "tool", "pointer", "reason", "expires"}
+
+// unknownRuleText is the message for an unknown rule id in the config,
+// with the nearest registered id when one is near.
+func unknownRuleText(id string) string {
+	all := rules.All()
+	ids := make([]string, len(all))
+	for i, r := range all {
+		ids[i] = r.ID
+	}
+	return fmt.Sprintf("unknown rule %q%s", id, UnknownHint(id, ids, "%q", "run 'mcpschema rules' for the list"))
+}
