@@ -314,6 +314,10 @@ func writeCounts(b *budget, rep *report.Report) {
 	}
 	for _, f := range rep.Findings {
 		addFile(f.File)
+		if f.PreExisting {
+			// counted apart, like the headline: the pre-existing section lists them
+			continue
+		}
 		byFile[f.File].add(f)
 		k := countKey{f.File, f.Tool}
 		if byKey[k] == nil {
