@@ -12,6 +12,8 @@
 package diffcheck
 
 import (
+	"context"
+
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -31,6 +33,10 @@ type Options struct {
 	// a confirmed witness would; by default it is a warning, whatever its
 	// witness, since only consumers that pin the old schema break.
 	StrictOutputs bool
+	// Context, when not nil, stops the witness searches once it is done
+	// (Ctrl-C): the changes left say that the run was interrupted, and
+	// the pipeline reports no result of an interrupted run.
+	Context context.Context
 }
 
 // each returns opts.Each, or a loop when it is nil.
@@ -52,6 +58,13 @@ type comparer struct {
 	headByPath map[string]*source.File
 	// strictOutputs: Options.StrictOutputs.
 	strictOutputs bool
+	// ctx: Options.Context (nil: never done).
+	ctx context.Context
+}
+
+// interrupted reports whether the comparison's context is done.
+func (c *comparer) interrupted() bool {
+	return c.ctx != nil && c.ctx.Err() != nil
 }
 
 // Compare returns the findings of every base/head tool pair, sorted. It
@@ -102,7 +115,7 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 func (c *comparer) judgePairs(pairs []pair, each func(n int, work func(i int))) [][]report.Finding {
 	found := make([][]report.Finding, len(pairs))
 	each(len(pairs), func(i int) {
-		pc := &comparer{eng: c.eng, headByPath: c.headByPath, strictOutputs: c.strictOutputs}
+		pc := &comparer{eng: c.eng, headByPath: c.headByPath, strictOutputs: c.strictOutputs, ctx: c.ctx}
 		pc.judgePair(pairs[i])
 		found[i] = pc.findings
 	})

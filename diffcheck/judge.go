@@ -88,10 +88,20 @@ type judge struct {
 	// undecided: a change that cannot be judged was reported (not in a
 	// quiet judge), so the gate fails already.
 	undecided bool
+	// cut: the judge reached maxSteps or maxChanges and reported it once;
+	// nothing further is judged or recorded.
+	cut bool
 }
 
 // maxSteps bounds the node pairs one comparison visits.
 const maxSteps = 20000
+
+// maxChanges bounds the changes one judge (one tool pair, one side)
+// records: each costs kilobytes of findings, witness search and report,
+// so a pair of schemas that differ in 50,000 places (1.4 MB each) made
+// the process peak at 392 MB. Past the bound one undecidable change says
+// the rest was not judged, which fails the gate.
+const maxChanges = 2000
 
 func newJudge(dir direction) *judge {
 	steps := 0
@@ -129,7 +139,16 @@ func (j *judge) emit(c change, in, out *node, kw string) {
 	if j.quiet && len(j.changes) > 0 {
 		return
 	}
+	if j.cut {
+		return
+	}
+	if !j.quiet && len(j.changes) >= maxChanges {
+		c, kw = j.undecidableChange(c.path, fmt.Sprintf("the schemas differ in more places than the %d changes judged per tool and side, so neither this change nor any later one is judged", maxChanges)), "$ref"
+	}
 	c.in, c.out = in, out
+	if !j.quiet && (len(j.changes) >= maxChanges || *j.steps > maxSteps) {
+		j.cut = true // this is the undecidable change that reports the bound
+	}
 	if j.uncertain {
 		c.certain = false
 	}
@@ -173,7 +192,7 @@ func (j *judge) sub(in, out *node, path []step) {
 	if in == nil || out == nil || in.never {
 		return
 	}
-	if j.quiet && len(j.changes) > 0 {
+	if (j.quiet && len(j.changes) > 0) || j.cut {
 		return
 	}
 	key := [2]*node{in, out}
@@ -183,7 +202,8 @@ func (j *judge) sub(in, out *node, path []step) {
 	j.seen[key] = true
 	*j.steps++
 	if *j.steps > maxSteps {
-		j.undecidable(in, out, path, "the schemas are too large to compare within the work bound")
+		// reported once: a change past the bound is not judged.
+		j.undecidable(in, out, path, fmt.Sprintf("the schemas are too large to compare within the work bound (%d pairs of subschemas), so neither this change nor any later one is judged", maxSteps))
 		return
 	}
 	if in.undecidable != "" || out.undecidable != "" {
@@ -250,6 +270,11 @@ func (j *judge) sub(in, out *node, path []step) {
 }
 
 func (j *judge) undecidable(in, out *node, path []step, reason string) {
+	j.emit(j.undecidableChange(path, reason), in, out, "$ref")
+}
+
+// undecidableChange is the change undecidable reports.
+func (j *judge) undecidableChange(path []step, reason string) change {
 	r := RuleInputUndecidable
 	if j.dir == dirOutput {
 		r = RuleOutputUndecidable
@@ -258,8 +283,8 @@ func (j *judge) undecidable(in, out *node, path []step, reason string) {
 	if strings.Contains(reason, "$ref") {
 		fix = "inline the definition under $defs, or accept it with an ignore with a reason"
 	}
-	j.emit(change{rule: r, path: path,
-		msg: "the change " + where(path) + " cannot be judged offline: " + reason + "; " + fix}, in, out, "$ref")
+	return change{rule: r, path: path,
+		msg: "the change " + where(path) + " cannot be judged offline: " + reason + "; " + fix}
 }
 
 // opaqueAdded reports an unresolved reference of out (key, written at ptr)

@@ -27,8 +27,13 @@ type builder struct {
 	uneval bool
 }
 
-// maxNodes bounds the nodes built for one schema.
-const maxNodes = 50000
+// maxNodes bounds the nodes built for one schema: as many as the judge
+// visits pairs of (maxSteps), since a pair of schemas with more cannot be
+// judged whole anyway. Each node costs about 1 KB, so a node whose
+// subschemas (of properties, allOf, items, ...) would overrun the bound is
+// not filled at all, rather than building one unfilled node per member:
+// 50,000 changed property types (1.4 MB) built 100,000 nodes, 100 MB.
+const maxNodes = maxSteps
 
 // maxPointerBytes bounds the bytes of pointers built for one schema: a
 // node keeps its pointer and one per keyword, so a long property name
@@ -245,10 +250,16 @@ func (b *builder) build(v any, ptr string, depth int) *node {
 	n := &node{ptr: ptr, types: tAll, kwPtr: map[string]string{}, raw: v}
 	b.memo[ptr] = n
 	b.budget--
+	over := false
 	if x, ok := v.(map[string]any); ok {
 		b.ptrBytes -= pointerCost(x, ptr)
+		over = b.budget-subschemaCount(x) < 0
 	}
-	if b.budget < 0 || b.ptrBytes < 0 || depth > 128 {
+	if over || b.budget < 0 {
+		n.undecidable = fmt.Sprintf("the schema is too large to compare (more than %d subschemas)", maxNodes)
+		return n
+	}
+	if b.ptrBytes < 0 || depth > 128 {
 		n.undecidable = "the schema is too large or too deep to compare"
 		return n
 	}
@@ -289,6 +300,24 @@ func pointerCost(x map[string]any, ptr string) int {
 			}
 		case []any:
 			c += len(m) * (len(ptr) + len(k) + 8)
+		}
+	}
+	return c
+}
+
+// subschemaCount is the number of subschemas held by the keywords of x
+// that hold several (see subschemaKeywords).
+func subschemaCount(x map[string]any) int {
+	c := 0
+	for k, v := range x {
+		if !subschemaKeywords[k] {
+			continue
+		}
+		switch m := v.(type) {
+		case map[string]any:
+			c += len(m)
+		case []any:
+			c += len(m)
 		}
 	}
 	return c

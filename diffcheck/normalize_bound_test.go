@@ -35,3 +35,22 @@ func TestNormalizePointerBudget(t *testing.T) {
 		t.Errorf("short names: node %+v, want 9000 properties built", n)
 	}
 }
+
+// TestNormalizeNodeBound: a schema whose members would build more than
+// maxNodes nodes is not filled at all (one undecidable node naming the
+// bound), rather than building one unfilled node per member past it.
+func TestNormalizeNodeBound(t *testing.T) {
+	props := map[string]any{}
+	for i := range maxNodes {
+		props[fmt.Sprintf("p%d", i)] = map[string]any{"type": "string"}
+	}
+	root := normalize(map[string]any{"type": "object", "properties": props}, "")
+	if want := fmt.Sprintf("more than %d subschemas", maxNodes); !strings.Contains(root.undecidable, want) || len(root.props) != 0 {
+		t.Fatalf("root undecidable %q with %d properties built; want %q and none built", root.undecidable, len(root.props), want)
+	}
+	delete(props, "p0")
+	root = normalize(map[string]any{"type": "object", "properties": props}, "")
+	if root.undecidable != "" || len(root.props) != maxNodes-1 {
+		t.Errorf("one member fewer: undecidable %q, %d properties built", root.undecidable, len(root.props))
+	}
+}

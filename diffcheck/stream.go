@@ -126,7 +126,7 @@ func (d *Differ) Add(seq int, base, head *source.File) {
 // addUnit pairs the tools of the files of one path, judges the pairs and
 // keeps their findings and a summary of each tool.
 func (d *Differ) addUnit(path string, bases, heads []sideIn) {
-	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs}
+	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context}
 	u := &unitResult{path: path}
 	if len(heads) > 0 {
 		c.headByPath[path] = heads[len(heads)-1].f
@@ -259,7 +259,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		ht = append(ht, fs.tools...)
 	}
 	r := &reloader{load: load, files: map[*fileSrc]*source.File{}, full: map[*toolRef]*toolRef{}}
-	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs}
+	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context}
 	equivalent := func(a, b *toolRef) bool {
 		if a.sum != nil && b.sum != nil && a.sum.hasSig && b.sum.hasSig && (a.sum.sig == "" || a.sum.sig != b.sum.sig) {
 			return false

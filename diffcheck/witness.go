@@ -132,8 +132,11 @@ const maxTries = 48
 // witnessSearch holds what the witnesses of one schema pair share.
 type witnessSearch struct {
 	ic, oc *schema.Checked
-	in     *side
-	out    *side
+	// stop reports whether the search must end now (the run's context is
+	// done); nil: never.
+	stop func() bool
+	in   *side
+	out  *side
 	// seeds are values out accepts: a candidate laid over one satisfies the
 	// rest of out, so out rejects it for the change alone.
 	seeds []any
@@ -147,7 +150,7 @@ func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
 		// unresolved references say (see opaque.go).
 		inRaw, outRaw = acceptedPart(inRaw), knownPart(outRaw)
 	}
-	ws := &witnessSearch{ic: c.eng.Check(inRaw), oc: c.eng.Check(outRaw), in: in, out: out}
+	ws := &witnessSearch{ic: c.eng.Check(inRaw), oc: c.eng.Check(outRaw), in: in, out: out, stop: c.interrupted}
 	if !ws.ic.Complete || !ws.oc.Complete {
 		return ws
 	}
@@ -155,7 +158,7 @@ func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
 		if _, isObj := v.(map[string]any); isObj && accepts(ws.oc, v) == yes {
 			ws.seeds = append(ws.seeds, v)
 		}
-		return len(ws.seeds) < 2
+		return len(ws.seeds) < 2 && !c.interrupted()
 	})
 	return ws
 }
@@ -176,6 +179,10 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	bestScore := 0
 	try := func(v any) {
 		tries++
+		if ws.stop != nil && ws.stop() {
+			tries = maxTries // interrupted: no further candidate is tried
+			return
+		}
 		if accepts(ws.ic, v) != yes {
 			return
 		}
@@ -221,6 +228,9 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	if best != nil {
 		return best, ""
 	}
+	if ws.stop != nil && ws.stop() {
+		return nil, "the run was interrupted before a witness was found"
+	}
 	return nil, ""
 }
 
@@ -260,6 +270,10 @@ func (c *comparer) report(j *judge, b, h *side) {
 			var w any
 			var why string
 			switch {
+			case c.interrupted():
+				// Ctrl-C: no search starts, and the pipeline reports the
+				// run as interrupted, never this finding as a result.
+				why = "the run was interrupted before a witness was searched"
 			case c.eng != nil && c.eng.Spent():
 				// each search builds and validates values as large as the
 				// schema: past the run's deadline none starts (the run

@@ -138,6 +138,8 @@ var bombs = []bomb{
 	}, nil},
 	{name: "diff-long-key.json", what: "check --base: 10,000 property types changed under a 100 KB name",
 		text: func() string { return longKeyProps("integer") }, base: func() string { return longKeyProps("string") }},
+	{name: "diff-many-changes.json", what: "check --base: 50,000 property types changed (1.5 MB base, 1.5 MB head)",
+		text: func() string { return manyProps(50_000, "integer") }, base: func() string { return manyProps(50_000, "string") }},
 	{"json-many-values.json", "990,000 numbers in an enum (under the file values bound)", func() string {
 		return tool(`{"type":"object","enum":[` + strings.Repeat("0,", 990_000) + `0]}`)
 	}, nil},
@@ -194,4 +196,13 @@ func longKeyProps(typ string) string {
 		fmt.Fprintf(&b, `"p%d":{"type":%q},`, i, typ)
 	}
 	return tool(`{"type":"object","properties":{"` + key + `":{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}}}`)
+}
+
+// manyProps is a tool whose inputSchema has n properties of type typ.
+func manyProps(n int, typ string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `"p%d":{"type":%q},`, i, typ)
+	}
+	return tool(`{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}`)
 }
