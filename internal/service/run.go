@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/mcpschema/mcpschema/annotate"
 	"os"
+	"path/filepath"
 	"time"
 
 	"errors"
@@ -202,9 +203,21 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 	return res
 }
 
+// LoadRunConfig reads the run's config from the working tree: the one
+// named (--config, the action's config input), else .mcpschema.yaml when
+// present. A config named relative to the workspace that is a symbolic
+// link leaving it is refused (a committed link to /proc/self/environ or a
+// file of the runner's would be read and quoted in errors).
 func LoadRunConfig(o RunOptions) (*Config, error) {
-	if o.ConfigPath != "" {
-		return LoadConfig(ResolveConfigPath(o.Dir, o.ConfigPath), o.ConfigPath, true)
+	name, explicit := o.ConfigPath, true
+	if name == "" {
+		name, explicit = DefaultConfigName, false
 	}
-	return LoadConfig(ResolveConfigPath(o.Dir, DefaultConfigName), DefaultConfigName, false)
+	p := ResolveConfigPath(o.Dir, name)
+	if !filepath.IsAbs(name) {
+		if err := configLinkLeaves(o.Dir, p, name); err != nil {
+			return nil, err
+		}
+	}
+	return LoadConfig(p, name, explicit)
 }

@@ -39,3 +39,55 @@ func TestConfigLinkIntoGitIsNotRead(t *testing.T) {
 		t.Errorf("--config .git/config: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestConfigLinkOutsideWorkspaceIsNotRead: a committed .mcpschema.yaml (or
+// a --config named relative to the workspace) that is a symbolic link
+// leaving the workspace is refused, not read and quoted in errors; a link
+// inside the workspace and an absolute --config the user names still work.
+func TestConfigLinkOutsideWorkspaceIsNotRead(t *testing.T) {
+	t.Parallel()
+	repo, outside := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(repo, "tools"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "tools/a.json"), []byte(goodTool), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(outside, "runner-secrets.yaml")
+	if err := os.WriteFile(secret, []byte("SECRET_NAME_XYZ: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ link, target string }{{DefaultConfigName, secret}, {"conf/mcp.yaml", secret}} {
+		os.MkdirAll(filepath.Join(repo, filepath.Dir(c.link)), 0o755)
+		if err := os.Symlink(c.target, filepath.Join(repo, c.link)); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"check", "tools/*.json"}
+		if c.link != DefaultConfigName {
+			args = []string{"check", "--config", c.link, "tools/*.json"}
+		}
+		code, out, errOut := runMain(t, repo, args...)
+		if code != ExitUsage || !strings.Contains(errOut, "leaves the workspace") || strings.Contains(out+errOut, "SECRET_NAME_XYZ") {
+			t.Errorf("%s -> %s: exit %d, want 2 saying the link is not followed\n%s%s", c.link, c.target, code, out, errOut)
+		}
+		os.Remove(filepath.Join(repo, c.link))
+	}
+	// a link inside the workspace is read
+	if err := os.WriteFile(filepath.Join(repo, "real.yaml"), []byte("fail-on: error\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.yaml", filepath.Join(repo, DefaultConfigName)); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runMain(t, repo, "check", "tools/*.json"); code != ExitOK {
+		t.Errorf("link inside the workspace: exit %d\n%s%s", code, out, errOut)
+	}
+	// an absolute --config is the user's own choice
+	good := filepath.Join(outside, "mine.yaml")
+	if err := os.WriteFile(good, []byte("fail-on: error\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runMain(t, repo, "check", "--config", good, "tools/*.json"); code != ExitOK {
+		t.Errorf("absolute --config: exit %d\n%s%s", code, out, errOut)
+	}
+}

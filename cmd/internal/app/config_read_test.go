@@ -30,9 +30,15 @@ func TestConfigNotARegularFile(t *testing.T) {
 	if err := os.Symlink("/dev/zero", filepath.Join(dir, DefaultConfigName)); err != nil {
 		t.Skip(err)
 	}
+	// a committed link leaving the workspace is refused before it is opened
 	code, _, errOut := runMain(t, dir, "check", "tools/*.json")
-	if code != ExitUsage || !strings.Contains(errOut, "is not a regular file") {
+	if code != ExitUsage || !strings.Contains(errOut, "leaves the workspace") {
 		t.Errorf("config linked to /dev/zero: exit %d, want 2\n%s", code, errOut)
+	}
+	// a device named directly is not read either
+	code, _, errOut = runMain(t, dir, "check", "--config", "/dev/zero", "tools/*.json")
+	if code != ExitUsage || !strings.Contains(errOut, "is not a regular file") {
+		t.Errorf("--config /dev/zero: exit %d, want 2\n%s", code, errOut)
 	}
 
 	dir = t.TempDir()
