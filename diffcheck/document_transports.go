@@ -3,50 +3,21 @@ package diffcheck
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 )
 
-// transportKey identifies a transport the way a client connects to it: its
-// type and its endpoint (url for HTTP transports, command for stdio).
-func transportKey(x *decl) string {
-	t := x.str("type")
-	switch t {
-	case "stdio":
-		if c := x.str("command"); c != "" {
-			return "stdio " + c
-		}
-	case "streamable-http", "sse":
-		if u := x.str("url"); u != "" {
-			return t + " " + normalizeURL(u)
-		}
-	}
-	return ""
-}
-
-// normalizeURL lower-cases a URL's scheme and host, which are
-// case-insensitive, and drops the scheme's default port (:443 for https,
-// :80 for http), which names the same endpoint (RFC 3986 6.2.3).
-func normalizeURL(u string) string {
-	scheme, rest, ok := strings.Cut(u, "://")
-	if !ok {
-		return u
-	}
-	host, path, _ := strings.Cut(rest, "/")
-	if path != "" || strings.HasSuffix(rest, "/") {
-		path = "/" + path
-	}
-	scheme, host = strings.ToLower(scheme), strings.ToLower(host)
-	if port := map[string]string{"https": ":443", "http": ":80"}[scheme]; port != "" {
-		host = strings.TrimSuffix(host, port)
-	}
-	return scheme + "://" + host + path
-}
+// transportKey identifies a transport the way a client connects to it
+// (mcpdesc.Transport.Key).
+func transportKey(x *decl) string { return mcpdesc.ReadTransport(x.obj).Key() }
 
 // transportLabel names a transport for messages.
 func transportLabel(x *decl) string {
-	if c := x.str("command"); x.str("type") == "stdio" && c != "" {
-		return fmt.Sprintf("stdio transport %q", c)
+	t := mcpdesc.ReadTransport(x.obj)
+	if t.Type == "stdio" && t.Command != "" {
+		return fmt.Sprintf("stdio transport %q", t.Command)
 	}
-	return fmt.Sprintf("%s transport %q", x.str("type"), x.str("url"))
+	return fmt.Sprintf("%s transport %q", t.Type, t.URL)
 }
 
 // transportPairs pairs the transports of base and head by type and endpoint.

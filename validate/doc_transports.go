@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -41,14 +42,6 @@ var (
 	})
 )
 
-// transportMembers are the members of each transport type besides the
-// common protocolVersions, security and x-*.
-var transportMembers = map[string][]string{
-	"streamable-http": {"type", "url"},
-	"sse":             {"type", "url"},
-	"stdio":           {"type", "command", "args", "env"},
-}
-
 func init() {
 	addCheck(Check{Name: "transports", Rules: []*rules.Rule{RuleTransportShape, RuleTransportCoverage, RuleTransportVersion, RuleTransportLegacy, RuleDeclScope}, Shares: []*rules.Rule{RuleDocUnknown}, File: checkTransports})
 }
@@ -84,7 +77,7 @@ func checkTransports(fc *FileContext) {
 // checkTransport checks one transport's type and members.
 func checkTransport(fc *FileContext, d decl) {
 	t, _ := d.obj["type"].(string)
-	members, known := transportMembers[t]
+	members, known := mcpdesc.TransportMembers[t]
 	if !known {
 		if _, has := d.obj["type"]; !has {
 			fc.Report(RuleTransportShape, d.ptr, nil, "transport has no \"type\": add \"type\": \"streamable-http\", \"stdio\" or \"sse\"")
