@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -33,67 +34,9 @@ const (
 	maxTransportContexts = 32
 )
 
-// secAlt is one alternative of a Security Requirement Array: the schemes
-// it requires jointly, each with its scopes (sorted, unique).
-type secAlt map[string][]string
-
-// parseSecurity reads a Security Requirement Array; ok is false when v is
-// no such array (validation reports it). An empty array clears every
-// requirement: anyone may call, as with one empty alternative.
-func parseSecurity(v any) (alts []secAlt, ok bool) {
-	list, ok := v.([]any)
-	if !ok {
-		return nil, false
-	}
-	if len(list) == 0 {
-		return []secAlt{{}}, true
-	}
-	for _, e := range list {
-		obj, ok := e.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		alt := secAlt{}
-		for name, sv := range obj {
-			scopes, ok := sv.([]any)
-			if !ok {
-				return nil, false
-			}
-			set := map[string]bool{}
-			for _, s := range scopes {
-				str, ok := s.(string)
-				if !ok {
-					return nil, false
-				}
-				set[str] = true
-			}
-			alt[name] = sortedKeys(set)
-		}
-		alts = append(alts, alt)
-	}
-	return alts, true
-}
-
-// missing returns what a grant lacks to satisfy an alternative: the
-// schemes it does not hold and, per held scheme, the scopes it lacks.
-func (alt secAlt) missing(grant secAlt) (schemes []string, scopes map[string][]string) {
-	scopes = map[string][]string{}
-	for _, name := range sortedKeys(alt) {
-		have, ok := grant[name]
-		if !ok {
-			schemes = append(schemes, name)
-			continue
-		}
-		for _, s := range alt[name] {
-			// have is sorted (parseSecurity): a lookup is a binary search,
-			// not a scan, however many scopes both sides list.
-			if i := sort.SearchStrings(have, s); i == len(have) || have[i] != s {
-				scopes[name] = append(scopes[name], s)
-			}
-		}
-	}
-	return schemes, scopes
-}
+// secAlt is one alternative of a Security Requirement Array
+// (mcpdesc.Alternative).
+type secAlt = mcpdesc.Alternative
 
 // grantValue renders a grant as a Security Requirement Object, in base names.
 func grantValue(g secAlt) map[string]any {
@@ -127,39 +70,16 @@ func quoteStrings(list []string) string {
 	return strings.Join(q, ", ")
 }
 
-// schemeIdentity is what a client configures for a security scheme: two
-// schemes with the same identity are the same to clients, whatever their
-// local names and descriptions.
+// schemeIdentity is what a client configures for a security scheme
+// (mcpdesc.Scheme.Identity); a value that is no scheme of a known type is
+// identified by its canonical text.
 func schemeIdentity(v any) string {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return canonical(v)
-	}
-	str := func(k string) string { s, _ := obj[k].(string); return s }
-	switch t := str("type"); t {
-	case "http":
-		return "http " + strings.ToLower(str("scheme"))
-	case "apiKey":
-		name := str("name")
-		if str("in") == "header" {
-			name = strings.ToLower(name)
+	if obj, ok := v.(map[string]any); ok {
+		if id, ok := mcpdesc.ReadScheme(obj).Identity(); ok {
+			return id
 		}
-		return "apiKey " + str("in") + " " + name
-	case "openIdConnect":
-		return "openIdConnect " + str("openIdConnectUrl")
-	case "oauth2":
-		flows, _ := obj["flows"].(map[string]any)
-		var parts []string
-		for _, k := range sortedKeys(flows) {
-			f, _ := flows[k].(map[string]any)
-			a, _ := f["authorizationUrl"].(string)
-			tk, _ := f["tokenUrl"].(string)
-			parts = append(parts, k+" "+a+" "+tk)
-		}
-		return "oauth2 " + strings.Join(parts, "|")
-	default:
-		return canonical(v)
 	}
+	return canonical(v)
 }
 
 // schemeChanges lists what changed, for clients, between two schemes of
@@ -296,17 +216,13 @@ func (d *docCmp) compareSecurity() {
 			bRoot, hRoot, primPair{subject: "document"})
 	}
 	for _, p := range tpairs {
-		bt, bOwn := p.base.obj["security"]
-		ht, hOwn := p.head.obj["security"]
+		_, bOwn := p.base.obj["security"]
+		_, hOwn := p.head.obj["security"]
 		if !bOwn && !hOwn {
 			continue
 		}
-		if !bOwn {
-			bt, bOwn = bRoot, bHas
-		}
-		if !hOwn {
-			ht, hOwn = hRoot, hHas
-		}
+		bt, bOwn := mcpdesc.Applicable(p.base.obj, bRoot, bHas)
+		ht, hOwn := mcpdesc.Applicable(p.head.obj, hRoot, hHas)
 		if bOwn && hOwn {
 			d.compareRequirement(toBase, "the security of the "+transportLabel(p.head), source.Join(p.base.ptr, "security"), source.Join(p.head.ptr, "security"),
 				bt, ht, primPair{declPair: p, subject: "transport " + transportKey(p.base)})
@@ -412,7 +328,7 @@ func (d *docCmp) rootInherited() bool {
 		}
 	}
 	n := 0
-	for _, member := range []string{"tools", "resources", "resourceTemplates", "prompts"} {
+	for _, member := range mcpdesc.SecurityPrimitives {
 		for _, x := range collectDecls(d.head, member) {
 			n++
 			if _, own := x.obj["security"]; !own {
@@ -428,11 +344,11 @@ func (d *docCmp) rootInherited() bool {
 // base alternative is the smallest such grant; one the head rejects is the
 // witness. It reports at most one finding and says whether it did.
 func (d *docCmp) compareRequirement(toBase map[string]string, where, basePtr, headPtr string, bv, hv any, p primPair) bool {
-	balts, ok := parseSecurity(bv)
+	balts, ok := mcpdesc.ReadRequirement(bv)
 	if !ok {
 		return false
 	}
-	halts, ok := parseSecurity(hv)
+	halts, ok := mcpdesc.ReadRequirement(hv)
 	if !ok {
 		return false
 	}
@@ -470,7 +386,7 @@ func (d *docCmp) compareRequirement(toBase map[string]string, where, basePtr, he
 		bestSchemes, bestScopes := -1, 0
 		satisfied := false
 		for _, alt := range halts {
-			schemes, scopes := alt.missing(grant)
+			schemes, scopes := alt.Missing(grant)
 			n := 0
 			for _, s := range scopes {
 				n += len(s)
@@ -495,7 +411,7 @@ func (d *docCmp) compareRequirement(toBase map[string]string, where, basePtr, he
 		if p.tool {
 			x.tool, x.toolPtr = p.head.name, p.head.ptr
 		}
-		schemes, scopes := best.missing(grant)
+		schemes, scopes := best.Missing(grant)
 		switch {
 		case len(grant) == 0:
 			x.rule = RuleSecurityRequirementAdded

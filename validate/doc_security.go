@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -31,22 +32,6 @@ var (
 	})
 )
 
-// schemeMembers are the members of each scheme type besides type, description and x-*.
-var schemeMembers = map[string][]string{
-	"http":          {"scheme", "bearerFormat"},
-	"apiKey":        {"name", "in"},
-	"oauth2":        {"flows"},
-	"openIdConnect": {"openIdConnectUrl"},
-}
-
-// flowURLs are the URLs each OAuth flow requires.
-var flowURLs = map[string][]string{
-	"implicit":          {"authorizationUrl"},
-	"password":          {"tokenUrl"},
-	"clientCredentials": {"tokenUrl"},
-	"authorizationCode": {"authorizationUrl", "tokenUrl"},
-}
-
 func init() {
 	addCheck(Check{Name: "security", Rules: []*rules.Rule{RuleSecurityScheme, RuleSecurityRequirement, RuleSecurityScope}, Shares: []*rules.Rule{RuleExtensionPlacement}, File: checkSecurity})
 }
@@ -65,7 +50,7 @@ func checkSecurity(fc *FileContext) {
 	if _, has := root["security"]; has {
 		checkRequirements(fc, root["security"], "/security", "root", idx)
 	}
-	for _, key := range []string{"transports", "tools", "resources", "resourceTemplates", "prompts"} {
+	for _, key := range mcpdesc.SecuritySites {
 		list, _ := root[key].([]any)
 		for i, e := range list {
 			obj, _ := e.(map[string]any)
@@ -99,7 +84,7 @@ func checkScheme(fc *FileContext, name string, v any, ptr string) {
 	}
 	what := "security scheme " + quote(name)
 	t, _ := obj["type"].(string)
-	members, known := schemeMembers[t]
+	members, known := mcpdesc.SchemeMembers[t]
 	if !known {
 		if _, has := obj["type"]; !has {
 			fc.Report(RuleSecurityScheme, ptr, nil, "%s has no \"type\": add one of \"http\", \"apiKey\", \"oauth2\" or \"openIdConnect\"", what)
@@ -143,9 +128,9 @@ func checkFlows(fc *FileContext, scheme map[string]any, ptr, what string) {
 		fc.Report(RuleSecurityScheme, fptr, nil, "%s flows is %s, not an object: write it as {\"authorizationCode\": {...}}", what, jsonType(raw))
 		return
 	}
-	reportUnknownMembers(fc, flows, fptr, []string{"implicit", "password", "clientCredentials", "authorizationCode"}, "OAuth flows object")
+	reportUnknownMembers(fc, flows, fptr, mcpdesc.FlowKinds, "OAuth flows object")
 	n := 0
-	for _, kind := range []string{"implicit", "password", "clientCredentials", "authorizationCode"} {
+	for _, kind := range mcpdesc.FlowKinds {
 		fv, has := flows[kind]
 		if !has {
 			continue
@@ -158,8 +143,8 @@ func checkFlows(fc *FileContext, scheme map[string]any, ptr, what string) {
 			continue
 		}
 		fwhat := what + " " + kind + " flow"
-		reportUnknownMembers(fc, flow, p, append([]string{"scopes", "refreshUrl"}, flowURLs[kind]...), "OAuth flow")
-		for _, u := range append(append([]string(nil), flowURLs[kind]...), "refreshUrl") {
+		reportUnknownMembers(fc, flow, p, append([]string{"scopes", "refreshUrl"}, mcpdesc.FlowURLs[kind]...), "OAuth flow")
+		for _, u := range append(append([]string(nil), mcpdesc.FlowURLs[kind]...), "refreshUrl") {
 			if s, ok := memberString(fc, RuleSecurityScheme, flow, p, u, fwhat, u != "refreshUrl", false); ok {
 				if prob := uriProblem(s); prob != "" {
 					fc.Report(RuleSecurityScheme, source.Join(p, u), nil, "%s %s %q %s: give the absolute URL", fwhat, u, s, prob)
@@ -186,20 +171,6 @@ func checkFlows(fc *FileContext, scheme map[string]any, ptr, what string) {
 	}
 }
 
-// catalogue returns the scopes of every flow of an oauth2 scheme.
-func catalogue(scheme map[string]any) map[string]bool {
-	out := map[string]bool{}
-	flows, _ := scheme["flows"].(map[string]any)
-	for _, f := range flows {
-		flow, _ := f.(map[string]any)
-		scopes, _ := flow["scopes"].(map[string]any)
-		for s := range scopes {
-			out[s] = true
-		}
-	}
-	return out
-}
-
 // schemeIndex is the document's securitySchemes with what the requirement
 // checks look up in it, computed once per document: the sorted scheme names
 // and, filled on first use, each oauth2 scheme's scope catalogue.
@@ -213,7 +184,7 @@ type schemeIndex struct {
 func (x schemeIndex) catalogue(name string, scheme map[string]any) map[string]bool {
 	cat, ok := x.cats[name]
 	if !ok {
-		cat = catalogue(scheme)
+		cat = mcpdesc.ReadScheme(scheme).Catalogue()
 		x.cats[name] = cat
 	}
 	return cat
