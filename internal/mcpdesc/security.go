@@ -107,7 +107,9 @@ type Alternative map[string][]string
 // ReadRequirement reads a Security Requirement Array into its
 // alternatives; ok is false when v is no such array (validation reports
 // it). An empty array clears every requirement: anyone may call, as with
-// one empty alternative.
+// one empty alternative. An x-* member of an alternative is an extension,
+// not a scheme name: it is left out, as validation reads it (and reports
+// it as misplaced, mcpdesc.document.extension-placement).
 func ReadRequirement(v any) (alts []Alternative, ok bool) {
 	list, ok := v.([]any)
 	if !ok {
@@ -123,6 +125,9 @@ func ReadRequirement(v any) (alts []Alternative, ok bool) {
 		}
 		alt := Alternative{}
 		for name, sv := range obj {
+			if strings.HasPrefix(name, "x-") {
+				continue
+			}
 			scopes, ok := sv.([]any)
 			if !ok {
 				return nil, false

@@ -19,6 +19,8 @@ func TestReadRequirement(t *testing.T) {
 		{[]any{"oauth"}, nil, false},
 		{[]any{map[string]any{"oauth": "read"}}, nil, false},
 		{[]any{map[string]any{"oauth": []any{1}}}, nil, false},
+		// an extension is not a scheme, as validation reads it (it reports it as misplaced)
+		{[]any{map[string]any{"oauth": []any{"a"}, "x-note": "why"}}, []Alternative{{"oauth": {"a"}}}, true},
 	} {
 		got, ok := ReadRequirement(c.in)
 		if ok != c.ok || len(got) != len(c.want) {
