@@ -2,14 +2,12 @@ package validate
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
 	"sync"
 
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -67,60 +65,15 @@ func toolNames(fc *FileContext) []toolName {
 var sumBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // definitionSum is the SHA-256 of the tool's value in a canonical form
-// (map keys sorted, each value tagged with its kind and length), written
+// (schema.AppendCanonical: map keys sorted, numbers as written), written
 // to one buffer per file: equal sums, equal tools.
 func definitionSum(tc *ToolContext, buf *[]byte) [sha256.Size]byte {
-	*buf = canonical((*buf)[:0], tc.Tool.Value)
+	*buf = schema.AppendCanonical((*buf)[:0], tc.Tool.Value)
 	sum := sha256.Sum256(*buf)
 	if cap(*buf) > 1<<20 {
 		*buf = nil
 	}
 	return sum
-}
-
-// canonical appends v (a plain value of source) to b in a form where equal
-// values and only they are equal bytes.
-func canonical(b []byte, v any) []byte {
-	str := func(b []byte, tag byte, s string) []byte {
-		b = append(b, tag)
-		b = strconv.AppendInt(b, int64(len(s)), 10)
-		b = append(b, ':')
-		return append(b, s...)
-	}
-	switch x := v.(type) {
-	case nil:
-		return append(b, 'z')
-	case bool:
-		if x {
-			return append(b, 't')
-		}
-		return append(b, 'f')
-	case string:
-		return str(b, 's', x)
-	case json.Number:
-		return str(b, 'n', string(x))
-	case []any:
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(len(x)), 10)
-		for _, e := range x {
-			b = canonical(b, e)
-		}
-		return append(b, ']')
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b = append(b, '{')
-		b = strconv.AppendInt(b, int64(len(x)), 10)
-		for _, k := range keys {
-			b = str(b, 'k', k)
-			b = canonical(b, x[k])
-		}
-		return append(b, '}')
-	}
-	return str(b, 'o', fmt.Sprintf("%T:%v", v, v))
 }
 
 // Bounds of what checkToolNamesAcrossFiles keeps per name and protocol

@@ -19,11 +19,13 @@ func keyOf(schema any, d Dialect) cacheKey {
 	buf := make([]byte, 0, 4096)
 	buf = append(buf, d...)
 	buf = append(buf, 0)
-	buf = appendCanonical(buf, schema)
+	buf = AppendCanonical(buf, schema)
 	return sha256.Sum256(buf)
 }
 
-func appendCanonical(b []byte, v any) []byte {
+// AppendCanonical appends v (a plain value of source) to b in a form where
+// equal values and only they are equal bytes.
+func AppendCanonical(b []byte, v any) []byte {
 	switch v := v.(type) {
 	case nil:
 		return append(b, 'n')
@@ -41,7 +43,7 @@ func appendCanonical(b []byte, v any) []byte {
 	case []any:
 		b = append(b, '[')
 		for _, e := range v {
-			b = appendCanonical(b, e)
+			b = AppendCanonical(b, e)
 		}
 		return append(b, ']')
 	case map[string]any:
@@ -53,7 +55,7 @@ func appendCanonical(b []byte, v any) []byte {
 		b = append(b, '{')
 		for _, k := range keys {
 			b = appendString(b, k)
-			b = appendCanonical(b, v[k])
+			b = AppendCanonical(b, v[k])
 		}
 		return append(b, '}')
 	}
