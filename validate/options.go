@@ -6,6 +6,7 @@ package validate
 import (
 	"time"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -35,12 +36,8 @@ func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits
 	l.Limits = l.Limits.WithDefaults()
 	l.Schema = l.Schema.WithDefaults()
-	if l.FileTimeout <= 0 {
-		l.FileTimeout = d.FileTimeout
-	}
-	if l.RunTimeout <= 0 {
-		l.RunTimeout = d.RunTimeout
-	}
+	l.FileTimeout = limits.Or(l.FileTimeout, d.FileTimeout)
+	l.RunTimeout = limits.Or(l.RunTimeout, d.RunTimeout)
 	return l
 }
 

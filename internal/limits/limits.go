@@ -54,3 +54,12 @@ func (k Key) Config() string {
 // Raise is the advice a bound's message ends with: "raise
 // limits.max-file-tools in the config".
 func (k Key) Raise() string { return "raise " + k.Config() + " in the config" }
+
+// Or returns v, or def when v is not positive: a bound left unset (or set
+// to a value no bound can have) takes its default.
+func Or[T ~int | ~int64](v, def T) T {
+	if v > 0 {
+		return v
+	}
+	return def
+}

@@ -1,6 +1,10 @@
 package schema
 
-import "time"
+import (
+	"time"
+
+	"github.com/mcpschema/mcpschema/internal/limits"
+)
 
 // DefaultLimits are used for every schema bound left at zero.
 var DefaultLimits = Limits{
@@ -13,17 +17,9 @@ var DefaultLimits = Limits{
 // WithDefaults fills zero bounds with DefaultLimits.
 func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = d.MaxDepth
-	}
-	if l.MaxSubschemas <= 0 {
-		l.MaxSubschemas = d.MaxSubschemas
-	}
-	if l.Timeout <= 0 {
-		l.Timeout = d.Timeout
-	}
-	if l.RegexTimeout <= 0 {
-		l.RegexTimeout = d.RegexTimeout
-	}
+	l.MaxDepth = limits.Or(l.MaxDepth, d.MaxDepth)
+	l.MaxSubschemas = limits.Or(l.MaxSubschemas, d.MaxSubschemas)
+	l.Timeout = limits.Or(l.Timeout, d.Timeout)
+	l.RegexTimeout = limits.Or(l.RegexTimeout, d.RegexTimeout)
 	return l
 }

@@ -79,18 +79,11 @@ var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxDepth: 1000, MaxValues: 1_000_
 
 // WithDefaults fills zero bounds with DefaultLimits.
 func (l Limits) WithDefaults() Limits {
-	if l.MaxBytes <= 0 {
-		l.MaxBytes = DefaultLimits.MaxBytes
-	}
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = DefaultLimits.MaxDepth
-	}
-	if l.MaxValues <= 0 {
-		l.MaxValues = DefaultLimits.MaxValues
-	}
-	if l.MaxTools <= 0 {
-		l.MaxTools = DefaultLimits.MaxTools
-	}
+	d := DefaultLimits
+	l.MaxBytes = limits.Or(l.MaxBytes, d.MaxBytes)
+	l.MaxDepth = limits.Or(l.MaxDepth, d.MaxDepth)
+	l.MaxValues = limits.Or(l.MaxValues, d.MaxValues)
+	l.MaxTools = limits.Or(l.MaxTools, d.MaxTools)
 	return l
 }
 
