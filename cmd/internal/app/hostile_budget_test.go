@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -9,24 +8,7 @@ import (
 // patternBombDoc is issue 10 item 6's file: ten tools with sixty ^(a+)+$
 // properties and an example each whose values make every pattern
 // backtrack until the regex timeout (about 74 KB).
-func patternBombDoc() string {
-	var b strings.Builder
-	b.WriteString(`{"mcpdesc": "0.8.0", "info": {"name": "bomb", "version": "1.0.0"}, "protocolVersions": ["2026-07-28"], "tools": [`)
-	for t := 0; t < 10; t++ {
-		if t > 0 {
-			b.WriteString(",")
-		}
-		var props, input []string
-		for p := 0; p < 60; p++ {
-			props = append(props, fmt.Sprintf(`"property_%02d": {"type": "string", "pattern": "^(a+)+$"}`, p))
-			input = append(input, fmt.Sprintf(`"property_%02d": "%s!"`, p, strings.Repeat("a", 44)))
-		}
-		fmt.Fprintf(&b, "\n{\"name\": \"t%d\", \"inputSchema\": {\"type\": \"object\", \"properties\": {%s}},\n \"examples\": {\"e\": {\"input\": {%s}, \"result\": {\"resultType\": \"complete\", \"content\": []}}}}",
-			t, strings.Join(props, ", "), strings.Join(input, ", "))
-	}
-	b.WriteString("]}\n")
-	return b.String()
-}
+func patternBombDoc() string { return diffBombDoc(true, false) }
 
 // TestHostileTimeBudget: the 74 KB pattern bomb (50 s and a green run
 // before) stops at limits.file-timeout with an error naming the budget and
