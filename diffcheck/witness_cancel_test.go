@@ -2,7 +2,6 @@ package diffcheck
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -17,13 +16,7 @@ import (
 func TestWitnessSearchStopsOnCancel(t *testing.T) {
 	t.Parallel()
 	const n = 20
-	var props, req []string
-	for i := 0; i < n; i++ {
-		props = append(props, fmt.Sprintf(`"p%d": {"type": "string"}`, i))
-		req = append(req, fmt.Sprintf(`"p%d"`, i))
-	}
-	base := fmt.Sprintf(`{"name": "t", "inputSchema": {"type": "object", "properties": {%s}}}`, strings.Join(props, ", "))
-	head := fmt.Sprintf(`{"name": "t", "inputSchema": {"type": "object", "properties": {%s}, "required": [%s]}}`, strings.Join(props, ", "), strings.Join(req, ", "))
+	base, head := requiredAddedPair(n)
 	compare := func(ctx context.Context) []string {
 		bf := source.Parse("t.json", []byte(base), source.Limits{})
 		hf := source.Parse("t.json", []byte(head), source.Limits{})

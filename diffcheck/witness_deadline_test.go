@@ -19,13 +19,7 @@ import (
 func TestWitnessSearchStopsAtDeadline(t *testing.T) {
 	t.Parallel()
 	const n = 40
-	var props, req []string
-	for i := 0; i < n; i++ {
-		props = append(props, fmt.Sprintf(`"p%d": {"type": "string"}`, i))
-		req = append(req, fmt.Sprintf(`"p%d"`, i))
-	}
-	base := fmt.Sprintf(`{"name": "t", "inputSchema": {"type": "object", "properties": {%s}}}`, strings.Join(props, ", "))
-	head := fmt.Sprintf(`{"name": "t", "inputSchema": {"type": "object", "properties": {%s}, "required": [%s]}}`, strings.Join(props, ", "), strings.Join(req, ", "))
+	base, head := requiredAddedPair(n)
 	bf := source.Parse("t.json", []byte(base), source.Limits{})
 	hf := source.Parse("t.json", []byte(head), source.Limits{})
 	opts := Options{Schema: schema.Limits{Deadline: time.Now().Add(-time.Second)}}
@@ -39,4 +33,18 @@ func TestWitnessSearchStopsAtDeadline(t *testing.T) {
 			t.Errorf("%s %s: %s (witness %v)", f.Severity, f.Rule, f.Message, f.Witness)
 		}
 	}
+}
+
+// requiredAddedPair is a tool whose head makes each of its n string
+// properties required: n certain input.required-added changes, each with a
+// witness to search.
+func requiredAddedPair(n int) (base, head string) {
+	var props, req []string
+	for i := 0; i < n; i++ {
+		props = append(props, fmt.Sprintf(`"p%d": {"type": "string"}`, i))
+		req = append(req, fmt.Sprintf(`"p%d"`, i))
+	}
+	base = fmt.Sprintf(`{"name": "t", "inputSchema": {"type": "object", "properties": {%s}}}`, strings.Join(props, ", "))
+	head = fmt.Sprintf(`{"name": "t", "inputSchema": {"type": "object", "properties": {%s}, "required": [%s]}}`, strings.Join(props, ", "), strings.Join(req, ", "))
+	return base, head
 }
