@@ -1,6 +1,7 @@
 package diffcheck
 
 import (
+	"maps"
 	"net/url"
 	"strings"
 
@@ -177,20 +178,14 @@ func rewrite(v any, draft7, toFalse bool, depth int) (any, bool) {
 			}
 			if ne, changed := rewrite(e, draft7, toFalse, depth+1); changed {
 				if out == nil {
-					out = make(map[string]any, len(x))
-					for k2, e2 := range x {
-						out[k2] = e2
-					}
+					out = maps.Clone(x)
 				}
 				out[k] = ne
 			}
 		}
 		if r, ok := x["$ref"].(string); ok && unresolvedRef(r) {
 			if out == nil {
-				out = make(map[string]any, len(x))
-				for k2, e2 := range x {
-					out[k2] = e2
-				}
+				out = maps.Clone(x)
 			}
 			delete(out, "$ref")
 		}
