@@ -386,7 +386,7 @@ func checkReadConsistency(fc *FileContext, ex namedExample, d decl, uri, what st
 		if entry["uri"] != uri {
 			continue
 		}
-		if mt, ok := entry["mimeType"].(string); ok && declared != "" && baseMediaType(mt) != baseMediaType(declared) {
+		if mt, ok := entry["mimeType"].(string); ok && declared != "" && mcpdesc.MediaType(mt) != mcpdesc.MediaType(declared) {
 			fc.Report(RuleResourceExampleConsistency, source.Join(ex.ptr, "result", "contents", itoa(i), "mimeType"), nil,
 				"%s returns %q as %q, but the declaration's mimeType is %q: use the declared type, unless the representation is legitimately more specific", what, uri, mt, declared)
 		}
@@ -395,7 +395,3 @@ func checkReadConsistency(fc *FileContext, ex namedExample, d decl, uri, what st
 	fc.Report(RuleResourceExampleConsistency, source.Join(ex.ptr, "result", "contents"), nil,
 		"%s returns no contents entry for the requested uri %q: include it, unless the resource is a collection or an indirection", what, uri)
 }
-
-// baseMediaType is type/subtype without parameters, lower case (the one
-// reading the judge shares, mcpdesc.MediaType).
-func baseMediaType(s string) string { return mcpdesc.MediaType(s) }

@@ -34,7 +34,7 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 	fc.startBudget()
 	reportSourceProblems(fc)
 	if !f.Fatal() {
-		fc.Versions = knownVersions(f.DeclaredVersions)
+		fc.Versions = mcpdesc.Known(f.DeclaredVersions)
 		if !f.VersionsDeclared || len(fc.Versions) == 0 {
 			fc.Versions = append([]string(nil), opts.DefaultVersions...)
 		}
@@ -59,12 +59,9 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 // otherwise the document's.
 func effectiveVersions(t source.Tool, doc []string) []string {
 	if t.VersionsDeclared {
-		if own := knownVersions(t.DeclaredVersions); len(own) > 0 {
+		if own := mcpdesc.Known(t.DeclaredVersions); len(own) > 0 {
 			return own
 		}
 	}
 	return doc
 }
-
-// knownVersions keeps the known versions of list, once each, oldest first.
-func knownVersions(list []string) []string { return mcpdesc.Known(list) }
