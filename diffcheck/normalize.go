@@ -252,8 +252,9 @@ func (b *builder) build(v any, ptr string, depth int) *node {
 	b.budget--
 	over := false
 	if x, ok := v.(map[string]any); ok {
-		b.ptrBytes -= pointerCost(x, ptr)
-		over = b.budget-subschemaCount(x) < 0
+		bytes, subschemas := fillCost(x, ptr)
+		b.ptrBytes -= bytes
+		over = b.budget-subschemas < 0
 	}
 	if over || b.budget < 0 {
 		n.undecidable = fmt.Sprintf("the schema is too large to compare (more than %d subschemas)", maxNodes)
@@ -282,45 +283,30 @@ var subschemaKeywords = map[string]bool{"properties": true, "patternProperties":
 	"definitions": true, "dependentSchemas": true, "dependencies": true, "allOf": true, "anyOf": true,
 	"oneOf": true, "prefixItems": true, "items": true}
 
-// pointerCost is about the bytes of the pointers that filling the node of
-// x at ptr builds: one per keyword, and one per subschema of a keyword that
-// holds several (each child's own, kept by the child). It is charged before
-// the node is filled, so a node too costly is not filled at all: its
-// children are never built.
-func pointerCost(x map[string]any, ptr string) int {
-	c := len(x) * (len(ptr) + 16)
+// fillCost is what filling the node of x at ptr costs: about the bytes
+// of the pointers it builds (one per keyword, and one per subschema of a
+// keyword that holds several, each child's own, kept by the child), and
+// the number of subschemas held by the keywords that hold several (see
+// subschemaKeywords). It is charged before the node is filled, so a node
+// too costly is not filled at all: its children are never built.
+func fillCost(x map[string]any, ptr string) (bytes, subschemas int) {
+	bytes = len(x) * (len(ptr) + 16)
 	for k, v := range x {
 		if !subschemaKeywords[k] {
 			continue
 		}
 		switch m := v.(type) {
 		case map[string]any:
+			subschemas += len(m)
 			for name := range m {
-				c += len(ptr) + len(k) + len(name) + 2
+				bytes += len(ptr) + len(k) + len(name) + 2
 			}
 		case []any:
-			c += len(m) * (len(ptr) + len(k) + 8)
+			subschemas += len(m)
+			bytes += len(m) * (len(ptr) + len(k) + 8)
 		}
 	}
-	return c
-}
-
-// subschemaCount is the number of subschemas held by the keywords of x
-// that hold several (see subschemaKeywords).
-func subschemaCount(x map[string]any) int {
-	c := 0
-	for k, v := range x {
-		if !subschemaKeywords[k] {
-			continue
-		}
-		switch m := v.(type) {
-		case map[string]any:
-			c += len(m)
-		case []any:
-			c += len(m)
-		}
-	}
-	return c
+	return bytes, subschemas
 }
 
 func (b *builder) child(x map[string]any, ptr, key string, depth int) *node {
