@@ -82,13 +82,11 @@ func (j *judge) listedBranches(in, out *node, path []step, common typeSet) {
 		}
 		var missing []any
 		for _, v := range in.enum {
-			if !common.has(valueType(v)) {
+			t := valueType(v)
+			if !common.has(t) {
 				continue
 			}
-			one := &node{ptr: in.ptr, kwPtr: in.kwPtr, types: valueType(v), enum: []any{v}, hasEnum: true, raw: v}
-			if valueType(v) == tInteger {
-				one.types = tInteger
-			}
+			one := &node{ptr: in.ptr, kwPtr: in.kwPtr, types: t, enum: []any{v}, hasEnum: true, raw: v}
 			taken := false
 			for _, o := range ob {
 				if j.covers(one, o) {
