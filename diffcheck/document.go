@@ -11,10 +11,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
-// serverName is the info.name of an MCP Description document ("" for
-// any other file).
-func serverName(f *source.File) string { return source.ServerName(f) }
-
 // CompareDocument judges the parts of an MCP Description document beyond
 // its tools' schemas between base and head, two revisions of one path:
 // prompts and their arguments, resources and resource templates, security

@@ -130,7 +130,7 @@ func (d *docCmp) compareTemplate(p declPair, subject string) {
 // compareMimeType reports a declared mimeType that changed or is gone.
 func (d *docCmp) compareMimeType(p declPair, rule *rules.Rule, label, subject string) {
 	bm, hm := p.base.str("mimeType"), p.head.str("mimeType")
-	if bm == "" || mimeEssence(bm) == mimeEssence(hm) {
+	if bm == "" || mcpdesc.MediaType(bm) == mcpdesc.MediaType(hm) {
 		return
 	}
 	if hm == "" {
@@ -143,10 +143,6 @@ func (d *docCmp) compareMimeType(p declPair, rule *rules.Rule, label, subject st
 		subject: subject, before: bm, after: hm,
 		msg: fmt.Sprintf("the mimeType of %s changed from %q to %q: consumers that parse the content as %q break; keep the old type, or serve the new one under another uri", label, bm, hm, bm)})
 }
-
-// mimeEssence is a media type without parameters, in lower case, as
-// validation reads it (mcpdesc.MediaType).
-func mimeEssence(s string) string { return mcpdesc.MediaType(s) }
 
 // maxTemplate is the longest uriTemplate compared, in bytes.
 const maxTemplate = 8192

@@ -206,13 +206,13 @@ func (d *Differ) comparePathDocuments(c *comparer, u *unitResult, bases, heads [
 	}
 	c.findings = nil
 	if len(bases) == 0 && head != nil && !head.Fatal() {
-		if n := serverName(head); n != "" {
+		if n := source.ServerName(head); n != "" {
 			u.newDoc, u.newSrc = n, &fileSrc{base: false, seq: heads[len(heads)-1].seq, path: head.Path}
 		}
 	}
 	for _, b := range bases {
 		if head == nil {
-			if n := serverName(b.f); n != "" && len(bases) == 1 {
+			if n := source.ServerName(b.f); n != "" && len(bases) == 1 {
 				u.goneDoc, u.goneSrc = n, &fileSrc{base: true, seq: b.seq, path: b.f.Path}
 			}
 		}

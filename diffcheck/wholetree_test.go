@@ -36,14 +36,14 @@ func CompareDocuments(base, head []*source.File) []report.Finding {
 	gone, added := map[string][]*source.File{}, map[string][]*source.File{}
 	for _, b := range base {
 		if _, ok := headByPath[b.Path]; b != nil && !ok {
-			if n := serverName(b); n != "" {
+			if n := source.ServerName(b); n != "" {
 				gone[n] = append(gone[n], b)
 			}
 		}
 	}
 	for _, h := range head {
 		if h != nil && !baseByPath[h.Path] && !h.Fatal() {
-			if n := serverName(h); n != "" {
+			if n := source.ServerName(h); n != "" {
 				added[n] = append(added[n], h)
 			}
 		}
@@ -59,7 +59,7 @@ func CompareDocuments(base, head []*source.File) []report.Finding {
 		}
 		if !ok {
 			h = nil
-			if n := serverName(b); len(gone[n]) == 1 && len(added[n]) == 1 {
+			if n := source.ServerName(b); len(gone[n]) == 1 && len(added[n]) == 1 {
 				h = added[n][0]
 			}
 		}
