@@ -163,7 +163,9 @@ func rewrite(v any, draft7, toFalse bool, depth int) (any, bool) {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		if r, ok := x["$ref"].(string); ok && unresolvedRef(r) {
+		r, isStr := x["$ref"].(string)
+		opaque := isStr && unresolvedRef(r)
+		if opaque {
 			switch {
 			case toFalse:
 				return false, true
@@ -183,7 +185,7 @@ func rewrite(v any, draft7, toFalse bool, depth int) (any, bool) {
 				out[k] = ne
 			}
 		}
-		if r, ok := x["$ref"].(string); ok && unresolvedRef(r) {
+		if opaque {
 			if out == nil {
 				out = maps.Clone(x)
 			}
