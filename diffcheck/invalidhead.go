@@ -14,7 +14,7 @@ import (
 // schema is invalid (see NotComparedWhereInvalid).
 var RuleHeadInvalid = compat("compat.tool.head-schema-invalid", rules.May, rules.Notice,
 	"the head schema is valid where it is compared",
-	"Where the head schema is invalid (a validation error such as `\"type\": \"integr\"`), a comparison would report what the typo does, not what the change means (a typo is not a break). The verdicts at that place and below it are replaced by one notice; the validation error says what to fix. It is not counted as breaking and not listed by `changelog`.",
+	"Where the head schema is invalid (a validation error such as `\"type\": \"integr\"`), a comparison would report what the typo does, not what the change means (a typo is not a break). The verdicts at that place and below it are replaced by one notice; the validation error says what to fix. Where the base had the same validation error (a pre-existing finding), the verdicts stay: the typo is not the change. The notice is not counted as breaking and not listed by `changelog`.",
 	"fix the validation error; the change is compared again on the next run", "not compared: head schema invalid")
 
 // schemaValued are the keywords whose value is one schema; schemaMaps
@@ -84,8 +84,11 @@ func NotComparedWhereInvalid(findings []report.Finding, invalid string) []report
 	bad := map[place]report.Finding{}
 	for _, f := range findings {
 		// only an error says the schema is invalid: a reference to another
-		// document (a warning) or a bound (incomplete) does not.
-		if f.Rule != invalid || f.Severity != rules.Error || f.Incomplete {
+		// document (a warning) or a bound (incomplete) does not. An error
+		// the base already had (pre-existing, so it does not fail the run)
+		// is not the change: the verdicts below it judge the change against
+		// the same typo and stay, or a break there would pass unseen.
+		if f.Rule != invalid || f.Severity != rules.Error || f.Incomplete || f.PreExisting {
 			continue
 		}
 		if s, ok := schemaAt(f.Pointer); ok {

@@ -45,3 +45,16 @@ func TestNotComparedOnlyForErrors(t *testing.T) {
 		t.Errorf("an invalid keyword: %+v", got)
 	}
 }
+
+// TestNotComparedOnlyWhereTheChangeIsInvalid: an invalid schema the base
+// already had (a pre-existing finding, which does not fail the run) does
+// not hide the verdicts below it: the change is judged against the same
+// typo, and a break there still fails the gate.
+func TestNotComparedOnlyWhereTheChangeIsInvalid(t *testing.T) {
+	brk := report.Finding{Rule: RuleInputRequiredAdded.ID, Severity: rules.Error, File: "t.json", Pointer: "/inputSchema/properties/n/required/0"}
+	old := report.Finding{Rule: "x.valid", Severity: rules.Error, File: "t.json", Pointer: "/inputSchema/properties/n/type", PreExisting: true}
+	got := NotComparedWhereInvalid([]report.Finding{brk, old}, "x.valid")
+	if len(got) != 2 || got[0].Rule != brk.Rule {
+		t.Errorf("a pre-existing invalid schema replaced the verdict below it: %+v", got)
+	}
+}
