@@ -1,7 +1,6 @@
 package app
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -69,23 +68,22 @@ func TestUnknownValuesSuggestNearest(t *testing.T) {
 	}
 }
 
-// TestReadmeUsageListsEveryCommand: the README's "Usage" synopsis lists
-// every command of `mcpschema help`, as the help writes it (changelog and
-// snapshot were missing).
+// TestReadmeUsageListsEveryCommand: the README's "Usage" synopsis and the
+// one of docs/cli.md ("Commands") list every command of `mcpschema help`,
+// as the help writes it (changelog and snapshot were missing).
 func TestReadmeUsageListsEveryCommand(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, after, _ := strings.Cut(string(data), "\n## Usage\n\n```\n")
-	block, _, ok := strings.Cut(after, "```")
-	if !ok {
-		t.Fatal("README.md has no Usage synopsis block")
-	}
-	for _, c := range commands {
-		if !strings.Contains(block, "mcpschema "+synopsis(c)+"\n") {
-			t.Errorf("README Usage synopsis lacks %q (as `mcpschema help` writes it):\n%s", "mcpschema "+synopsis(c), block)
+	for doc, heading := range map[string]string{"README.md": "\n## Usage\n\n```\n", "docs/cli.md": "\n## Commands\n\n```\n"} {
+		_, after, _ := strings.Cut(readDoc(t, doc), heading)
+		block, _, ok := strings.Cut(after, "```")
+		if !ok {
+			t.Errorf("%s has no synopsis block after %q", doc, strings.TrimSpace(heading))
+			continue
+		}
+		for _, c := range commands {
+			if !strings.Contains(block, "mcpschema "+synopsis(c)+"\n") {
+				t.Errorf("%s synopsis lacks %q (as `mcpschema help` writes it):\n%s", doc, "mcpschema "+synopsis(c), block)
+			}
 		}
 	}
 }
