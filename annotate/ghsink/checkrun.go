@@ -98,6 +98,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	}
 	res.ID = created.GetID()
 	res.URL = created.GetHTMLURL()
+	c.learnApp(created.GetApp().GetSlug())
 
 	var sendErr error
 	for start := 0; start < len(anns); start += AnnotationsPerRequest {

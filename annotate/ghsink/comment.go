@@ -2,7 +2,7 @@ package ghsink
 
 import (
 	"context"
-	"net/http"
+	"fmt"
 	"strings"
 
 	"github.com/google/go-github/v66/github"
@@ -98,28 +98,68 @@ func (c *Client) findComment(ctx context.Context, cm Comment) (*github.IssueComm
 }
 
 // actionsBot is the identity of the workflow's GITHUB_TOKEN, an app
-// installation token that GET /user refuses.
+// installation token (the GitHub Actions app's), whose comments are written
+// as this bot.
 const actionsBot = "github-actions[bot]"
 
-// identity returns the login the token writes comments as: GET /user for a
-// personal or user token; the GitHub Actions bot when the token may not read
-// it (an installation token: 401, 403 or 404). It is asked once per client.
+// userTokenPrefixes start the tokens that act as a user (personal, OAuth and
+// user-to-server tokens, per GitHub's token formats: changelog 2021-03-31;
+// fine-grained personal tokens "github_pat_"). An installation token
+// ("ghs_", as GITHUB_TOKEN is) is refused GET /user with 403 "Resource not
+// accessible by integration", so it is never sent one.
+var userTokenPrefixes = []string{"ghp_", "github_pat_", "gho_", "ghu_"}
+
+// actsAsUser says whether a token writes as a user whom GET /user names.
+func actsAsUser(token string) bool {
+	for _, p := range userTokenPrefixes {
+		if strings.HasPrefix(token, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// appBot is the login an app installation writes comments as ("<slug>[bot]").
+func appBot(slug string) string { return slug + "[bot]" }
+
+// identity returns the login the token writes comments as, asking no
+// question the API is known to refuse: the app of the check run this
+// client created (its installation token writes as "<slug>[bot]"), else GET
+// /user for a token that acts as a user, else the GitHub Actions bot
+// (GITHUB_TOKEN and any installation token, which GET /user refuses). It is
+// settled once per client.
 func (c *Client) identity(ctx context.Context) (string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.self != "" {
 		return c.self, nil
 	}
-	u, _, err := c.gh.Users.Get(ctx, "")
-	switch {
-	case err == nil && u.GetLogin() != "":
-		c.self = u.GetLogin()
-	case err == nil || IsForbidden(err) || StatusCode(err) == http.StatusUnauthorized:
+	if !actsAsUser(c.token) {
 		c.self = actionsBot
-	default:
+		return c.self, nil
+	}
+	u, _, err := c.gh.Users.Get(ctx, "")
+	if err != nil {
 		return "", err
 	}
+	if u.GetLogin() == "" {
+		return "", fmt.Errorf("GET /user named no login")
+	}
+	c.self = u.GetLogin()
 	return c.self, nil
+}
+
+// learnApp records the app a created check run belongs to: its bot is who
+// this client's installation token writes comments as.
+func (c *Client) learnApp(slug string) {
+	if slug == "" || actsAsUser(c.token) {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.self == "" {
+		c.self = appBot(slug)
+	}
 }
 
 // commentOpen is "<!--" with a zero-width space after "<!": it shows the

@@ -46,6 +46,17 @@ type publisher struct {
 	checkRunURL string
 	// outOfTime: the run's time budget ran out while publishing (budgetSpent).
 	outOfTime bool
+	// readOnly is the 403 that showed the token read-only (a write refused
+	// on a pull request from a fork): no further write is sent.
+	readOnly string
+}
+
+// refused records a write the API refused with 403: on a pull request from
+// a fork it shows the token read-only, and later sinks send no write.
+func (p *publisher) refused(err error) {
+	if p.tgt.Fork && p.readOnly == "" {
+		p.readOnly = ghsink.Describe(err)
+	}
 }
 
 // note records a run-level remark in the report (and so in every summary),
@@ -116,6 +127,7 @@ func (p *publisher) checkRun(ctx context.Context) {
 			annotate.Plural(res.Annotations, "annotation"), conclusion)
 	case asCreate(err, &ce) && ghsink.IsForbidden(err):
 		p.fallback = true
+		p.refused(ce.Err)
 		msg := fmt.Sprintf("the check run could not be created (%s): the token is read-only, as on a pull request from a fork, or lacks `checks: write`; findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
 		p.notice(msg)
 	case asCreate(err, &ce):
@@ -143,6 +155,10 @@ func (p *publisher) comment(ctx context.Context) {
 	}
 	if p.tgt.PR == 0 {
 		fmt.Fprintf(p.out, "no pull request in a %s event: the comment is skipped\n", annotate.SafeText(strconv.Quote(p.gctx.EventName)))
+		return
+	}
+	if p.readOnly != "" {
+		p.notice(fmt.Sprintf("the pull request comment is skipped: the token cannot write to pull requests, as the check run's %s on this pull request from a fork showed", p.readOnly))
 		return
 	}
 	if p.api() == nil {
