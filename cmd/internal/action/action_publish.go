@@ -279,7 +279,12 @@ func (p *publisher) writeFile(path, format string) error {
 	if err != nil {
 		return err
 	}
-	if err := annotate.Render(f, format, p.res.Report, rules.All()); err != nil {
+	render := func() error { return annotate.Render(f, format, p.res.Report, rules.All()) }
+	if format == "sarif" {
+		// line hashes from the workspace, as upload-sarif reads it
+		render = func() error { return annotate.RenderSARIF(f, p.res.Report, rules.All(), p.dir) }
+	}
+	if err := render(); err != nil {
 		f.Close()
 		return err
 	}
