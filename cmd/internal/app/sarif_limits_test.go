@@ -35,10 +35,10 @@ func TestSARIFUploadAcceptedWhole(t *testing.T) {
 			Tool struct {
 				Driver struct {
 					Rules []struct {
-						ID               string `json:"id"`
-						Name             string `json:"name"`
-						ShortDescription struct{ Text string } `json:"shortDescription"`
-						FullDescription  struct{ Text string } `json:"fullDescription"`
+						ID               string                          `json:"id"`
+						Name             string                          `json:"name"`
+						ShortDescription struct{ Text string }           `json:"shortDescription"`
+						FullDescription  struct{ Text string }           `json:"fullDescription"`
 						Help             struct{ Text, Markdown string } `json:"help"`
 						Properties       struct {
 							Tags []string `json:"tags"`
@@ -47,11 +47,11 @@ func TestSARIFUploadAcceptedWhole(t *testing.T) {
 				} `json:"driver"`
 			} `json:"tool"`
 			Results []struct {
-				RuleID    string `json:"ruleId"`
+				RuleID    string                `json:"ruleId"`
 				Message   struct{ Text string } `json:"message"`
 				Locations []struct {
 					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						ArtifactLocation struct{ URI string }     `json:"artifactLocation"`
 						Region           *struct{ StartLine int } `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
