@@ -309,9 +309,9 @@ func (p *publisher) outputs(reportPath string) {
 
 // accept is the summary's "to accept these breaking changes" advice: on a
 // pull request only, where a label can be applied.
-func (p *publisher) accept() string {
+func (p *publisher) accept() *annotate.Accept {
 	if p.gctx == nil || !isPullRequest(p.gctx.EventName) {
-		return ""
+		return nil
 	}
 	return acceptHow(p.in.SkipLabel, p.res.Config)
 }
