@@ -2,7 +2,7 @@ package ghsink
 
 import (
 	"context"
-	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/google/go-github/v66/github"
@@ -104,10 +104,12 @@ const actionsBot = "github-actions[bot]"
 
 // userTokenPrefixes start the tokens that act as a user (personal, OAuth and
 // user-to-server tokens, per GitHub's token formats: changelog 2021-03-31;
-// fine-grained personal tokens "github_pat_"). An installation token
-// ("ghs_", as GITHUB_TOKEN is) is refused GET /user with 403 "Resource not
-// accessible by integration", so it is never sent one.
+// fine-grained personal tokens "github_pat_"); installationPrefix starts an
+// app installation token (GITHUB_TOKEN is one), which GET /user refuses
+// with 403 "Resource not accessible by integration": it is never sent one.
 var userTokenPrefixes = []string{"ghp_", "github_pat_", "gho_", "ghu_"}
+
+const installationPrefix = "ghs_"
 
 // actsAsUser says whether a token writes as a user whom GET /user names.
 func actsAsUser(token string) bool {
@@ -124,9 +126,10 @@ func appBot(slug string) string { return slug + "[bot]" }
 
 // identity returns the login the token writes comments as, asking no
 // question the API is known to refuse: the app of the check run this
-// client created (its installation token writes as "<slug>[bot]"), else GET
-// /user for a token that acts as a user, else the GitHub Actions bot
-// (GITHUB_TOKEN and any installation token, which GET /user refuses). It is
+// client created (its installation token writes as "<slug>[bot]"), else
+// the GitHub Actions bot for an installation token ("ghs_": GITHUB_TOKEN),
+// else GET /user (a personal token; a token of an older format that GET
+// /user refuses is taken for the workflow's token, as before). It is
 // settled once per client.
 func (c *Client) identity(ctx context.Context) (string, error) {
 	c.mu.Lock()
@@ -134,18 +137,19 @@ func (c *Client) identity(ctx context.Context) (string, error) {
 	if c.self != "" {
 		return c.self, nil
 	}
-	if !actsAsUser(c.token) {
+	if strings.HasPrefix(c.token, installationPrefix) {
 		c.self = actionsBot
 		return c.self, nil
 	}
 	u, _, err := c.gh.Users.Get(ctx, "")
-	if err != nil {
+	switch {
+	case err == nil && u.GetLogin() != "":
+		c.self = u.GetLogin()
+	case err == nil || IsForbidden(err) || StatusCode(err) == http.StatusUnauthorized:
+		c.self = actionsBot
+	default:
 		return "", err
 	}
-	if u.GetLogin() == "" {
-		return "", fmt.Errorf("GET /user named no login")
-	}
-	c.self = u.GetLogin()
 	return c.self, nil
 }
 

@@ -133,3 +133,21 @@ func countRequests(reqs []ghfake.Request, method, path string) int {
 	}
 	return n
 }
+
+// TestCommentOwnerOfAnOldFormatToken: a token of no known prefix may be a
+// personal one, so GET /user is asked (once); when it is refused (an
+// installation token of the old format) the GitHub Actions bot is taken,
+// as for GITHUB_TOKEN.
+func TestCommentOwnerOfAnOldFormatToken(t *testing.T) {
+	const old = "0123456789abcdef0123456789abcdef01234567"
+	h := newHarness(t, old)
+	h.srv.Token = old
+	m := CommentMarker("ci", "lint")
+	h.srv.AddComment(7, "github-actions[bot]", m+"\nours")
+	if got, err := upsert(h, m, "new", true); err != nil || got != CommentUpdated {
+		t.Fatalf("upsert = %q, %v; want the bot's comment updated", got, err)
+	}
+	if n := countRequests(h.srv.Requests(), "GET", "/user"); n != 1 {
+		t.Errorf("GET /user sent %d times, want once", n)
+	}
+}
