@@ -17,33 +17,50 @@ func breakingGroupEntry(g Group, lk *Links) string {
 	f := g.First()
 	var e strings.Builder
 	fmt.Fprintf(&e, "- %s: %s%s %s\n", lk.headPos(Position(f.File, f.Line, f.Column), f), mdText(g.Lead()), mdText(g.Message()), mdCode(f.Rule))
-	fmt.Fprintf(&e, "  - tools: %s\n", mdText(g.ToolList(groupListMax)))
-	if f.Base != nil {
-		fmt.Fprintf(&e, "  - base of %s: %s\n", mdCode(f.Tool), lk.basePos(f.Base))
-	}
-	if f.Witness != nil {
-		fmt.Fprintf(&e, "  - witness (%s): %s\n", mdCode(f.Tool), mdCode(truncate(CompactJSON(f.Witness), witnessLimit)))
-	}
+	groupDetails(&e, g, lk)
 	return e.String()
 }
 
-// groupRow is findingRow for a group: the tool column counts the tools and
-// the message lists them.
-func groupRow(g Group, lk *Links) string {
+// groupDetails writes a group's sub-items: every tool it is in, each with
+// its position linked (past groupListMax, how many more), then the first
+// finding's base location and witness, named by its tool.
+func groupDetails(e *strings.Builder, g Group, lk *Links) {
+	f := g.First()
+	fmt.Fprintf(e, "  - tools: %s\n", mdToolList(g, groupListMax, lk))
+	if f.Base != nil {
+		fmt.Fprintf(e, "  - base of %s: %s\n", mdCode(f.Tool), lk.basePos(f.Base))
+	}
+	if f.Witness != nil {
+		fmt.Fprintf(e, "  - witness (%s): %s\n", mdCode(f.Tool), mdCode(truncate(CompactJSON(f.Witness), witnessLimit)))
+	}
+}
+
+// mdToolList is Group.ToolList in Markdown: each tool's name as code and
+// its position as a link to its line, every one of them.
+func mdToolList(g Group, max int, lk *Links) string {
+	var parts []string
+	for i, f := range g.Findings {
+		if max > 0 && i == max {
+			return strings.Join(parts, ", ") + fmt.Sprintf(" and %d more", len(g.Findings)-max)
+		}
+		parts = append(parts, mdCode(f.Tool)+" ("+lk.headPos(Position(f.File, f.Line, f.Column), f)+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// groupItem is findingItem for a group: "the same change in N tools",
+// then every tool it is in.
+func groupItem(g Group, lk *Links) string {
 	if !g.Grouped() {
-		return findingRow(g.First(), lk)
+		return findingItem(g.First(), lk)
 	}
 	f := g.First()
 	pos := "—"
 	if f.Line > 0 {
 		pos = lk.headPos(fmt.Sprintf("%d:%d", f.Line, f.Column), f)
 	}
-	msg := mdText(g.Lead()+g.Message()) + "<br>tools: " + mdText(g.ToolList(groupListMax))
-	if f.Base != nil {
-		msg += "<br>base of " + mdCode(f.Tool) + ": " + lk.basePos(f.Base)
-	}
-	if f.Witness != nil {
-		msg += "<br>witness (" + mdCode(f.Tool) + "): " + mdCode(truncate(CompactJSON(f.Witness), witnessLimit))
-	}
-	return fmt.Sprintf("| %s | %s | %s | %d tools | %s |\n", pos, f.Severity, mdCode(f.Rule), len(g.Findings), msg)
+	var e strings.Builder
+	fmt.Fprintf(&e, "- %s %s: %s %s\n", pos, f.Severity, mdText(g.Lead()+g.Message()), mdCode(f.Rule))
+	groupDetails(&e, g, lk)
+	return e.String()
 }

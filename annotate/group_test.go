@@ -54,7 +54,7 @@ func TestSameChangeGrouped(t *testing.T) {
 		t.Errorf("other finding lost:\n%s", out)
 	}
 	md := Markdown(rep, SummaryOptions{})
-	if strings.Count(md, "the same change in 12 tools: ") != 1 || !strings.Contains(md, "| 12 tools |") || !strings.Contains(md, "and 2 more") {
+	if strings.Count(md, "the same change in 12 tools: ") != 1 || !strings.Contains(md, "  - tools: `tool_0` (`tools.json:10:5`), `tool_1` (`tools.json:17:5`)") || !strings.Contains(md, "and 2 more") {
 		t.Errorf("markdown not grouped:\n%s", md)
 	}
 	if strings.Contains(md, "were not shown") || strings.Contains(md, "cut") {

@@ -48,11 +48,12 @@ func Headline(rep *report.Report) string {
 }
 
 // breakingTools counts the tools (by file and name) with a breaking
-// change; a breaking change about no tool counts its file.
+// change, accepted ones included as Summary.Breaking counts them; a
+// breaking change about no tool counts its file.
 func breakingTools(rep *report.Report) int {
 	seen := map[string]bool{}
 	for _, f := range rep.Findings {
-		if f.IsBreaking() {
+		if !f.PreExisting && (f.IsBreaking() || f.Accepted != "") {
 			seen[f.File+"\x00"+f.Tool] = true
 		}
 	}

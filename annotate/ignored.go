@@ -50,9 +50,8 @@ func ignoredMarkdown(rep *report.Report, lk *Links) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n<details><summary>Ignored by %s (%d)</summary>\n\n", mdText(rep.Ignores.Config), len(rep.Ignores.Findings))
-	b.WriteString("| position | severity | rule | tool | message |\n|---|---|---|---|---|\n")
 	for _, f := range rep.Ignores.Findings {
-		b.WriteString(findingRow(f, lk))
+		b.WriteString(findingItem(f, lk))
 	}
 	b.WriteString("\n</details>\n")
 	return b.String()

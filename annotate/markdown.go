@@ -44,9 +44,12 @@ type SummaryOptions struct {
 	// Links, when set, make positions links to their lines (see Links).
 	Links *Links
 	// Accept says how to accept the breaking changes on purpose (the skip
-	// label and who may apply it, or the config line that enables one);
-	// a failed run with breaking changes ends with it.
-	Accept string
+	// label and who may apply it, or the config line that enables one): a
+	// failed run with breaking changes says it right under the verdict.
+	Accept *Accept
+	// TitleShown: the verdict line is shown above the text already (a
+	// check run's title, on the Checks tab), so the text does not repeat it.
+	TitleShown bool
 }
 
 // Markdown renders the report as GitHub-flavoured Markdown: the totals and
@@ -90,10 +93,13 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	}
 	lk := opt.Links.forReport(rep)
 	if len(breaking) > 0 {
-		writeBreaking(b, breaking, lk)
+		if opt.Accept != nil && opt.Failed {
+			b.must(opt.Accept.markdown())
+		}
+		writeBreaking(b, breaking, fmt.Sprintf("\n### Breaking changes (%d)\n", len(breaking)), lk)
 	}
 	if len(accepted) > 0 {
-		writeFindings(b, accepted, fmt.Sprintf("\n### %s\n", AcceptedHeading(len(accepted))), lk)
+		writeBreaking(b, accepted, fmt.Sprintf("\n### %s\n", AcceptedHeading(len(accepted))), lk)
 	}
 	if len(others) > 0 {
 		heading := fmt.Sprintf("\n### Findings (%d)\n", len(others))
@@ -116,9 +122,6 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	if ig := ignoredMarkdown(rep, lk); ig != "" {
 		b.add(ig)
 	}
-	if opt.Accept != "" && opt.Failed && len(breaking) > 0 {
-		b.must("\n" + mdText(AcceptLine(opt.Accept)) + "\n")
-	}
 	return b.finish(opt), b.cut || b.rowsCut > 0
 }
 
@@ -130,14 +133,18 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 		icon, verdict = "❌", "failed"
 	}
 	fmt.Fprintf(&h, "## %s %s %s\n\n", icon, mdText(title), verdict)
-	fmt.Fprintf(&h, "**%s**", mdText(Headline(rep)))
+	if opt.TitleShown {
+		h.WriteString("fail-on")
+	} else {
+		fmt.Fprintf(&h, "**%s** · fail-on", mdText(Headline(rep)))
+	}
 	switch {
 	case opt.FailOnIncomplete:
-		h.WriteString(" · fail-on: `incomplete`")
+		h.WriteString(": `incomplete`")
 	case opt.FailOn == rules.Off:
-		h.WriteString(" · fail-on: `never`")
+		h.WriteString(": `never`")
 	default:
-		fmt.Fprintf(&h, " · fail-on: `%s`", opt.FailOn)
+		fmt.Fprintf(&h, ": `%s`", opt.FailOn)
 	}
 	h.WriteString("\n")
 	if d := opt.Links.describes(); d != "" {
@@ -165,10 +172,10 @@ type toolSection struct {
 	groups []Group
 }
 
-// writeBreaking writes the breaking changes first, grouped by tool (in the
-// order the tools first appear); the same change in several tools is a
-// section of its own.
-func writeBreaking(b *budget, breaking []report.Finding, lk *Links) {
+// writeBreaking writes breaking changes (to fix, or accepted) after
+// heading, grouped by tool (in the order the tools first appear); the same
+// change in several tools is a section of its own.
+func writeBreaking(b *budget, breaking []report.Finding, heading string, lk *Links) {
 	var sections []*toolSection
 	byTool := map[string]*toolSection{}
 	for _, g := range GroupFindings(breaking) {
@@ -185,7 +192,6 @@ func writeBreaking(b *budget, breaking []report.Finding, lk *Links) {
 		}
 		s.groups = append(s.groups, g)
 	}
-	heading := fmt.Sprintf("\n### Breaking changes (%d)\n", len(breaking))
 	for _, s := range sections {
 		var sub string
 		switch {
@@ -337,7 +343,7 @@ func writeCounts(b *budget, rep *report.Report) {
 	first := true
 	for _, p := range files {
 		c := byFile[p]
-		name := mdCode(p)
+		name := mdCell(p)
 		if p == "" {
 			name = "(run)"
 		} else if gone[p] {
@@ -348,7 +354,7 @@ func writeCounts(b *budget, rep *report.Report) {
 		sort.Strings(ts)
 		for _, t := range ts {
 			tc := byKey[countKey{p, t}]
-			rows = append(rows, fmt.Sprintf("| ↳ tool %s | | %d | %d | %d | %d |\n", mdCode(t), tc.errors, tc.warnings, tc.notices, tc.breaking))
+			rows = append(rows, fmt.Sprintf("| ↳ tool %s | | %d | %d | %d | %d |\n", mdCell(t), tc.errors, tc.warnings, tc.notices, tc.breaking))
 		}
 		block := strings.Join(rows, "")
 		if first {
@@ -367,10 +373,10 @@ func writeCounts(b *budget, rep *report.Report) {
 	b.must("\n</details>\n")
 }
 
-// writeFindings writes findings in a table per file, after heading ("":
-// none) and the file's heading.
+// writeFindings writes findings as a list per file, after heading ("":
+// none) and the file's heading: one item a finding, which wraps in a
+// comment of any width (a five-column table scrolled the message out of view).
 func writeFindings(b *budget, fs []report.Finding, heading string, lk *Links) {
-	tableHead := "| position | severity | rule | tool | message |\n|---|---|---|---|---|\n"
 	wroteHeading := false
 	gs := GroupFindings(fs)
 	for i := 0; i < len(gs); {
@@ -383,15 +389,15 @@ func writeFindings(b *budget, fs []report.Finding, heading string, lk *Links) {
 		if gs[i].First().File == "" {
 			name = "(run)"
 		}
-		fileHead := fmt.Sprintf("\n#### %s (%d)\n\n%s", name, n, tableHead)
+		fileHead := fmt.Sprintf("\n#### %s (%d)\n\n", name, n)
 		if !wroteHeading {
 			fileHead = heading + fileHead
 		}
-		if b.add(fileHead, groupRow(gs[i], lk)) {
+		if b.add(fileHead, groupItem(gs[i], lk)) {
 			wroteHeading = true
 			b.shown += len(gs[i].Findings)
 			for _, g := range gs[i+1 : j] {
-				if !b.add(groupRow(g, lk)) {
+				if !b.add(groupItem(g, lk)) {
 					break
 				}
 				b.shown += len(g.Findings)
@@ -404,23 +410,26 @@ func writeFindings(b *budget, fs []report.Finding, heading string, lk *Links) {
 	}
 }
 
-// findingRow is one finding as a table row. The tool column is left empty
-// when the message names the tool already: the name once per line.
-func findingRow(f report.Finding, lk *Links) string {
+// findingItem is one finding as a list item: its position (linked) and
+// severity, the message (led by the tool unless it names the tool: the
+// name once per line) and the rule, then the base location and the
+// witness below it.
+func findingItem(f report.Finding, lk *Links) string {
 	pos := "—"
 	if f.Line > 0 {
 		pos = lk.headPos(fmt.Sprintf("%d:%d", f.Line, f.Column), f)
 	}
-	msg := mdMessage(shownMessage(f), f)
+	lead := ""
+	if f.Tool != "" && ToolMessage(f) != f.Message {
+		lead = "tool " + mdCode(f.Tool) + ": "
+	}
+	var e strings.Builder
+	fmt.Fprintf(&e, "- %s %s: %s%s %s\n", pos, f.Severity, lead, mdMessage(shownMessage(f), f), mdCode(f.Rule))
 	if f.Base != nil {
-		msg += "<br>base: " + lk.basePos(f.Base)
+		fmt.Fprintf(&e, "  - base: %s\n", lk.basePos(f.Base))
 	}
 	if w, ok := witnessText(f); ok {
-		msg += "<br>witness: " + mdCode(w)
+		fmt.Fprintf(&e, "  - witness: %s\n", mdCode(w))
 	}
-	tool := ""
-	if f.Tool != "" && ToolMessage(f) != f.Message {
-		tool = mdCode(f.Tool)
-	}
-	return fmt.Sprintf("| %s | %s | %s | %s | %s |\n", pos, f.Severity, mdCode(f.Rule), tool, msg)
+	return e.String()
 }

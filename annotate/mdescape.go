@@ -70,10 +70,21 @@ func mdText(s string) string {
 // startsWithDigit reports whether s starts with an ASCII digit.
 func startsWithDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
 
-// mdCode renders s as an inline code span that is also safe in a table cell;
+// mdCode renders s as an inline code span (outside a table, where a
+// backslash in a code span shows as it is: mdCell is the table's);
 // "<!--" gets a zero-width space so that no value forges a comment marker.
 func mdCode(s string) string {
-	s = EscapeControls(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|", "<!--", "<!\u200b--").Replace(s), false)
+	return inlineCode(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "<!--", "<!\u200b--").Replace(s))
+}
+
+// mdCell is mdCode inside a table cell: a "|" is escaped, which GitHub's
+// table parser reads before the code span.
+func mdCell(s string) string {
+	return inlineCode(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|", "<!--", "<!\u200b--").Replace(s))
+}
+
+func inlineCode(s string) string {
+	s = EscapeControls(s, false)
 	longest, run := 0, 0
 	for _, r := range s {
 		if r == '`' {

@@ -53,9 +53,3 @@ func writePreExisting(b *budget, fs []report.Finding, lk *Links) {
 func AcceptedHeading(n int) string {
 	return fmt.Sprintf("Accepted breaking changes (%d)", n)
 }
-
-// AcceptLine is the last line of a failed summary with breaking changes:
-// how to accept them on purpose.
-func AcceptLine(how string) string {
-	return "To accept these breaking changes: " + how
-}

@@ -27,7 +27,7 @@ func TestMarkdownLinks(t *testing.T) {
 	for _, want := range []string{
 		"[`tools/a.json:12:9`](https://github.com/acme/tools/blob/" + headSHA + "/tools/a.json#L12)",
 		"base: [`tools/a.json:10:19 (/tools/0/inputSchema/required)`](https://github.com/acme/tools/blob/" + baseSHA + "/tools/a.json#L10)",
-		"| [`20:20`](https://github.com/acme/tools/blob/" + headSHA + "/tools/a.json#L20) |",
+		"- [`20:20`](https://github.com/acme/tools/blob/" + headSHA + "/tools/a.json#L20) warning: ",
 		"(https://github.com/acme/tools/blob/" + headSHA + "/tools/b%20w%2Ceird:name.yaml#L4)",
 		"Describes [`111111111111`](https://github.com/acme/tools/commit/" + headSHA + "), compared with [`222222222222`](https://github.com/acme/tools/commit/" + baseSHA + ") · [check run](https://github.com/acme/tools/runs/42)",
 	} {

@@ -36,7 +36,7 @@ var FormatTable = []Format{
 		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error { return RenderGitHub(w, rep) }},
 	{Name: "sarif", Doc: "SARIF 2.1.0 for github/codeql-action/upload-sarif (code scanning)",
 		Render: func(w io.Writer, rep *report.Report, rs []*rules.Rule) error {
-			return safeJSON(w, func(w io.Writer) error { return SARIF(w, rep, rs) })
+			return RenderSARIF(w, rep, rs, ".")
 		}},
 	{Name: "markdown", Doc: "the job summary's Markdown, for any CI (GitLab notes, Buildkite annotations)",
 		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error {
@@ -93,6 +93,15 @@ func Render(w io.Writer, format string, rep *report.Report, ruleSet []*rules.Rul
 		return fmt.Errorf("unknown format %q: use %s", format, FormatChoices())
 	}
 	return f.Render(w, rep, ruleSet)
+}
+
+// RenderSARIF writes the SARIF log (SARIFIn) for paths relative to root,
+// printable on a CI log (no workflow command in it).
+func RenderSARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule, root string) error {
+	if rep == nil {
+		rep = &report.Report{Version: 1}
+	}
+	return safeJSON(w, func(w io.Writer) error { return SARIFIn(w, rep, ruleSet, root) })
 }
 
 // RenderMarkdown writes the Markdown summary (the same as the job summary

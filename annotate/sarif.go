@@ -2,9 +2,11 @@ package annotate
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
@@ -23,7 +25,28 @@ const (
 	// SARIFBaseURIBaseID is the uriBaseId of positions at the base
 	// revision (relatedLocations): they are not in the head's %SRCROOT%.
 	SARIFBaseURIBaseID = "BASEREV"
+	// LineHashKey is the partialFingerprints key code scanning reads ("only
+	// uses the primaryLocationLineHash": GitHub's "SARIF support for code
+	// scanning", result object).
+	LineHashKey = "primaryLocationLineHash"
 )
+
+// GitHub's documented limits on an uploaded SARIF file (docs "SARIF
+// support for code scanning": reportingDescriptor name 255 and
+// short/fullDescription.text 1,024 characters, result locations up to 10;
+// its upload limits table: 25,000 results and 25,000 rules per run, 20 tags
+// per rule). A file past one of them is rejected whole.
+const (
+	SARIFMaxRuleName    = 255
+	SARIFMaxDescription = 1024
+	SARIFMaxLocations   = 10
+	SARIFMaxResults     = 25000
+	SARIFMaxRules       = 25000
+	SARIFMaxTags        = 20
+)
+
+// sarifMaxResults is SARIFMaxResults (tests lower it).
+var sarifMaxResults = SARIFMaxResults
 
 type sarifLog struct {
 	Schema  string     `json:"$schema"`
@@ -163,13 +186,26 @@ func SARIFLevel(s rules.Severity) string {
 }
 
 // SARIF writes the report as a SARIF 2.1.0 log for
-// github/codeql-action/upload-sarif: one run whose driver lists every rule of
-// ruleSet (the CLI passes the whole registry, sorted by id), and one result
-// per finding with its exact region (columns counted in Unicode code points,
-// as mcpschema counts them). A finding without a file has no location to
-// give a result: it is a tool execution notification of the run's
-// invocation instead, tied to its rule.
+// github/codeql-action/upload-sarif, reading the reported files under the
+// working directory for their line hashes (SARIFIn).
 func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
+	return SARIFIn(w, rep, ruleSet, ".")
+}
+
+// SARIFIn writes the report as a SARIF 2.1.0 log that GitHub's code
+// scanning accepts whole: one run whose driver lists every rule of ruleSet
+// (the CLI passes the whole registry, sorted by id), each within the
+// documented limits (a long description is cut at a sentence in
+// fullDescription and kept whole in help), and one result per finding with
+// its exact region (columns counted in Unicode code points, as mcpschema
+// counts them) and the primaryLocationLineHash of its line in the file
+// under root (the directory the report's paths are relative to: the
+// workspace, which upload-sarif hashes too; see LineHashes). A finding
+// without a file has no location to give a result: it is a tool execution
+// notification of the run's invocation instead, tied to its rule. Past
+// 25,000 results the lowest severities are left out, and a notification
+// says how many.
+func SARIFIn(w io.Writer, rep *report.Report, ruleSet []*rules.Rule, root string) error {
 	all := ruleSet
 	index := make(map[string]int, len(all))
 	driver := sarifDriver{Name: ToolName, InformationURI: ToolURI, Rules: make([]sarifRule, 0, len(all))}
@@ -179,12 +215,20 @@ func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
 	}
 	results := make([]sarifResult, 0, len(rep.Findings))
 	var notes []sarifNotification
-	for _, f := range rep.Findings {
+	hashes := newLineHasher(root)
+	for _, f := range sarifKept(rep.Findings) {
 		if f.File == "" {
 			notes = append(notes, sarifNotificationOf(f, index))
 			continue
 		}
-		results = append(results, sarifResultOf(f, index, baseRevision(rep)))
+		res := sarifResultOf(f, index, baseRevision(rep))
+		res.PartialFingerprints[LineHashKey] = hashes.of(f)
+		results = append(results, res)
+	}
+	if left := sarifLeftOut(rep.Findings); left > 0 {
+		notes = append(notes, sarifNotification{Level: "warning", Message: sarifText{Text: fmt.Sprintf(
+			"%s of %d are not in this file: GitHub code scanning rejects a run of more than %d results, so the lowest severities were left out; the JSON report lists every finding",
+			Plural(left, "finding"), len(rep.Findings), sarifMaxResults)}})
 	}
 	log := sarifLog{
 		Schema:  sarifSchema,
@@ -218,14 +262,14 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 	if full == "" {
 		full = r.Summary
 	}
-	help := r.Fix
-	if help == "" {
-		help = full
+	help := full
+	if r.Fix != "" {
+		help += "\n\nHow to fix: " + r.Fix
 	}
 	sr := sarifRule{
 		ID:                   r.ID,
-		ShortDescription:     sarifText{Text: r.Summary},
-		FullDescription:      sarifText{Text: full},
+		ShortDescription:     sarifText{Text: fitText(r.Summary, SARIFMaxDescription)},
+		FullDescription:      sarifText{Text: fitText(full, SARIFMaxDescription)},
 		HelpURI:              RuleDocURL(r.ID),
 		Help:                 sarifHelp{Text: help, Markdown: ruleHelpMarkdown(r)},
 		DefaultConfiguration: sarifRuleConfig{Level: SARIFLevel(r.Severity)},
@@ -241,6 +285,110 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 		sr.Properties = props
 	}
 	return sr
+}
+
+// fitSuffix ends a description cut to its limit: the help has the rest.
+const fitSuffix = " … (the rule's help has the whole text)"
+
+// fitText is s when it is at most max characters (counted as UTF-16 code
+// units, the longest way JavaScript and GitHub count them), else s cut at
+// the last sentence end that leaves room for fitSuffix (at a space, when no
+// sentence ends early enough).
+func fitText(s string, max int) string {
+	if textLen(s) <= max {
+		return s
+	}
+	room := max - textLen(fitSuffix)
+	cut, space := 0, 0
+	n := 0
+	for i, r := range s {
+		if n+utf16.RuneLen(r) > room {
+			break
+		}
+		n += utf16.RuneLen(r)
+		if r == ' ' {
+			space = i
+			if i > 0 && strings.ContainsRune(".;:", rune(s[i-1])) {
+				cut = i
+			}
+		}
+	}
+	if cut == 0 {
+		cut = space
+	}
+	return strings.TrimRight(s[:cut], " ") + fitSuffix
+}
+
+// textLen is the length of s in UTF-16 code units.
+func textLen(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// sarifKept is the findings the file holds: all of them, or past
+// sarifMaxResults results the ones of the highest severities (in report
+// order), with every finding that has no file (a notification, not a result).
+func sarifKept(fs []report.Finding) []report.Finding {
+	cut, ok := sarifSeverityCut(fs)
+	if !ok {
+		return fs
+	}
+	out := make([]report.Finding, 0, sarifMaxResults)
+	atCut := 0
+	for _, f := range fs {
+		switch {
+		case f.File == "" || f.Severity > cut.sev:
+			out = append(out, f)
+		case f.Severity == cut.sev && atCut < cut.room:
+			atCut++
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// sarifLeftOut is how many findings sarifKept leaves out.
+func sarifLeftOut(fs []report.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.File != "" {
+			n++
+		}
+	}
+	if n <= sarifMaxResults {
+		return 0
+	}
+	return n - sarifMaxResults
+}
+
+type severityCut struct {
+	sev  rules.Severity
+	room int
+}
+
+// sarifSeverityCut finds the lowest severity that still gets results and
+// how many of it fit (ok false: every finding fits).
+func sarifSeverityCut(fs []report.Finding) (severityCut, bool) {
+	if sarifLeftOut(fs) == 0 {
+		return severityCut{}, false
+	}
+	count := map[rules.Severity]int{}
+	for _, f := range fs {
+		if f.File != "" {
+			count[f.Severity]++
+		}
+	}
+	room := sarifMaxResults
+	for _, sev := range []rules.Severity{rules.Error, rules.Warning, rules.Notice, rules.Off} {
+		if count[sev] >= room {
+			return severityCut{sev: sev, room: room}, true
+		}
+		room -= count[sev]
+	}
+	return severityCut{sev: rules.Off, room: room}, true
 }
 
 func sarifPhysical(file string, line, col int) sarifPhysicalLocation {
@@ -274,8 +422,9 @@ func sarifResultOf(f report.Finding, index map[string]int, baseRev string) sarif
 	if i, ok := index[f.Rule]; ok {
 		res.RuleIndex = &i
 	}
+	res.PartialFingerprints = map[string]string{}
 	if f.Fingerprint != "" {
-		res.PartialFingerprints = map[string]string{FingerprintKey: f.Fingerprint}
+		res.PartialFingerprints[FingerprintKey] = f.Fingerprint
 	}
 	if f.Base != nil && f.Base.File != "" {
 		id := 1

@@ -104,9 +104,9 @@ func (c *comparer) baseUnreadable(f *source.File) {
 func (c *comparer) toolRemoved(t *toolRef) {
 	base := loc{file: t.file, ptr: t.tool.Pointer}
 	if h, ok := c.headByPath[t.file.Path]; ok && !h.Fatal() {
+		// At the list that held it, never on a tool that survives.
 		c.add(draft{rule: RuleToolRemoved, tool: t, at: loc{file: h, ptr: h.ToolsPointer}, base: &base, removed: true, before: t.name(),
 			msg: fmt.Sprintf("tool %q was removed: callers that name it break; keep it, or deprecate it first and remove it in a later release", t.name())})
-		c.setLastPosition(removedPosition(h, t.tool))
 		return
 	}
 	c.add(draft{rule: RuleToolRemoved, tool: t, at: base, base: &base, before: t.name(),

@@ -35,7 +35,7 @@ type CheckRun struct {
 	// Links, when set, make the summary's positions links to their lines.
 	Links *annotate.Links
 	// Accept says how to accept the breaking changes (annotate.SummaryOptions.Accept).
-	Accept string
+	Accept *annotate.Accept
 	// Now stamps completed_at; nil uses time.Now.
 	Now func() time.Time
 }
@@ -98,6 +98,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	}
 	res.ID = created.GetID()
 	res.URL = created.GetHTMLURL()
+	c.learnApp(created.GetApp().GetSlug())
 
 	var sendErr error
 	for start := 0; start < len(anns); start += AnnotationsPerRequest {
@@ -129,6 +130,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 	summary, cut := annotate.MarkdownCut(rep, annotate.SummaryOptions{
 		Title: cr.Name, FailOn: cr.FailOn, Failed: cr.Failed, FailOnIncomplete: cr.FailOnIncomplete,
 		Limit: annotate.CheckRunSummaryLimit, Elsewhere: elsewhere, Links: selfLinks(cr.Links), Accept: cr.Accept,
+		TitleShown: true, // the title is the verdict line on the Checks tab
 	})
 	if res.Annotations < res.Total {
 		summary = truncateTo(fmt.Sprintf("> [!CAUTION]\n> %s.\n\n", capitalize(elsewhere))+summary, annotate.CheckRunSummaryLimit)

@@ -41,6 +41,9 @@ type Options struct {
 type Client struct {
 	gh *github.Client
 
+	// token is kept to tell its kind by its prefix (see identity), never printed.
+	token string
+
 	mu sync.Mutex
 	// self is the login the token writes as (see identity).
 	self string
@@ -67,5 +70,5 @@ func New(opt Options) (*Client, error) {
 	gh.BaseURL = base
 	gh.UploadURL = base
 	gh.UserAgent = "mcpschema"
-	return &Client{gh: gh}, nil
+	return &Client{gh: gh, token: opt.Token}, nil
 }

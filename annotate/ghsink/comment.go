@@ -98,16 +98,47 @@ func (c *Client) findComment(ctx context.Context, cm Comment) (*github.IssueComm
 }
 
 // actionsBot is the identity of the workflow's GITHUB_TOKEN, an app
-// installation token that GET /user refuses.
+// installation token (the GitHub Actions app's), whose comments are written
+// as this bot.
 const actionsBot = "github-actions[bot]"
 
-// identity returns the login the token writes comments as: GET /user for a
-// personal or user token; the GitHub Actions bot when the token may not read
-// it (an installation token: 401, 403 or 404). It is asked once per client.
+// userTokenPrefixes start the tokens that act as a user (personal, OAuth and
+// user-to-server tokens, per GitHub's token formats: changelog 2021-03-31;
+// fine-grained personal tokens "github_pat_"); installationPrefix starts an
+// app installation token (GITHUB_TOKEN is one), which GET /user refuses
+// with 403 "Resource not accessible by integration": it is never sent one.
+var userTokenPrefixes = []string{"ghp_", "github_pat_", "gho_", "ghu_"}
+
+const installationPrefix = "ghs_"
+
+// actsAsUser says whether a token writes as a user whom GET /user names.
+func actsAsUser(token string) bool {
+	for _, p := range userTokenPrefixes {
+		if strings.HasPrefix(token, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// appBot is the login an app installation writes comments as ("<slug>[bot]").
+func appBot(slug string) string { return slug + "[bot]" }
+
+// identity returns the login the token writes comments as, asking no
+// question the API is known to refuse: the app of the check run this
+// client created (its installation token writes as "<slug>[bot]"), else
+// the GitHub Actions bot for an installation token ("ghs_": GITHUB_TOKEN),
+// else GET /user (a personal token; a token of an older format that GET
+// /user refuses is taken for the workflow's token, as before). It is
+// settled once per client.
 func (c *Client) identity(ctx context.Context) (string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.self != "" {
+		return c.self, nil
+	}
+	if strings.HasPrefix(c.token, installationPrefix) {
+		c.self = actionsBot
 		return c.self, nil
 	}
 	u, _, err := c.gh.Users.Get(ctx, "")
@@ -120,6 +151,19 @@ func (c *Client) identity(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return c.self, nil
+}
+
+// learnApp records the app a created check run belongs to: its bot is who
+// this client's installation token writes comments as.
+func (c *Client) learnApp(slug string) {
+	if slug == "" || actsAsUser(c.token) {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.self == "" {
+		c.self = appBot(slug)
+	}
 }
 
 // commentOpen is "<!--" with a zero-width space after "<!": it shows the

@@ -1,23 +1,20 @@
 package service
 
-import "fmt"
+import "github.com/mcpschema/mcpschema/annotate"
 
 // AcceptHow says how to accept the breaking changes of a pull request on
 // purpose: the skip label (the action input, else the config's
-// skip-label) and who may apply it, else the config line that enables
-// one; and, under version-policy: semver, the major version bump.
-func AcceptHow(label string, cfg *Config) string {
+// skip-label), else the config line that enables one; and, under
+// version-policy: semver, the major version bump.
+func AcceptHow(label string, cfg *Config) *annotate.Accept {
 	if label == "" && cfg != nil {
 		label = cfg.SkipLabel
 	}
-	how := fmt.Sprintf("apply the label %q to the pull request (anyone with triage access or more can)", label)
+	a := &annotate.Accept{Label: label, Semver: cfg != nil && cfg.VersionPolicy == "semver"}
 	if label == "" {
-		how = fmt.Sprintf("add the line \"skip-label: mcp-breaking-ok\" to %s on the base branch (the config a pull request is checked with), then apply the label \"mcp-breaking-ok\" to the pull request (anyone with triage access or more can)", configName(cfg))
+		a.Label, a.ConfigFile = "mcp-breaking-ok", configName(cfg)
 	}
-	if cfg != nil && cfg.VersionPolicy == "semver" {
-		how += ", or bump the document's major version (info.version) to announce them (version-policy: semver)"
-	}
-	return how
+	return a
 }
 
 // configName is the config file's name for advice.

@@ -56,6 +56,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return fail(err)
 	}
 	tgt := eventTarget(gctx.EventName, gctx.SHA, ev)
+	tgt.Fork = ev.fromFork(gctx.EventName, gctx.Repository)
 	fr.headSHA = tgt.HeadSHA
 	if err := checkEvent(gctx.EventName, gctx.EventPath, ev, in.Base); err != nil {
 		return fail(err)

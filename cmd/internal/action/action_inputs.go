@@ -105,10 +105,12 @@ type actionEvent struct {
 	PullRequest *struct {
 		Number int `json:"number"`
 		Head   struct {
-			SHA string `json:"sha"`
+			SHA  string     `json:"sha"`
+			Repo *eventRepo `json:"repo"`
 		} `json:"head"`
 		Base struct {
-			SHA string `json:"sha"`
+			SHA  string     `json:"sha"`
+			Repo *eventRepo `json:"repo"`
 		} `json:"base"`
 		// Labels are the pull request's labels when the event fired.
 		Labels []struct {
@@ -125,6 +127,26 @@ type actionEvent struct {
 	} `json:"merge_group"`
 	// found says the payload file was read (see checkEvent).
 	found bool
+}
+
+// eventRepo is a repository of a pull request's head or base.
+type eventRepo struct {
+	FullName string `json:"full_name"`
+}
+
+// fromFork says whether a pull_request event's head lives in another
+// repository than repo (its base's, else GITHUB_REPOSITORY): GitHub then
+// gives the job a read-only token. A head whose name is not in the payload
+// is not taken for a fork.
+func (ev *actionEvent) fromFork(eventName, repo string) bool {
+	pr := ev.PullRequest
+	if eventName != "pull_request" || pr == nil || pr.Head.Repo == nil || pr.Head.Repo.FullName == "" {
+		return false
+	}
+	if pr.Base.Repo != nil && pr.Base.Repo.FullName != "" {
+		repo = pr.Base.Repo.FullName
+	}
+	return repo != "" && !strings.EqualFold(pr.Head.Repo.FullName, repo)
 }
 
 // readEvent decodes the event payload; no path or no file is an empty event.
@@ -158,6 +180,9 @@ type target struct {
 	Base string
 	// PR is the pull request number (0 when the event has none).
 	PR int
+	// Fork says the pull request comes from a fork (a pull_request event
+	// whose head is another repository): the token is read-only.
+	Fork bool
 }
 
 // eventTarget reads the head, the base and the pull request of an event.

@@ -80,3 +80,30 @@ func TestActionInputFailOnIncomplete(t *testing.T) {
 		t.Errorf("fail-on incomplete: %+v, %v", in, err)
 	}
 }
+
+// TestFromFork: only a pull_request event whose head is another
+// repository is taken for a fork (its token is read-only); a missing head
+// repository, the same repository (any case) and pull_request_target are not.
+func TestFromFork(t *testing.T) {
+	ev := func(head, base string) *actionEvent {
+		e := &actionEvent{}
+		if err := json.Unmarshal([]byte(`{"pull_request": {"head": {"repo": `+head+`}, "base": {"repo": `+base+`}}}`), e); err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	for _, c := range []struct {
+		event, head, base, repo string
+		want                    bool
+	}{
+		{"pull_request", `{"full_name": "mallory/tools"}`, `{"full_name": "acme/tools"}`, "acme/tools", true},
+		{"pull_request", `{"full_name": "mallory/tools"}`, `null`, "acme/tools", true},
+		{"pull_request", `{"full_name": "Acme/Tools"}`, `{"full_name": "acme/tools"}`, "acme/tools", false},
+		{"pull_request", `null`, `{"full_name": "acme/tools"}`, "acme/tools", false},
+		{"pull_request_target", `{"full_name": "mallory/tools"}`, `{"full_name": "acme/tools"}`, "acme/tools", false},
+	} {
+		if got := ev(c.head, c.base).fromFork(c.event, c.repo); got != c.want {
+			t.Errorf("%s head %s base %s: fromFork = %v, want %v", c.event, c.head, c.base, got, c.want)
+		}
+	}
+}

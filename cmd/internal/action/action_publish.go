@@ -46,6 +46,17 @@ type publisher struct {
 	checkRunURL string
 	// outOfTime: the run's time budget ran out while publishing (budgetSpent).
 	outOfTime bool
+	// readOnly is the 403 that showed the token read-only (a write refused
+	// on a pull request from a fork): no further write is sent.
+	readOnly string
+}
+
+// refused records a write the API refused with 403: on a pull request from
+// a fork it shows the token read-only, and later sinks send no write.
+func (p *publisher) refused(err error) {
+	if p.tgt.Fork && p.readOnly == "" {
+		p.readOnly = ghsink.Describe(err)
+	}
 }
 
 // note records a run-level remark in the report (and so in every summary),
@@ -116,6 +127,7 @@ func (p *publisher) checkRun(ctx context.Context) {
 			annotate.Plural(res.Annotations, "annotation"), conclusion)
 	case asCreate(err, &ce) && ghsink.IsForbidden(err):
 		p.fallback = true
+		p.refused(ce.Err)
 		msg := fmt.Sprintf("the check run could not be created (%s): the token is read-only, as on a pull request from a fork, or lacks `checks: write`; findings are shown as workflow annotations and in the job summary", ghsink.Describe(ce.Err))
 		p.notice(msg)
 	case asCreate(err, &ce):
@@ -143,6 +155,10 @@ func (p *publisher) comment(ctx context.Context) {
 	}
 	if p.tgt.PR == 0 {
 		fmt.Fprintf(p.out, "no pull request in a %s event: the comment is skipped\n", annotate.SafeText(strconv.Quote(p.gctx.EventName)))
+		return
+	}
+	if p.readOnly != "" {
+		p.notice(fmt.Sprintf("the pull request comment is skipped: the token cannot write to pull requests, as the check run's %s on this pull request from a fork showed", p.readOnly))
 		return
 	}
 	if p.api() == nil {
@@ -263,7 +279,12 @@ func (p *publisher) writeFile(path, format string) error {
 	if err != nil {
 		return err
 	}
-	if err := annotate.Render(f, format, p.res.Report, rules.All()); err != nil {
+	render := func() error { return annotate.Render(f, format, p.res.Report, rules.All()) }
+	if format == "sarif" {
+		// line hashes from the workspace, as upload-sarif reads it
+		render = func() error { return annotate.RenderSARIF(f, p.res.Report, rules.All(), p.dir) }
+	}
+	if err := render(); err != nil {
 		f.Close()
 		return err
 	}
@@ -288,9 +309,9 @@ func (p *publisher) outputs(reportPath string) {
 
 // accept is the summary's "to accept these breaking changes" advice: on a
 // pull request only, where a label can be applied.
-func (p *publisher) accept() string {
+func (p *publisher) accept() *annotate.Accept {
 	if p.gctx == nil || !isPullRequest(p.gctx.EventName) {
-		return ""
+		return nil
 	}
 	return acceptHow(p.in.SkipLabel, p.res.Config)
 }

@@ -65,13 +65,14 @@ func TestActionSkipLabel(t *testing.T) {
 			} else if rep.Summary.Breaking != 1 || strings.Contains(sum, note) {
 				t.Errorf("breaking %d, summary:\n%s", rep.Summary.Breaking, sum)
 			} else {
-				// the failing summary ends with how to accept the breaks (issue 21 item 2a)
-				want := `To accept these breaking changes: apply the label "mcp-breaking-ok" to the pull request (anyone with triage access or more can)`
+				// the failing summary says how to accept the breaks (issue 21 item 2a)
+				// right under the verdict, the config line in a code block (issue 27 item 4e)
+				want := "**To accept these breaking changes on purpose:** apply the label `mcp-breaking-ok` to this pull request (anyone with triage access or more can)"
 				if c.input == "" {
-					want = `To accept these breaking changes: add the line "skip-label: mcp-breaking-ok" to .mcpschema.yaml on the base branch`
+					want = "**To accept these breaking changes on purpose:** add this line to `.mcpschema.yaml` on the base branch (the config a pull request is checked with)\n\n```yaml\nskip-label: mcp-breaking-ok\n```\n\nthen apply the label `mcp-breaking-ok`"
 				}
-				if !strings.Contains(sum, want) {
-					t.Errorf("summary lacks %q:\n%s", want, sum)
+				if i, j := strings.Index(sum, want), strings.Index(sum, "### Breaking changes"); i < 0 || j < 0 || i > j {
+					t.Errorf("summary lacks %q above the breaking changes:\n%s", want, sum)
 				}
 			}
 		})

@@ -502,15 +502,17 @@ func TestActionUsageErrors(t *testing.T) {
 func summaryRows(sum, rule string) int {
 	n := 0
 	for _, line := range strings.Split(sum, "\n") {
-		if !strings.Contains(line, "| `"+rule+"` |") {
+		if !strings.HasPrefix(line, "- ") || !strings.HasSuffix(line, " `"+rule+"`") {
 			continue
 		}
 		var tools int
-		if _, err := fmt.Sscanf(strings.SplitN(line, "| `"+rule+"` | ", 2)[1], "%d tools |", &tools); err == nil {
-			n += tools
-		} else {
-			n++
+		if i := strings.Index(line, "the same change in "); i >= 0 {
+			if _, err := fmt.Sscanf(line[i:], "the same change in %d tools", &tools); err == nil {
+				n += tools
+				continue
+			}
 		}
+		n++
 	}
 	return n
 }

@@ -106,6 +106,9 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	if *cf.format == "markdown" {
 		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.FailsIncomplete(), Links: cliLinks(env, baseline),
 			Accept: acceptHow("", res.Config)})
+	} else if *cf.format == "sarif" {
+		// line hashes from the files as upload-sarif will read them
+		err = annotate.RenderSARIF(w, res.Report, rules.All(), env.WorkDir())
 	} else {
 		err = annotate.Render(w, *cf.format, res.Report, rules.All())
 	}

@@ -113,6 +113,7 @@ func (s *Server) checkRunJSON(_ *http.Request, cr *CheckRun) string {
 	b, _ := json.Marshal(map[string]any{
 		"id": cr.ID, "name": cr.Name, "head_sha": cr.HeadSHA, "status": cr.Status,
 		"html_url": fmt.Sprintf("https://github.example/checks/%d", cr.ID),
+		"app":      map[string]any{"slug": s.appSlug()},
 	})
 	return string(b)
 }

@@ -26,7 +26,16 @@ func (s *Server) author() string {
 	if s.User != "" {
 		return s.User
 	}
-	return "github-actions[bot]"
+	return s.appSlug() + "[bot]"
+}
+
+// appSlug is the app an installation token belongs to (App, else the
+// GitHub Actions app, whose GITHUB_TOKEN writes as "github-actions[bot]").
+func (s *Server) appSlug() string {
+	if s.App != "" {
+		return s.App
+	}
+	return "github-actions"
 }
 
 // user answers GET /user: the login of a personal token; an installation

@@ -116,6 +116,10 @@ type Server struct {
 	// (GITHUB_TOKEN), which GET /user refuses and whose comments are
 	// written as "github-actions[bot]".
 	User string
+	// App is the slug of the app an installation token belongs to ("":
+	// "github-actions"): check runs name it, and the token's comments are
+	// written as "<App>[bot]".
+	App string
 	// Pulls are the pull requests GET /repos/{owner}/{repo}/pulls/{number}
 	// and GET /repos/{owner}/{repo}/commits/{sha}/pulls answer.
 	Pulls []PullRequest
