@@ -96,7 +96,11 @@ func TestReadmeBreakingExample(t *testing.T) {
 	// The example pair is the comment example's pull request.
 	for dir, want := range map[string]string{"base": exampleBase, "head": exampleHead} {
 		got := readDoc(t, "testdata/breaking/"+dir+"/tools/github.json")
-		if got != want {
+		if got != want && updating() {
+			if err := os.WriteFile(filepath.Join(repoRoot, "testdata", "breaking", dir, "tools", "github.json"), []byte(want), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if got != want {
 			t.Errorf("testdata/breaking/%s/tools/github.json differs from the comment example's %s (comment_example_test.go): the README's text run and comment excerpt must show one pull request", dir, dir)
 		}
 	}
