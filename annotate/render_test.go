@@ -100,11 +100,36 @@ func githubOf(t *testing.T, rep *report.Report) string {
 	return b.String()
 }
 
+// TestTotals: the total names the breaking changes apart from the other
+// errors (issue 27 item 6: "3 errors" stood for three breaking changes).
 func TestTotals(t *testing.T) {
 	got := Totals(sampleReport())
-	want := "2 errors, 1 warning, 1 notice in 2 files (3 tools); check incomplete"
+	want := "1 breaking change, 1 error, 1 warning, 1 notice in 2 files (3 tools); check incomplete"
 	if got != want {
 		t.Errorf("Totals = %q, want %q", got, want)
+	}
+	breaks := &report.Report{Files: []report.FileSummary{{Path: "t.json", Tools: 3, Complete: true}}}
+	for i, r := range []string{"compat.input.required-added", "compat.tool.removed", "compat.output.type-changed"} {
+		sev := rules.Error
+		if i == 2 {
+			sev = rules.Warning // not an error: not a breaking change
+		}
+		breaks.Findings = append(breaks.Findings, report.Finding{Rule: r, Severity: sev, File: "t.json", Line: i + 1, Column: 1, Message: r})
+	}
+	breaks.Findings = append(breaks.Findings, report.Finding{Rule: "mcp.tool.name.required", Severity: rules.Error, File: "t.json", Line: 9, Column: 1, Message: "x"})
+	breaks.Finalize()
+	if got, want := Totals(breaks), "2 breaking changes, 1 error, 1 warning, 0 notices in 1 file (3 tools)"; got != want {
+		t.Errorf("Totals = %q, want %q", got, want)
+	}
+	only := &report.Report{Files: breaks.Files, Findings: breaks.Findings[:1:1]}
+	only.Finalize()
+	if got, want := Totals(only), "1 breaking change, 0 warnings, 0 notices in 1 file (3 tools)"; got != want {
+		t.Errorf("Totals of one break = %q, want %q (never \"0 errors\" beside a break)", got, want)
+	}
+	breaks.Findings[0].Accepted = "skip label"
+	breaks.Finalize()
+	if got, want := Totals(breaks), "1 breaking change, 1 error, 1 warning, 0 notices in 1 file (3 tools); 1 breaking change accepted"; got != want {
+		t.Errorf("Totals with an accepted break = %q, want %q", got, want)
 	}
 	if got, want := Totals(cleanReport()), "0 errors, 0 warnings, 0 notices in 1 file (2 tools)"; got != want {
 		t.Errorf("Totals = %q, want %q", got, want)

@@ -60,13 +60,24 @@ func severityLabel(f report.Finding) string {
 	return f.Severity.String()
 }
 
-// Totals is the one-line total, e.g.
-// `3 errors, 1 warning, 0 notices in 2 files (5 tools); check incomplete`.
+// Totals is the one-line total, the breaking changes named apart from the
+// other errors, e.g. `2 breaking changes, 1 error, 1 warning, 0 notices in
+// 2 files (5 tools); check incomplete` (without breaking changes: `1 error,
+// 0 warnings, 0 notices in …`; with breaking changes and no other error:
+// `1 breaking change, 0 warnings, …`). Accepted breaking changes are said
+// at the end, not counted among the breaking changes.
 func Totals(rep *report.Report) string {
 	s := rep.Summary
-	line := fmt.Sprintf("%s, %s, %s in %s (%s)",
-		Plural(s.Errors, "error"), Plural(s.Warnings, "warning"), Plural(s.Notices, "notice"),
-		Plural(s.Files, "file"), Plural(s.Tools, "tool"))
+	breaking := min(max(s.Breaking-s.Accepted, 0), s.Errors) // the errors of breaking rules
+	var parts []string
+	if breaking > 0 {
+		parts = append(parts, Plural(breaking, "breaking change"))
+	}
+	if n := s.Errors - breaking; n > 0 || breaking == 0 { // never "1 breaking change, 0 errors"
+		parts = append(parts, Plural(n, "error"))
+	}
+	parts = append(parts, Plural(s.Warnings, "warning"), Plural(s.Notices, "notice"))
+	line := fmt.Sprintf("%s in %s (%s)", strings.Join(parts, ", "), Plural(s.Files, "file"), Plural(s.Tools, "tool"))
 	if !s.Complete {
 		line += "; check incomplete"
 	}

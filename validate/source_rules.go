@@ -63,10 +63,16 @@ var (
 		Fix:     "remove the anchor",
 	})
 	RuleFileYAMLMergeKey = rules.Register(rules.Rule{
-		ID: "mcpschema.file.yaml-merge-key", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
-		Summary: "a YAML tool file uses no merge keys",
-		Doc:     "MCP Description 0.8.0 §15.3.6: tooling must not apply YAML merge-key semantics. mcpschema reads \"<<\" as an ordinary key and merges nothing, while many YAML readers merge, so what mcpschema checks and what a client sees differ. Each merge key is reported where it is written.",
-		Fix:     "write the merged members out in the mapping and remove the \"<<\" key",
+		ID: "mcpschema.file.yaml-merge-key", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
+		Summary: "a YAML tool file writes no plain merge key (<<), which YAML 1.1 readers merge",
+		Doc:     "MCP Description 0.8.0 §15.3.6 forbids applying YAML merge-key semantics, not the key: tooling must read \"<<\" as an ordinary key. mcpschema does: it merges nothing and checks the document a JSON reader of the same content checks (where an extension such as x-example-map: {<<: {a: 1}} is an ordinary member, and \"<<\" elsewhere is an unknown member the other rules report). YAML 1.1 readers (PyYAML's safe loader, js-yaml, go-yaml decoding into values) do merge a plain <<, so what such a client sees may differ from what mcpschema checked. Each plain merge key is reported where it is written, as a warning; a quoted '<<' is an ordinary key to every reader and is not reported. A merge key whose value is an alias stays bounded: the alias is reported (mcpschema.file.yaml-alias) and never expanded.",
+		Fix:     "quote the key ('<<') if it is meant as a key; otherwise write the merged members out in the mapping and remove the \"<<\" key",
+	})
+	RuleFileYAMLBoolWord = rules.Register(rules.Rule{
+		ID: "mcpschema.file.yaml-boolean-word", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
+		Summary: "enum, const, default and example values in a YAML tool file quote yes, no, on, off, y and n",
+		Doc:     "MCP Description 0.8.0 §15.3.3 resolves YAML scalars by YAML 1.2, where an unquoted yes, no, on, off, y or n is a string, and mcpschema reads it so. YAML 1.1 readers make the same text a boolean: the YAML 1.1 bool type (https://yaml.org/type/bool.html) lists y, yes, on, n, no and off in lower case, capitalised and upper case; PyYAML, SnakeYAML and go-yaml v2 read yes, no, on and off so, go-yaml v2 also y and n, and Ruby's Psych any case of yes, no, on and off. So enum: [yes, no] is two strings here and [true, false] there: a value a client sends or shows differs from the one checked, and a change from [\"yes\", \"no\"] to [yes, no] looks like no change at all. Each such value under enum, const, default, examples or example (at any depth of the value; a property named default is a name, not a value) is reported where it is written. A quoted or !!str-tagged value is a string to every reader and is not reported.",
+		Fix:     "quote the value (\"yes\") to keep the string, or write true or false if a boolean is meant",
 	})
 	RuleFileYAMLTag = rules.Register(rules.Rule{
 		ID: "mcpschema.file.yaml-tag", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
@@ -96,6 +102,7 @@ var problemRules = map[source.ProblemKind]*rules.Rule{
 	source.ProblemYAMLAlias:    RuleFileYAMLAlias,
 	source.ProblemYAMLAnchor:   RuleFileYAMLAnchor,
 	source.ProblemYAMLMergeKey: RuleFileYAMLMergeKey,
+	source.ProblemYAMLBoolWord: RuleFileYAMLBoolWord,
 	source.ProblemYAMLTag:      RuleFileYAMLTag,
 	source.ProblemTimeBudget:   RuleTimeBudget,
 }

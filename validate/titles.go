@@ -100,6 +100,7 @@ var problemTitles = map[string]string{
 	"mcpschema.file.unreadable":                     "file unreadable",
 	"mcpschema.file.yaml-alias":                     "YAML alias",
 	"mcpschema.file.yaml-anchor":                    "YAML anchor",
+	"mcpschema.file.yaml-boolean-word":              "YAML 1.1 boolean word",
 	"mcpschema.file.yaml-merge-key":                 "YAML merge key",
 	"mcpschema.file.yaml-tag":                       "YAML tag",
 	"mcpschema.tool.name.unique-across-files":       "tool defined in several files",

@@ -32,8 +32,11 @@ type yamlConverter struct {
 	// replaced are the ranges of problems found inside values that a
 	// duplicate key replaced: they point at nothing that is read.
 	replaced [][2]int
-	// path is the way down to the node profile visits.
-	path []pathStep
+	// path is the way down to the node profile visits; inValue is the
+	// member whose value (data, not schema) holds the node: "enum",
+	// "default", … ("" outside one; see valueKeywords).
+	path    []pathStep
+	inValue string
 	// starts, cur and curOff find the byte offset of a position (see offset).
 	starts []int
 	cur    Pos

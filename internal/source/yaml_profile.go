@@ -3,6 +3,7 @@ package source
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -17,6 +18,10 @@ const (
 	ProblemYAMLAnchor   ProblemKind = "yaml-anchor"
 	ProblemYAMLMergeKey ProblemKind = "yaml-merge-key"
 	ProblemYAMLTag      ProblemKind = "yaml-tag"
+	// ProblemYAMLBoolWord: an unquoted yes, no, on, off, y or n in an enum,
+	// const, default or example value, a string here and a boolean to a
+	// YAML 1.1 reader (see yaml11Bool).
+	ProblemYAMLBoolWord ProblemKind = "yaml-boolean-word"
 )
 
 // jsonTags are the explicit tags of the YAML 1.2 JSON schema (and the
@@ -57,6 +62,14 @@ func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
 	}
 	c.properties(n, isKey)
 	switch n.Kind {
+	case yaml.ScalarNode:
+		if c.inValue == "" || isKey || n.Style != 0 || n.Tag != "!!str" {
+			break
+		}
+		if b, readers := yaml11Bool(n.Value); b != "" {
+			c.add(Problem{Kind: ProblemYAMLBoolWord, Pointer: c.pointerUnlessFolded(ProblemYAMLBoolWord), Pos: c.pos(n),
+				Message: fmt.Sprintf("unquoted %q in %q is the string %q here (YAML 1.2), but YAML 1.1 readers (%s) read it as the boolean %s: quote it (\"%s\") to keep the string, or write %s", n.Value, c.inValue, n.Value, readers, b, n.Value, b)})
+		}
 	case yaml.SequenceNode:
 		for i, item := range n.Content {
 			c.path = append(c.path, pathStep{index: i})
@@ -64,19 +77,66 @@ func (c *yamlConverter) profile(n *yaml.Node, depth int, isKey bool) {
 			c.path = c.path[:len(c.path)-1]
 		}
 	case yaml.MappingNode:
+		names := len(c.path) > 0 && c.path[len(c.path)-1].isKey && namedMembers[c.path[len(c.path)-1].key]
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			c.path = append(c.path, pathStep{key: k.Value, isKey: true})
 			if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
 				c.add(Problem{Kind: ProblemYAMLMergeKey, Pointer: c.pointerUnlessFolded(ProblemYAMLMergeKey), Pos: c.pos(k),
-					Message: "merge key \"<<\" is read as an ordinary key and nothing is merged (MCP Description 0.8.0 §15.3.6), while other YAML readers merge: write the merged members out"})
+					Message: "merge key \"<<\" is read as an ordinary key, as in JSON, and nothing is merged (MCP Description 0.8.0 §15.3.6), but YAML 1.1 readers such as PyYAML and js-yaml merge its value into the mapping: quote it ('<<') to keep it a key, or write the merged members out"})
 			}
 			c.profile(k, depth+1, true)
+			enter := c.inValue == "" && !names && k.Kind == yaml.ScalarNode && valueKeywords[k.Value]
+			if enter {
+				c.inValue = k.Value
+			}
 			c.profile(v, depth+1, false)
+			if enter {
+				c.inValue = ""
+			}
 			c.path = c.path[:len(c.path)-1]
 		}
 	}
 }
+
+// yaml11Bool is the boolean a YAML 1.1 reader makes of a plain scalar that
+// YAML 1.2 reads as a string ("" for none), and which readers do: the YAML
+// 1.1 bool type (https://yaml.org/type/bool.html) lists y, yes, on, n, no
+// and off in lower case, capitalised and upper case; PyYAML, SnakeYAML and
+// go-yaml v2 read yes, no, on and off so, go-yaml v2 y and n too, and
+// Ruby's Psych (scalar_scanner.rb: /^(yes|true|on)$/i) any case of yes, no,
+// on and off ("yEs").
+func yaml11Bool(s string) (value, readers string) {
+	if len(s) > 3 {
+		return "", ""
+	}
+	lower := strings.ToLower(s)
+	b, ok := yaml11Words[lower]
+	switch {
+	case !ok:
+		return "", ""
+	case len(s) == 1:
+		return b, "go-yaml v2"
+	case s == lower || s == strings.ToUpper(s) || s == strings.ToUpper(s[:1])+s[1:]:
+		return b, "PyYAML, Ruby, go-yaml v2"
+	}
+	return b, "Ruby"
+}
+
+// yaml11Words are the YAML 1.1 boolean words YAML 1.2 reads as strings.
+var yaml11Words = map[string]string{"y": "true", "yes": "true", "on": "true", "n": "false", "no": "false", "off": "false"}
+
+// valueKeywords are the members whose value is data, not schema: JSON
+// Schema's enum, const, default and examples, and example (OpenAPI, and
+// the examples of MCP Description). Everything below one is data.
+var valueKeywords = map[string]bool{"enum": true, "const": true, "default": true, "examples": true, "example": true}
+
+// namedMembers are the members whose keys are names chosen by the author
+// (a property called "default" is no default): JSON Schema's properties,
+// patternProperties, $defs, definitions, dependentSchemas and dependencies,
+// and the schemas of MCP Description components.
+var namedMembers = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
+	"dependentSchemas": true, "dependencies": true, "schemas": true}
 
 // pathStep is one step of the way from the root to the node profile visits.
 type pathStep struct {

@@ -18,7 +18,7 @@ import (
 
 // changelogFlags are the flags of `mcpschema changelog`.
 type changelogFlags struct {
-	format, base, head, baseMode, config *string
+	format, base, head, baseMode, config, failOn *string
 }
 
 // newChangelogFlags declares changelog's flags on fs (the help listing uses it too).
@@ -29,6 +29,7 @@ func newChangelogFlags(fs *flag.FlagSet) *changelogFlags {
 		head:     fs.String("head", "", "read the files at git revision `ref` instead of the working tree"),
 		baseMode: fs.String("base-mode", baseModeTip, "the `mode` --base compares with: tip (--base itself, the default for release notes) or merge-base (of --base and the head revision)"),
 		config:   fs.String("config", "", "config `file` (default .mcpschema.yaml when present): files, exclude, aliases and limits"),
+		failOn:   fs.String("fail-on", "never", "lowest `kind` of change that exits 1, for release scripts: breaking, may-break (a breaking or possibly breaking change), any (any change) or never"),
 	}
 }
 
@@ -51,6 +52,10 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 	if *base == "" {
 		return fail(fmt.Errorf("changelog needs --base REF, the revision to list the changes since"))
 	}
+	failRank, known := changelogFailOn[*cf.failOn]
+	if !known {
+		return fail(fmt.Errorf("unknown --fail-on %q%s", *cf.failOn, unknownHint(*cf.failOn, changelogFailOnValues, "%q", "use breaking, may-break, any or never")))
+	}
 	cl, err := buildChangelog(ctx, env.WorkDir(), changelogOptions{Base: *base, Head: *head, Mode: *baseMode, Config: *config, Patterns: patterns})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
@@ -66,10 +71,38 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
-	if len(cl.NotCompared) > 0 {
+	reached := changesReaching(cl, failRank)
+	if reached > 0 {
+		fmt.Fprintf(env.Stderr, "mcpschema changelog: %s since %q reached --fail-on %s\n", annotate.Plural(reached, changeNoun[*cf.failOn]), annotate.SafeText(*base), *cf.failOn)
+	}
+	if len(cl.NotCompared) > 0 || reached > 0 {
 		return ExitFindings
 	}
 	return ExitOK
+}
+
+// changelogFailOn ranks the --fail-on values of changelog: a change fails
+// the run when its kind's rank (kindOrder) is at most the value's; never
+// is below every kind.
+var changelogFailOn = map[string]int{"never": -1, "breaking": kindOrder["breaking"], "may-break": kindOrder["may-break"], "any": len(kindOrder)}
+
+// changelogFailOnValues are the --fail-on values, for the help and "did you mean".
+var changelogFailOnValues = []string{"breaking", "may-break", "any", "never"}
+
+// changeNoun names what --fail-on counts.
+var changeNoun = map[string]string{"breaking": "breaking change", "may-break": "breaking or possibly breaking change", "any": "change"}
+
+// changesReaching counts the changes of cl whose kind ranks at most rank.
+func changesReaching(cl *Changelog, rank int) int {
+	n := 0
+	for _, t := range cl.Tools {
+		for _, c := range t.Changes {
+			if r, ok := kindOrder[c.Kind]; ok && r <= rank {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 type changelogOptions struct {

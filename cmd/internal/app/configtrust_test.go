@@ -264,7 +264,7 @@ func TestCheckConfigFrom(t *testing.T) {
 		`    setting rules.compat.tool.removed: (not set) → "warning"`,
 		"    would hide: tools/tools.json:3:",
 		"    would make warning: tools/tools.json:",
-		"3 errors, 0 warnings",
+		"3 breaking changes, 0 warnings",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)

@@ -102,8 +102,8 @@ func TestUnknownSuggests(t *testing.T) {
 	}
 }
 
-// TestRulesFitsAndJSON: `rules` fits a 100-column terminal and names every
-// rule; --format json gives every field of every rule.
+// TestRulesFitsAndJSON: `rules` fits 100 columns without COLUMNS or a
+// terminal and names every rule; --format json gives every field of every rule.
 func TestRulesFitsAndJSON(t *testing.T) {
 	t.Parallel()
 	code, out, _ := runMain(t, t.TempDir(), "rules")
@@ -120,8 +120,8 @@ func TestRulesFitsAndJSON(t *testing.T) {
 			t.Errorf("rules lacks %s", r.ID)
 		}
 	}
-	if !strings.Contains(out, "(2025-06-18+)") {
-		t.Errorf("rules does not show a rule's versions:\n%s", out)
+	if _, full, _ := runMain(t, t.TempDir(), "rules", "--full"); !strings.Contains(full, "(2025-06-18+)") {
+		t.Errorf("rules --full does not show a rule's versions:\n%s", full)
 	}
 	code, out, _ = runMain(t, t.TempDir(), "rules", "--format", "json")
 	var list []jsonRule

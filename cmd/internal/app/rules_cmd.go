@@ -11,16 +11,22 @@ import (
 )
 
 // rulesFlags are the flags of `mcpschema rules`.
-type rulesFlags struct{ format *string }
+type rulesFlags struct {
+	format *string
+	full   *bool
+}
 
 // rulesFormats are the formats `mcpschema rules` prints.
 var rulesFormats = []string{"text", "json"}
 
 func newRulesFlags(fs *flag.FlagSet) *rulesFlags {
-	return &rulesFlags{format: fs.String("format", "text", "output `format`: text (fits 100 columns) or json (every field)")}
+	return &rulesFlags{
+		format: fs.String("format", "text", "output `format`: text (one line a rule, fitted to the width) or json (every field)"),
+		full:   fs.Bool("full", false, "text: print each summary whole, wrapped to the width, with the protocol versions it applies to (one rule's whole documentation: rules ID)"),
+	}
 }
 
-// runRules implements `mcpschema rules [--format text|json] [ID]`.
+// runRules implements `mcpschema rules [--format text|json] [--full] [ID]`.
 func runRules(args []string, env Env) int {
 	fs := newFlagSet("rules")
 	rf := newRulesFlags(fs)
@@ -60,7 +66,7 @@ func runRules(args []string, env Env) int {
 		}
 		return writeJSON(env, out)
 	}
-	writeRulesTable(env.Stdout, list)
+	writeRulesTable(env.Stdout, list, listingWidth(env), *rf.full)
 	return ExitOK
 }
 
@@ -105,31 +111,77 @@ func writeJSON(env Env, v any) int {
 	return ExitOK
 }
 
-// writeRulesTable lists the rules in helpWidth columns: id, severity and
-// the summary, wrapped under its column, followed by the protocol versions
-// when the rule does not apply to all of them.
-func writeRulesTable(w io.Writer, list []*rules.Rule) {
+// writeRulesTable lists the rules in width columns: id, kind, severity and
+// the summary, followed by the protocol versions when the rule does not
+// apply to all of them and by when its severity varies. By default each
+// rule is one line, its summary cut with "…" to fit: when the summary
+// column would be narrower than narrowSummary the kind is left out (the
+// breaking rules are the compat.* ids), and narrower still the columns are
+// not aligned. With full each summary is whole, wrapped under its column,
+// or under the rule's line when the width leaves no room for a column.
+func writeRulesTable(w io.Writer, list []*rules.Rule, width int, full bool) {
 	idW := len("ID")
 	for _, r := range list {
 		idW = max(idW, len(r.ID))
 	}
 	const kindW, sevW = len("validation"), len("SEVERITY")
-	textW := max(helpWidth-idW-kindW-sevW-6, 30)
-	fmt.Fprintf(w, "%-*s  %-*s  %-*s  %s\n", idW, "ID", kindW, "KIND", sevW, "SEVERITY", "SUMMARY")
+	showKind := width-idW-kindW-sevW-6 >= narrowSummary
+	aligned := width-idW-sevW-4 >= narrowSummary/2
+	row := func(id, kind, sev string) string {
+		switch {
+		case showKind:
+			return fmt.Sprintf("%-*s  %-*s  %-*s  ", idW, id, kindW, kind, sevW, sev)
+		case aligned:
+			return fmt.Sprintf("%-*s  %-*s  ", idW, id, sevW, sev)
+		}
+		return id + "  " + sev + "  "
+	}
+	head := row("ID", "KIND", "SEVERITY")
+	textW := width - len(head)
+	if !aligned {
+		textW = 0
+	}
+	fmt.Fprintln(w, fitLine(head+"SUMMARY", width))
 	for _, r := range list {
 		text := r.Summary
-		if len(r.Versions) > 0 {
+		if full && len(r.Versions) > 0 {
 			text += " (" + versionsRange(r.Versions) + ")"
 		}
-		if r.Varies != "" {
+		if full && r.Varies != "" {
 			text += " [" + r.Varies + "]"
 		}
-		lines := wrap(text, textW)
-		fmt.Fprintf(w, "%-*s  %-*s  %-*s  %s\n", idW, r.ID, kindW, r.Kind, sevW, r.Severity, lines[0])
-		for _, l := range lines[1:] {
-			fmt.Fprintf(w, "%*s%s\n", idW+kindW+sevW+6, "", l)
+		left := row(r.ID, string(r.Kind), r.Severity.String())
+		switch {
+		case !full:
+			fmt.Fprintln(w, fitLine(left+text, width))
+		case textW >= narrowSummary:
+			lines := wrap(text, textW)
+			fmt.Fprintln(w, left+lines[0])
+			for _, l := range lines[1:] {
+				fmt.Fprintf(w, "%*s%s\n", len(head), "", l)
+			}
+		default:
+			fmt.Fprintln(w, fitLine(strings.TrimRight(left, " "), width))
+			for _, l := range wrap(text, width-4) {
+				fmt.Fprintf(w, "    %s\n", l)
+			}
 		}
 	}
+}
+
+// narrowSummary is the narrowest summary column: below it the listing
+// leaves out the kind, and --full wraps each summary under its rule.
+const narrowSummary = 24
+
+// fitLine cuts line to width runes, ending a cut line with "…"; trailing
+// spaces are dropped.
+func fitLine(line string, width int) string {
+	line = strings.TrimRight(line, " ")
+	r := []rune(line)
+	if len(r) <= width {
+		return line
+	}
+	return strings.TrimRight(string(r[:width-1]), " ") + "…"
 }
 
 // versionsRange writes versions compactly: "2025-06-18+" for every version

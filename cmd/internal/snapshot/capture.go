@@ -33,6 +33,9 @@ type Surface struct {
 	ToolsMeta any
 	// Listed says which of prompts, resources and resourceTemplates were listed.
 	Listed map[string]bool
+	// NoToolsCapability says the server's initialize result declares no
+	// tools capability, so tools/list was not called and Tools is empty.
+	NoToolsCapability bool
 	// Notes are members of listed items that have the wrong type: the
 	// items are kept as sent (`check` reports them), the notes say where.
 	Notes []string
@@ -150,6 +153,7 @@ func (s *session) run(ctx context.Context, transport mcp.Transport) (*Surface, e
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
 	}
+	surf.NoToolsCapability = caps.Tools == nil
 	if caps.Tools != nil {
 		if surf.Tools, surf.ToolsMeta, err = s.list(ctx, "tools/list", func(c context.Context, cur string) error {
 			_, err := cs.ListTools(c, &mcp.ListToolsParams{Cursor: cur})

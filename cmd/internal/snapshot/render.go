@@ -345,9 +345,38 @@ func render(o *Options, s *Surface) ([]rendered, error) {
 			return nil, fmt.Errorf("tools %q and %q would both be written to %q (file names that differ only in case are one file on macOS and Windows): --split needs distinct tool names", other, name, file)
 		}
 		seen[strings.ToLower(file)] = name
+		if err := splitFileNameProblem(name, file); err != nil {
+			return nil, err
+		}
 		out = append(out, rendered{name: file, data: o.red.Bytes(encode(toolDocument(t, s.ProtocolVersion)))})
 	}
 	return out, nil
+}
+
+// maxFileName is the longest file name, in bytes, that the common file
+// systems accept (NAME_MAX of ext4, APFS, NTFS: 255; toolFileName writes
+// ASCII only, so bytes are characters).
+const maxFileName = 255
+
+// windowsDevices are the names Windows reserves for devices whatever the
+// extension ("con.json" is the console): such a file cannot be written or
+// checked out there.
+var windowsDevices = map[string]bool{"con": true, "prn": true, "aux": true, "nul": true,
+	"com1": true, "com2": true, "com3": true, "com4": true, "com5": true, "com6": true, "com7": true, "com8": true, "com9": true,
+	"lpt1": true, "lpt2": true, "lpt3": true, "lpt4": true, "lpt5": true, "lpt6": true, "lpt7": true, "lpt8": true, "lpt9": true}
+
+// splitFileNameProblem says why a tool's --split file cannot be written
+// (nil when it can): render checks every tool before write writes any
+// file, so a name that cannot be written leaves the directory as it was.
+func splitFileNameProblem(name, file string) error {
+	if len(file) > maxFileName {
+		return fmt.Errorf("tool %q would be written to a file name of %d characters, more than file systems allow (%d): --split needs tool names of at most %d characters; nothing was written (write one file with --output, or shorten the name)",
+			source.CutText(name, 80), len(file), maxFileName, maxFileName-len(".json"))
+	}
+	if base, _, _ := strings.Cut(file, "."); windowsDevices[strings.ToLower(base)] {
+		return fmt.Errorf("tool %q would be written to %q, a device name on Windows that no file can have there: nothing was written (write one file with --output, or rename the tool)", name, file)
+	}
+	return nil
 }
 
 // toolFileName is <name>.json with every character outside letters,
@@ -391,6 +420,18 @@ func write(o *Options, s *Surface, env Env) error {
 	dir := abs(env.Dir, o.Split)
 	if err := linkLeaves(env.Dir, dir); err != nil {
 		return err
+	}
+	// Every target is checked before any is written: a link that leaves
+	// the workspace or a directory in the way stops the snapshot with the
+	// directory as it was, not half refreshed.
+	for _, f := range files {
+		p := filepath.Join(dir, f.name)
+		if err := linkLeaves(env.Dir, p); err != nil {
+			return err
+		}
+		if st, err := os.Stat(p); err == nil && !st.Mode().IsRegular() {
+			return fmt.Errorf("%q is in the way of a tool file: it is not a regular file; nothing was written (remove it, or give another --split directory)", filepath.ToSlash(filepath.Join(o.Split, f.name)))
+		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

@@ -72,6 +72,8 @@ type script struct {
 	Prompts   string `json:"prompts,omitempty"`
 	Resources string `json:"resources,omitempty"`
 	Templates string `json:"templates,omitempty"`
+	// NoTools leaves the tools capability out of the capabilities.
+	NoTools bool `json:"noTools,omitempty"`
 
 	initialized bool
 }
@@ -195,17 +197,20 @@ func (s *script) answer(line []byte) (out string, exit bool) {
 // modernVersion is the protocol version negotiated with server/discover.
 const modernVersion = "2026-07-28"
 
-// capabilities are the server's capabilities: tools, and prompts and
-// resources when the script lists them.
+// capabilities are the server's capabilities: tools (unless NoTools), and
+// prompts and resources when the script lists them.
 func (s *script) capabilities() string {
-	caps := `{"tools":{}`
+	var caps []string
+	if !s.NoTools {
+		caps = append(caps, `"tools":{}`)
+	}
 	if s.Prompts != "" {
-		caps += `,"prompts":{}`
+		caps = append(caps, `"prompts":{}`)
 	}
 	if s.Resources != "" || s.Templates != "" {
-		caps += `,"resources":{}`
+		caps = append(caps, `"resources":{}`)
 	}
-	return caps + "}"
+	return "{" + strings.Join(caps, ",") + "}"
 }
 
 // bigTool is a tool whose inputSchema has about n bytes of properties.

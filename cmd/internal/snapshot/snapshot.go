@@ -67,6 +67,9 @@ type Options struct {
 	// NoticeNonBreaking makes a drift without a breaking change a notice
 	// (exit 0) instead of a failure.
 	NoticeNonBreaking bool
+	// RequireTools fails the snapshot (exit 2, nothing written) when the
+	// server declares no tools capability.
+	RequireTools bool
 	// raw are the arguments as given, for the refresh command.
 	raw []string
 	// red hides the --header values from the output.
@@ -97,6 +100,7 @@ func DeclareFlags(fs *flag.FlagSet, o *Options) *headerFlag {
 	fs.Int64Var(&o.MaxListBytes, "max-list-bytes", defaultMaxListBytes, "most bytes read of one list, all its pages together")
 	fs.Int64Var(&o.MaxMessage, "max-message", defaultMaxMessage, "most bytes of one message from the server")
 	fs.BoolVar(&o.NoticeNonBreaking, "notice-non-breaking", false, "with --check: report a drift without breaking changes as a notice and exit 0 (default: any drift fails)")
+	fs.BoolVar(&o.RequireTools, "require-tools", false, "fail (exit 2, nothing written or compared) when the server's initialize result declares no tools capability (default: say so on stderr and snapshot no tools)")
 	return headers
 }
 
@@ -173,6 +177,13 @@ func Main(ctx context.Context, args []string, env Env) int {
 	}
 	for _, n := range surf.Notes {
 		fmt.Fprintf(env.Stderr, "mcpschema snapshot: %s (kept as the server sent it: 'mcpschema check' reports it)\n", annotate.SafeText(n))
+	}
+	if surf.NoToolsCapability {
+		if o.RequireTools {
+			fmt.Fprintln(env.Stderr, "mcpschema snapshot: the server's initialize result declares no \"tools\" capability, so it has no tools to list, and --require-tools asks for them: nothing was written or compared; declare \"tools\": {} in the server's capabilities (or drop --require-tools)")
+			return ExitUsage
+		}
+		fmt.Fprintln(env.Stderr, "mcpschema snapshot: warning: the server's initialize result declares no \"tools\" capability, so tools/list was not called and the snapshot lists no tools; a server with tools must declare \"tools\": {} (--require-tools makes this a failure)")
 	}
 	if o.Check != "" {
 		return runCheck(o, surf, env)
