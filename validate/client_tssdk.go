@@ -19,7 +19,7 @@ var (
 	ClientTSSDKInputRoot = registerClientConstraint(ClientConstraint{
 		Profile: ProfileTSSDK, Name: "input-schema-root", Consequence: ListRejected, Observed: "2026-12-03",
 		Restates: []*rules.Rule{RuleNativeShape, RuleLegacyShape},
-		Rejects: "a tool whose inputSchema root is not the literal \"type\": \"object\"",
+		Rejects:  "a tool whose inputSchema root is not the literal \"type\": \"object\"",
 		Sources: []ClientSource{
 			{"modelcontextprotocol/typescript-sdk src/types.ts (ToolSchema) at 1.13.0 and v1.29.0", "2026-03-30", "inputSchema: z.object({type: z.literal('object'), ...}) in every 1.x release"},
 			{"modelcontextprotocol/typescript-sdk packages/core-internal/src/wire/rev2026-07-28/buildSchemas.ts", "2026-08-18", "2.x keeps inputSchema type: z.literal('object') for 2026-07-28"},
@@ -34,7 +34,7 @@ var (
 	ClientTSSDKOutputRoot = registerClientConstraint(ClientConstraint{
 		Profile: ProfileTSSDK, Name: "output-schema-root", Consequence: ListRejected, Observed: "2026-12-03",
 		Restates: []*rules.Rule{RuleNativeShape, RuleLegacyShape},
-		Rejects: "a tool whose outputSchema root is not the literal \"type\": \"object\", for protocol versions up to 2025-11-25",
+		Rejects:  "a tool whose outputSchema root is not the literal \"type\": \"object\", for protocol versions up to 2025-11-25",
 		Sources: []ClientSource{
 			{"modelcontextprotocol/typescript-sdk src/types.ts (ToolSchema) at 1.13.0, 1.22.0 and v1.29.0", "2026-03-30", "outputSchema: z.object({type: z.literal('object'), ...}) since outputSchema exists (1.13.0, 2025-06-18)"},
 			{"modelcontextprotocol/inspector#552", "2025-06-23", "an array outputSchema is refused: the SDK always expects type object"},
@@ -50,7 +50,7 @@ var (
 	ClientTSSDKBooleanProperty = registerClientConstraint(ClientConstraint{
 		Profile: ProfileTSSDK, Name: "boolean-property", Consequence: ListRejected, Observed: "2026-12-03",
 		Restates: []*rules.Rule{RuleNativeShape, RuleLegacyShape},
-		Rejects: "a top-level inputSchema or outputSchema properties value that is not an object (true or false)",
+		Rejects:  "a top-level inputSchema or outputSchema properties value that is not an object (true or false)",
 		Sources: []ClientSource{
 			{"modelcontextprotocol/typescript-sdk#1086 (commit f59996ae6, released in 1.22.0)", "2025-11-07", "properties: z.record(z.string(), AssertObjectSchema), which refuses anything but an object"},
 			{"modelcontextprotocol/typescript-sdk src/types.ts at v1.29.0 and branch v1.x", "2026-07-27", "still AssertObjectSchema for both schemas; 2.x accepts any JSON value there"},
