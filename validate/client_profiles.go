@@ -15,7 +15,7 @@ import (
 // it and the day it was checked against them. Every record is a registry
 // rule "client.<profile>.<constraint>", so `mcpschema rules`, SARIF, the
 // rule table of docs/rules.md and config validation list it like any other
-// rule, and `mcpschema clients` lists the profiles with their sources.
+// rule, and `mcpschema rules --clients` lists the profiles with their sources.
 //
 // Precision first: a constraint says only what its sources show the
 // client rejects (gemini-cli removed an over-strict check of its own, PR

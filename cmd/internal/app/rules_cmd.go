@@ -11,13 +11,17 @@ import (
 )
 
 // rulesFlags are the flags of `mcpschema rules`.
-type rulesFlags struct{ format *string }
+type rulesFlags struct {
+	format  *string
+	clients *bool
+}
 
 // rulesFormats are the formats `mcpschema rules` prints.
 var rulesFormats = []string{"text", "json"}
 
 func newRulesFlags(fs *flag.FlagSet) *rulesFlags {
-	return &rulesFlags{format: fs.String("format", "text", "output `format`: text (fits 100 columns) or json (every field)")}
+	return &rulesFlags{format: fs.String("format", "text", "output `format`: text (fits 100 columns) or json (every field)"),
+		clients: fs.Bool("clients", false, "list the client profiles instead: what each MCP client rejects, what happens then, the sources and the day they were checked (ID: one profile)")}
 }
 
 // runRules implements `mcpschema rules [--format text|json] [ID]`.
@@ -31,6 +35,9 @@ func runRules(args []string, env Env) int {
 	if *rf.format != "text" && *rf.format != "json" {
 		fmt.Fprintf(env.Stderr, "mcpschema rules: unknown format %q%s\n", *rf.format, unknownHint(*rf.format, rulesFormats, "%q", "use text or json"))
 		return ExitUsage
+	}
+	if *rf.clients {
+		return runClients(args, *rf.format, env)
 	}
 	if len(args) > 1 {
 		fmt.Fprintf(env.Stderr, "mcpschema rules: give at most one rule id, got %d: run 'mcpschema help rules'\n", len(args))
