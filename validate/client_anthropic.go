@@ -42,6 +42,8 @@ var (
 		Sources: []ClientSource{
 			{"freee/freee-mcp#35", "2025-08-21", "HTTP 400 \"tools.83.custom.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'\" in Claude Code"},
 			{"twilio-labs/mcp#42", "2025-10-08", "the same 400 on every Claude Code query, still reported in 2026-01 and 2026-02"},
+			{"twilio-labs/mcp#55", "2026-02-08", "OpenAPI parameter names \"StartTime<\", \"DateCreated>\" as property keys: a hard 400 that crashes the entire Claude Code or Claude Desktop session"},
+			{"twilio-labs/mcp#53", "2026-06-21", "still reproduces with Claude Code 2.1.185: 22 invalid keys in 9 of 197 tools"},
 			{"erikmaday/unusual-whales-mcp#57", "2026-01-08", "keys \"rule_name[]\" and \"issue_types[]\" renamed"},
 			{"beautyfree/appstore-connect-mcp#1", "2026-03-31", "keys like \"filter[bundleId]\": every API call fails, the session stays broken"},
 			{"ComposioHQ/composio#3649", "2026-06-24", "\"$top\", \"@microsoft.graph.conflictBehavior\" and keys over 64 characters reject the entire tools array"},
@@ -136,11 +138,12 @@ func combinatorFix(k string, alts any, root map[string]any) string {
 }
 
 // anthropicRename proposes a key the Messages API accepts: "filter[id]"
-// becomes "filter.id", "tags[]" "tags", any other character outside the
-// pattern "_", cut to 64 characters and made unique among props.
+// becomes "filter.id", "tags[]" "tags", "StartTime<" "StartTime_lt" (as
+// twilio-labs/mcp#54 does), any other character outside the pattern "_",
+// cut to 64 characters and made unique among props.
 func anthropicRename(k string, props map[string]any) string {
 	s := strings.ReplaceAll(k, "[]", "")
-	s = strings.NewReplacer("[", ".", "]", "").Replace(s)
+	s = strings.NewReplacer("[", ".", "]", "", "<", "_lt", ">", "_gt").Replace(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch {

@@ -175,8 +175,12 @@ func checkServerLimits(results []Result, opts Options, base []ServerTools) []rep
 			var over []string
 			most, at := 0, (*toolName)(nil)
 			existing := false
+			scoped := 0 // the versions the server has tools for
 			for _, v := range append(append([]string(nil), rules.ProtocolVersions...), "") {
 				t := head[serverVersion{s, v}]
+				if t != nil && v != "" {
+					scoped++
+				}
 				if t == nil || t.n <= l.max {
 					continue
 				}
@@ -194,7 +198,7 @@ func checkServerLimits(results []Result, opts Options, base []ServerTools) []rep
 				continue
 			}
 			scope := ""
-			if len(over) > 0 && len(over) < len(rules.ProtocolVersions) {
+			if len(over) > 0 && len(over) < scoped {
 				scope = " for " + versionsText(over)
 			}
 			out = append(out, report.Finding{Rule: l.c.Rule.ID, Severity: l.c.Rule.Severity,

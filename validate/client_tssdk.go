@@ -33,7 +33,7 @@ var (
 	})
 	ClientTSSDKOutputRoot = registerClientConstraint(ClientConstraint{
 		Profile: ProfileTSSDK, Name: "output-schema-root", Consequence: ListRejected, Observed: "2026-12-03",
-		Restates: []*rules.Rule{RuleNativeShape, RuleLegacyShape},
+		Restates: []*rules.Rule{RuleNativeShape, RuleLegacyShape, RuleToolOutputSchema},
 		Rejects:  "a tool whose outputSchema root is not the literal \"type\": \"object\", for protocol versions up to 2025-11-25",
 		Sources: []ClientSource{
 			{"modelcontextprotocol/typescript-sdk src/types.ts (ToolSchema) at 1.13.0, 1.22.0 and v1.29.0", "2026-03-30", "outputSchema: z.object({type: z.literal('object'), ...}) since outputSchema exists (1.13.0, 2025-06-18)"},
@@ -44,7 +44,7 @@ var (
 	}, rules.Rule{
 		Title: "tool list rejected by the TypeScript SDK: output root", Direction: rules.Output, Versions: []string{"2025-06-18", "2025-11-25"},
 		Summary: "a tool's outputSchema root declares the literal \"type\": \"object\" for protocol versions up to 2025-11-25",
-		Doc:     "MCP 2026-07-28 lets an outputSchema have any root (SEP-2106), but the TypeScript SDK 1.x client, which speaks protocol versions up to 2025-11-25, parses every tools/list result against a Tool type whose outputSchema must carry \"type\": \"object\" at its root. One tool with an array, a primitive or a bare anyOf there makes the whole result fail to parse: the host lists none of the server's tools. Checked for tools scoped to 2025-06-18 or 2025-11-25 (outputSchema exists from 2025-06-18).",
+		Doc:     "MCP 2026-07-28 lets an outputSchema have any root (SEP-2106), but the TypeScript SDK 1.x client, which speaks protocol versions up to 2025-11-25, parses every tools/list result against a Tool type whose outputSchema must carry \"type\": \"object\" at its root. One tool with an array, a primitive or a bare anyOf there, or with \"outputSchema\": null (the SDK's optional member takes an absent value, not null), makes the whole result fail to parse: the host lists none of the server's tools. Checked for tools scoped to 2025-06-18 or 2025-11-25 (outputSchema exists from 2025-06-18).",
 		Fix:     "wrap the value in an object ({\"type\": \"object\", \"properties\": {\"result\": <schema>}, \"required\": [\"result\"]}) and return structuredContent {\"result\": ...}, as the SDK's own 2025 wire projection does, or scope the tool to 2026-07-28",
 	})
 	ClientTSSDKBooleanProperty = registerClientConstraint(ClientConstraint{
@@ -92,7 +92,11 @@ func checkClientTSSDK(c *ToolContext) {
 	if out, ptr, ok := c.Schema("outputSchema"); ok {
 		obj, isObj := out.(map[string]any)
 		if !isObj {
-			return // mcp.tool.output-schema.object
+			if vs := c.Among(ClientTSSDKOutputRoot.Rule.Versions); len(vs) > 0 {
+				c.Report(ClientTSSDKOutputRoot.Rule, ptr, vs, "tool %s: outputSchema is %s, not a schema object, and the TypeScript SDK 1.x client accepts only an object with \"type\": \"object\" there (an absent outputSchema, not null): %s; remove outputSchema when the tool has no structured output",
+					quote(c.Tool.Label()), jsonType(out), tsSDKRejects)
+			}
+			return
 		}
 		if vs := c.Among(ClientTSSDKOutputRoot.Rule.Versions); len(vs) > 0 {
 			if t, has := obj["type"]; !has || t != "object" {
