@@ -82,7 +82,8 @@ func checkClientGemini(c *ToolContext) {
 		return
 	}
 	tool := quote(c.Tool.Label())
-	w := &schemaWalk{root: ptr, single: []string{"items"}, lists: []string{"anyOf"}, maps: []string{"properties"}}
+	w := newSchemaWalk(c, ptr)
+	w.single, w.lists, w.maps = []string{"items"}, []string{"anyOf"}, []string{"properties"}
 	w.visit = func(w *schemaWalk, obj map[string]any) {
 		for _, k := range sortedKeys(obj) {
 			if !geminiFields[k] {

@@ -109,11 +109,10 @@ func checkClientOpenAIStrict(c *ToolContext) {
 		return
 	}
 	tool := quote(c.Tool.Label())
-	w := &schemaWalk{root: ptr,
-		single: []string{"items", "additionalProperties"},
-		lists:  []string{"items", "prefixItems", "anyOf", "oneOf", "allOf"},
-		maps:   []string{"properties", "$defs", "definitions"},
-	}
+	w := newSchemaWalk(c, ptr)
+	w.single = []string{"items", "additionalProperties"}
+	w.lists = []string{"items", "prefixItems", "anyOf", "oneOf", "allOf"}
+	w.maps = []string{"properties", "$defs", "definitions"}
 	w.visit = func(w *schemaWalk, obj map[string]any) {
 		where := func() string { return "inputSchema" + strings.TrimPrefix(w.at(), ptr) }
 		if w.isRoot() {

@@ -10,12 +10,23 @@ import (
 // schema's root: the keywords in single (one subschema), lists (arrays of
 // subschemas) and maps (subschemas by name). Pointers are built only for
 // the nodes a check reports on (at), from the path of tokens the walk
-// keeps, so walking a large schema allocates little.
+// keeps, so walking a large schema allocates little. The walk stays within
+// the schema bounds (limits.max-schema-depth, limits.max-subschemas): past
+// them it stops, as json-schema.tool-schema.valid reports the schema as not
+// checked.
 type schemaWalk struct {
 	single, lists, maps []string
 	root                string
 	path                []string
 	visit               func(w *schemaWalk, obj map[string]any)
+	// maxDepth and left bound the walk (nesting of schemas, schemas visited).
+	maxDepth, depth, left int
+}
+
+// newSchemaWalk starts a walk below root within c's schema bounds.
+func newSchemaWalk(c *ToolContext, root string) *schemaWalk {
+	l := c.Opts.Limits.Schema.WithDefaults()
+	return &schemaWalk{root: root, maxDepth: l.MaxDepth, left: l.MaxSubschemas}
 }
 
 // at is the pointer of the node being visited, joined with tokens.
@@ -28,9 +39,10 @@ func (w *schemaWalk) isRoot() bool { return len(w.path) == 0 }
 
 func (w *schemaWalk) run(v any) {
 	obj, ok := v.(map[string]any)
-	if !ok {
+	if !ok || w.left <= 0 || w.depth > w.maxDepth {
 		return
 	}
+	w.left--
 	w.visit(w, obj)
 	for _, k := range w.single {
 		if c, ok := obj[k].(map[string]any); ok {
@@ -59,6 +71,8 @@ func (w *schemaWalk) run(v any) {
 func (w *schemaWalk) down(v any, tokens ...string) {
 	n := len(w.path)
 	w.path = append(w.path, tokens...)
+	w.depth++
 	w.run(v)
+	w.depth--
 	w.path = w.path[:n]
 }
