@@ -40,12 +40,43 @@ func runCase(c *fixture.Case) *report.Report {
 		}
 		files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
 	}
-	opts := Options{DefaultVersions: c.Versions, Workers: 2}
+	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"]}
 	if v, ok := c.Options["file-timeout"]; ok {
 		// A budget spent before the first tool: the time-budget rule's failing case.
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
 	}
 	return Run(files, opts)
+}
+
+// caseClients are the client profiles a case checks: those of the client
+// rules it wants or covers, and those of option clients (a comma list).
+// The others are not checked, so a case about anything else is not held
+// to every client's constraints.
+func caseClients(c *fixture.Case) []string {
+	out := []string{}
+	seen := map[string]bool{}
+	add := func(id string) {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	ruleClient := func(rule string) {
+		if rest, ok := strings.CutPrefix(rule, "client."); ok {
+			p, _, _ := strings.Cut(rest, ".")
+			add(p)
+		}
+	}
+	for _, w := range c.Wants {
+		ruleClient(w.Rule)
+	}
+	for _, r := range c.Covers {
+		ruleClient(r)
+	}
+	for _, id := range strings.Split(c.Options["clients"], ",") {
+		add(strings.TrimSpace(id))
+	}
+	return out
 }
 
 // TestEmittedSeveritiesListed: every severity a validation fixture's

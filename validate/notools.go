@@ -107,7 +107,14 @@ func quoteSlice(vs []string) []string {
 // checked, and each mcpschema.file.no-tools notice becomes an
 // mcpschema.file.shape error: the gate fails closed on a run that matched
 // only files without tools.
-func Assemble(results []Result) *report.Report {
+func Assemble(results []Result) *report.Report { return AssembleWith(results, Options{}, nil) }
+
+// AssembleWith is Assemble with the run's options (the clients checked,
+// config server-name) and, for a run with a base revision, what the base
+// revision's files contribute to their servers (non-nil, possibly empty):
+// a server over a client's tool limit at the base too is reported
+// pre-existing.
+func AssembleWith(results []Result, opts Options, base []ServerTools) *report.Report {
 	rep := &report.Report{}
 	anyTools := false
 	for _, r := range results {
@@ -116,6 +123,7 @@ func Assemble(results []Result) *report.Report {
 		anyTools = anyTools || r.toolFile
 	}
 	rep.Findings = append(rep.Findings, checkToolNamesAcrossFiles(results)...)
+	rep.Findings = append(rep.Findings, checkServerLimits(results, opts, base)...)
 	if !anyTools {
 		for i := range rep.Findings {
 			if f := &rep.Findings[i]; f.Rule == RuleFileNoTools.ID {

@@ -56,6 +56,14 @@ type Options struct {
 	// Deadline is when the run's time budget runs out (zero: Run starts it
 	// at Limits.RunTimeout from its call; CheckFile alone, from its call).
 	Deadline time.Time
+	// Clients are the ids of the client profiles whose constraints are
+	// checked (nil: DefaultClients; empty: none). Which of their findings
+	// are shown, and how severe, is the config's policy (clients:).
+	Clients []string
+	// ServerName is the name users give the server in their client's
+	// configuration (config server-name), which clients put before tool
+	// names; "" when not known.
+	ServerName string
 }
 
 func (o Options) withDefaults() Options {

@@ -34,10 +34,7 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 	fc.startBudget()
 	reportSourceProblems(fc)
 	if !f.Fatal() {
-		fc.Versions = mcpdesc.Known(f.DeclaredVersions)
-		if !f.VersionsDeclared || len(fc.Versions) == 0 {
-			fc.Versions = append([]string(nil), opts.DefaultVersions...)
-		}
+		fc.Versions = fileVersions(f, opts)
 		for _, t := range f.Tools {
 			tc := &ToolContext{FileContext: fc, Tool: t, Versions: effectiveVersions(t, fc.Versions)}
 			fc.Tools = append(fc.Tools, tc)
@@ -53,6 +50,16 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 		toolFile: holdsToolShape(f),
 		names:    toolNames(fc),
 	}
+}
+
+// fileVersions are the file's effective protocol versions: its root
+// declaration, or opts' defaults.
+func fileVersions(f *source.File, opts Options) []string {
+	vs := mcpdesc.Known(f.DeclaredVersions)
+	if !f.VersionsDeclared || len(vs) == 0 {
+		vs = append([]string(nil), opts.DefaultVersions...)
+	}
+	return vs
 }
 
 // effectiveVersions is the tool's own protocolVersions when declared,

@@ -17,7 +17,7 @@ func Run(files []*source.File, opts Options) *report.Report {
 	pool.New(opts.Workers).Each(len(files), func(i int) {
 		results[i] = CheckFile(files[i], opts, eng)
 	})
-	rep := Assemble(results)
+	rep := AssembleWith(results, opts, nil)
 	rep.Finalize()
 	return rep
 }

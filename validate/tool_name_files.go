@@ -18,8 +18,8 @@ var RuleToolNameAcrossFiles = rules.Register(rules.Rule{
 	Summary: "a tool name has one definition among the files of a run, per server",
 	Doc: "The files of one run describe a server's tools, so a name defined differently in two of them is two definitions of one tool: a client sees only one, and a pull request that adds a second file with a changed copy of an existing tool would otherwise change nothing the diff looks at. " +
 		"The later definition (files in path order) is reported at its name, and the message names the earlier one's position. Every definition is also compared with the base (the copy's breaking changes are reported too). " +
-		"The server of a file is the info.name of an MCP Description document; tools/list results, JSON-RPC responses, arrays, single tools and documents without info.name all belong to the run's one unnamed server. " +
-		"Not reported: same-name tools of documents with different info.name (different servers), same-name tools whose protocol scopes do not overlap (as mcpdesc.tool.name.unique says within a file, which reports the repeats inside one file), and a copy whose text is the same as the other definition's (one definition seen twice, as in per-configuration tool lists of one server).",
+		"The server of a file is the info.name of an MCP Description document, or the serverInfo.name a tools/list result records at its root (a capture of initialize and tools/list); JSON-RPC responses, arrays, single tools and files without either name all belong to the run's one unnamed server. " +
+		"Not reported: same-name tools of files with different server names (different servers), same-name tools whose protocol scopes do not overlap (as mcpdesc.tool.name.unique says within a file, which reports the repeats inside one file), and a copy whose text is the same as the other definition's (one definition seen twice, as in per-configuration tool lists of one server).",
 	Fix: "remove the copy or rename one of the tools; to check several servers in one run, describe each in an MCP Description document with its own info.name (or check them in separate runs)",
 })
 
@@ -42,9 +42,23 @@ type toolName struct {
 // pointer is the pointer of the tool's name.
 func (t *toolName) pointer() string { return source.Join(t.toolPtr, "name") }
 
+// serverOf is the name of the server a file describes: an MCP
+// Description's info.name, or the serverInfo.name at the root of a
+// tools/list result ("": the run's unnamed server). It is the one model
+// of servers for the names across files and the whole-server limits.
+func serverOf(f *source.File) string {
+	if name := source.ServerName(f); name != "" || f == nil || f.Fatal() || f.Shape != source.ShapeListResult {
+		return name
+	}
+	root, _ := f.Root.(map[string]any)
+	info, _ := root["serverInfo"].(map[string]any)
+	name, _ := info["name"].(string)
+	return name
+}
+
 // toolNames lists the named tools of a checked file.
 func toolNames(fc *FileContext) []toolName {
-	server := source.ServerName(fc.File)
+	server := serverOf(fc.File)
 	var out []toolName
 	buf := sumBuffers.Get().(*[]byte)
 	defer sumBuffers.Put(buf)
@@ -159,7 +173,7 @@ func nameAcrossFilesFinding(d, e *toolName) report.Finding {
 	}
 	server := "the run's tool lists (one unnamed server)"
 	if d.server != "" {
-		server = fmt.Sprintf("the documents of server %q (info.name)", d.server)
+		server = fmt.Sprintf("the files of server %q (info.name or serverInfo.name)", d.server)
 	}
 	return report.Finding{Rule: RuleToolNameAcrossFiles.ID, Severity: RuleToolNameAcrossFiles.Severity,
 		File: d.file, Pointer: d.pointer(), Line: int(d.line), Column: int(d.column), Tool: d.name, ToolPointer: d.toolPtr,

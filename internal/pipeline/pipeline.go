@@ -116,6 +116,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 
 	results := make([]validate.Result, len(paths))
 	checked := make([]bool, len(paths))
+	// baseTools are what each path's base contributes to its server's
+	// tools (whole-server limits already over at the base are pre-existing).
+	var baseTools []validate.ServerTools
+	if in.Base != "" {
+		baseTools = make([]validate.ServerTools, len(paths))
+	}
 	var ex *existing
 	var vs versions
 	if differ != nil {
@@ -154,6 +160,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			base = load.ParseBlobLike(*bp.base, job.baseData, lim, head, job.headData)
 		case bp.base != nil:
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
+		}
+		switch {
+		case job.unchanged:
+			baseTools[i] = results[i].ServerTools()
+		case base != nil:
+			baseTools[i] = validate.ServerToolsOf(base, opts)
 		}
 		switch {
 		case job.unchanged:
@@ -199,7 +211,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			}
 		}
 	}
-	rep := validate.Assemble(heads)
+	rep := validate.AssembleWith(heads, opts, baseTools)
 	rep.Versions = vs.sorted()
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, extra...)

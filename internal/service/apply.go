@@ -34,9 +34,10 @@ func applyConfig(rep *report.Report, cfg *Config, now time.Time) {
 			continue
 		}
 		f.Severity = sev
+		newForTarget(&f, cfg)
 		kept = append(kept, f)
 	}
-	rep.Findings = kept
+	rep.Findings = dropRestated(kept)
 	expired := 0
 	defer func() { setIgnores(rep, cfg.Path, ignored, expired) }()
 	for _, ig := range cfg.Ignores {
@@ -85,6 +86,10 @@ func (c *Config) outcome(f report.Finding, now time.Time) (rules.Severity, bool)
 		if sev == rules.Off {
 			return rules.Off, false
 		}
+		f.Severity = sev
+	} else if sev, shown := c.clientSeverity(f); !shown {
+		return rules.Off, false
+	} else {
 		f.Severity = sev
 	}
 	if c.ignored(f, now) {

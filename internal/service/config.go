@@ -82,6 +82,14 @@ type Config struct {
 	// SkipLabel is the pull request label that accepts the breaking
 	// changes (skip-label; the action input wins when set).
 	SkipLabel string
+	// Clients are the client profiles named in clients: (nil: none named),
+	// the targets whose incompatibilities are errors (clients.go).
+	Clients []string
+	// ServerName is the name users give the server in their client's
+	// configuration (server-name), which clients put before tool names.
+	ServerName string
+	// baseRun: the run compares with a base revision (Run sets it).
+	baseRun bool
 }
 
 // ConfigError is a problem in the config file, with its position.
@@ -187,6 +195,10 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			default:
 				err = cfg.errAt(ptr, fmt.Sprintf("unknown version-policy %v%s", configValueText(v), UnknownHint(s, []string{"semver", "none"}, "%q", "use semver (a major version bump announces breaking changes) or none")))
 			}
+		case "clients":
+			err = cfg.readClients(v, ptr)
+		case "server-name":
+			cfg.ServerName, err = cfg.serverName(v, ptr)
 		case "rules":
 			err = cfg.readSeverities(v, ptr)
 		case "ignore":
@@ -196,7 +208,7 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		case "limits":
 			err = cfg.readLimits(v, ptr)
 		default:
-			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, UnknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, fail-on-existing, strict-outputs, version-policy, skip-label, rules, ignore, aliases or limits")))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, UnknownHint(k, configKeys, "%q", "use "+strings.Join(configKeys[:len(configKeys)-1], ", ")+" or "+configKeys[len(configKeys)-1])))
 		}
 		if err != nil {
 			return nil, err

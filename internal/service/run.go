@@ -57,6 +57,9 @@ type RunOptions struct {
 	// StrictOutputs makes output additions errors (--strict-outputs, the
 	// action's strict-outputs input), as strict-outputs: true in the config.
 	StrictOutputs bool
+	// Clients, when set, replace the config's clients: the client profiles
+	// that are targets (--client, the action's clients input).
+	Clients []string
 	// noteBounds, when set, replace defaultNoteBounds (tests).
 	noteBounds *noteBounds
 }
@@ -141,6 +144,18 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, usageErr("unknown protocol version %q: use one of %v", v, rules.ProtocolVersions)
 		}
 	}
+	for _, id := range o.Clients {
+		if err := CheckClient(id); err != nil {
+			return nil, &UsageError{Err: err}
+		}
+	}
+	if o.Clients != nil {
+		cfg.Clients = o.Clients
+		if tc != nil && tc.Proposed != nil {
+			tc.Proposed.Clients = o.Clients
+		}
+	}
+	cfg.baseRun = o.Base != ""
 	failOn := cfg.FailOn
 	if o.FailOn != "" {
 		fo, err := ParseFailOn(o.FailOn)
@@ -149,7 +164,8 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		failOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 	}
-	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
+	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults(),
+		Clients: runClients(cfg, tc), ServerName: cfg.ServerName}
 	opts.Deadline = deadline
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
 		Aliases: cfg.Aliases, Options: opts, StrictOutputs: cfg.StrictOutputs || o.StrictOutputs,

@@ -82,7 +82,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
 		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
-		StrictOutputs: in.StrictOutputs})
+		StrictOutputs: in.StrictOutputs, Clients: in.Clients})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}

@@ -22,7 +22,7 @@ const (
 const baseAuto = "auto"
 
 // actionInputNames are the inputs action.yml declares.
-var actionInputNames = []string{"files", "base", "protocol-versions", "fail-on", "config", "github-token", "check-name", "comment", "sarif", "skip-label", "strict-outputs"}
+var actionInputNames = []string{"files", "base", "protocol-versions", "fail-on", "config", "github-token", "check-name", "comment", "sarif", "skip-label", "strict-outputs", "clients"}
 
 // actionOutputNames are the outputs action.yml declares.
 var actionOutputNames = []string{"errors", "warnings", "notices", "breaking", "complete", "report"}
@@ -42,6 +42,8 @@ type actionInputs struct {
 	SkipLabel string
 	// StrictOutputs makes output additions errors (input strict-outputs: true).
 	StrictOutputs bool
+	// Clients are the client profiles that count (input clients; nil: the config's).
+	Clients []string
 }
 
 // readActionInputs reads and checks the inputs; errors are usage errors.
@@ -64,6 +66,12 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 		in.StrictOutputs = true
 	default:
 		return nil, fmt.Errorf("input \"strict-outputs\": unknown value %q: use true or false", v)
+	}
+	in.Clients = splitList(a.GetInput("clients"))
+	for _, id := range in.Clients {
+		if err := checkClient(id); err != nil {
+			return nil, fmt.Errorf("input \"clients\": %v", err)
+		}
 	}
 	if in.CheckName == "" {
 		in.CheckName = "mcpschema"

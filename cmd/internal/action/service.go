@@ -46,6 +46,7 @@ const DefaultConfigName = service.DefaultConfigName
 var Run = service.Run
 
 var (
+	checkClient           = service.CheckClient
 	checkWorkspacePattern = service.CheckWorkspacePattern
 	commitOf              = service.CommitOf
 	deepenForMergeBase    = service.DeepenForMergeBase

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/service"
+	"github.com/mcpschema/mcpschema/validate"
 )
 
 type multiFlag []string
@@ -26,7 +27,7 @@ func (m *multiFlag) Set(v string) error {
 type checkFlags struct {
 	format, base, head, baseMode, config, configFrom, failOn, output *string
 	showIgnored, strictOutputs                                       *bool
-	versions                                                         multiFlag
+	versions, clients                                                multiFlag
 }
 
 // newCheckFlags declares check's flags on fs.
@@ -43,6 +44,7 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	c.strictOutputs = fs.Bool("strict-outputs", false, "an output change that only adds (a closed output object gains a member, an output enum a value) is an error, not a warning (as strict-outputs: true in the config)")
 	c.showIgnored = fs.Bool("show-ignored", false, "also list the findings the config's ignores silenced (they are always counted)")
 	fs.Var(&c.versions, "protocol-version", "protocol `version` for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
+	fs.Var(&c.clients, "client", "client `profile` that counts: its incompatibilities are errors (repeatable; "+strings.Join(validate.ClientIDs(), ", ")+"; replaces clients: in the config; see mcpschema rules --clients)")
 	return c
 }
 
@@ -83,7 +85,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
-		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs})
+		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs, Clients: cf.clients})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}

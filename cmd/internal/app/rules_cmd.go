@@ -12,8 +12,9 @@ import (
 
 // rulesFlags are the flags of `mcpschema rules`.
 type rulesFlags struct {
-	format *string
-	full   *bool
+	format  *string
+	full    *bool
+	clients *bool
 }
 
 // rulesFormats are the formats `mcpschema rules` prints.
@@ -21,8 +22,9 @@ var rulesFormats = []string{"text", "json"}
 
 func newRulesFlags(fs *flag.FlagSet) *rulesFlags {
 	return &rulesFlags{
-		format: fs.String("format", "text", "output `format`: text (one line a rule, fitted to the width) or json (every field)"),
-		full:   fs.Bool("full", false, "text: print each summary whole, wrapped to the width, with the protocol versions it applies to (one rule's whole documentation: rules ID)"),
+		format:  fs.String("format", "text", "output `format`: text (one line a rule, fitted to the width) or json (every field)"),
+		full:    fs.Bool("full", false, "text: print each summary whole, wrapped to the width, with the protocol versions it applies to (one rule's whole documentation: rules ID)"),
+		clients: fs.Bool("clients", false, "list the client profiles instead: what each MCP client rejects, what happens then, the sources and the day they were checked (ID: one profile)"),
 	}
 }
 
@@ -37,6 +39,9 @@ func runRules(args []string, env Env) int {
 	if *rf.format != "text" && *rf.format != "json" {
 		fmt.Fprintf(env.Stderr, "mcpschema rules: unknown format %q%s\n", *rf.format, unknownHint(*rf.format, rulesFormats, "%q", "use text or json"))
 		return ExitUsage
+	}
+	if *rf.clients {
+		return runClients(args, *rf.format, env)
 	}
 	if len(args) > 1 {
 		fmt.Fprintf(env.Stderr, "mcpschema rules: give at most one rule id, got %d: run 'mcpschema help rules'\n", len(args))
