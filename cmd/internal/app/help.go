@@ -27,7 +27,7 @@ var commands = []command{
 	{name: "check", args: "[flags] [PATTERN ...]", summary: "validate tool files (and diff them against --base REF)",
 		doc:   "Checks every tool in the files matched by PATTERN (file paths or doublestar globs such as\n'tools/**/*.json', quoted, relative to the working directory). Flags may come before, between\nor after the patterns; '--' ends them. Exit status 0: nothing reached --fail-on, 1: something\ndid, 2: a usage, configuration or I/O error.\n\nformats:\n" + strings.TrimRight(annotate.FormatHelp(), "\n"),
 		flags: func(fs *flag.FlagSet) { newCheckFlags(fs) }},
-	{name: "rules", args: "[--format text|json] [ID]", summary: "list the rules, or print one rule's documentation",
+	{name: "rules", args: "[--format text|json] [--full] [--clients] [ID]", summary: "list the rules, or print one rule's documentation",
 		doc:   "Without ID, lists every rule, one line a rule: id, kind, severity and summary, fitted to the\nwidth (COLUMNS, else the terminal's, else 100 columns): a cut summary ends with \"…\", and in\na narrow terminal the kind is left out (the breaking rules are the compat.* ids). --full\nprints each summary whole, with the protocol versions it applies to when not all; --format\njson gives every field. With ID, prints the rule's documentation.",
 		flags: func(fs *flag.FlagSet) { newRulesFlags(fs) }},
 	{name: "changelog", args: "--base REF [flags] [PATTERN ...]", summary: "list every tool change since REF, by tool (release notes)",

@@ -28,7 +28,7 @@ func newRulesFlags(fs *flag.FlagSet) *rulesFlags {
 	}
 }
 
-// runRules implements `mcpschema rules [--format text|json] [--full] [ID]`.
+// runRules implements `mcpschema rules [--format text|json] [--full] [--clients] [ID]`.
 func runRules(args []string, env Env) int {
 	fs := newFlagSet("rules")
 	rf := newRulesFlags(fs)
