@@ -116,13 +116,15 @@ func (d *jsonDecoder) tryReuse() (bool, error) {
 		return false, nil
 	}
 	n, depth := countValues(v)
-	if d.count+n > d.lim.MaxValues || len(d.stack)+depth > d.lim.MaxDepth {
+	cost := valueCost(v)
+	if d.count+n > d.lim.MaxValues || len(d.stack)+depth > d.lim.MaxDepth || d.cost+cost+elementCost > d.maxCost {
 		return false, nil
 	}
 	if err := d.dec.SkipValue(); err != nil {
 		return false, err
 	}
 	d.count += n
+	d.cost += cost
 	d.attach(v)
 	return true, nil
 }
