@@ -30,6 +30,9 @@ type jsonFrame struct {
 	// spans are, per member name, the problems found inside its current
 	// value (a container), dropped if a duplicate name replaces it.
 	spans map[string][2]int
+	// like is the value at the same pointer in the file whose values this
+	// pass shares (see share.go); nil: none.
+	like any
 }
 
 // parseJSON decodes data into plain values (map[string]any, []any,
@@ -366,7 +369,7 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 	if d.ix != nil {
 		d.ix.SetValue(ptr, d.lines.pos(start))
 	}
-	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems), itemsFrom: len(d.items)}
+	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems), itemsFrom: len(d.items), like: d.likeChild()}
 	if f.isObj {
 		f.obj = map[string]any{}
 		d.cost += objectCost
@@ -386,14 +389,14 @@ func (d *jsonDecoder) close() error {
 	d.stack[len(d.stack)-1] = jsonFrame{} // drop its references
 	d.stack = d.stack[:len(d.stack)-1]
 	if f.isObj {
-		d.attach(f.obj)
+		d.attach(share(f.obj, f.like))
 	} else {
 		arr := make([]any, f.n)
 		copy(arr, d.items[f.itemsFrom:])
 		clear(d.items[f.itemsFrom:])
 		d.items = d.items[:f.itemsFrom]
 		d.cost += arrayCost
-		d.attach(arr)
+		d.attach(share(arr, f.like))
 	}
 	if parent := len(d.stack) - 1; parent >= 0 && d.stack[parent].isObj && len(d.problems) > f.start {
 		if d.stack[parent].spans == nil {
@@ -431,6 +434,9 @@ func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
 			return err
 		}
 		v = d.box(d.buf, 's', func() any { return s })
+	}
+	if d.reuse != nil {
+		v = share(v, d.likeChild())
 	}
 	d.attach(v)
 	return nil
