@@ -291,35 +291,55 @@ func eachCandidate(n *node, yield func(any) bool) {
 		}
 		return
 	}
-	seen := map[string]bool{}
+	// Each value's first form passes, as in dedupValues. seen holds the
+	// values passed one by one; n.enum's are told apart once (firsts) and
+	// looked up afterwards (listed): a set of an enum's forms built as its
+	// values passed took 30 MB for 490,000 values (issue 29 item 5).
+	var seen seenValues
+	var enum []any
+	var listed *valueSet
 	stopped := false
-	// emit passes on the first of equal values (see dedupValues).
 	emit := func(v any) bool {
 		if stopped {
 			return false
 		}
-		c := canonical(v)
-		if seen[c] {
+		if enum != nil && listed == nil {
+			listed = newValueSet(enum)
+		}
+		if (listed != nil && listed.has(v)) || !seen.add(v) {
 			return true
 		}
-		seen[c] = true
 		if !yield(v) {
 			stopped = true
 		}
 		return !stopped
 	}
+	list := func(vals []any) bool {
+		first := firsts(vals)
+		for i, v := range vals {
+			if first[i] && !seen.has(v) && !yield(v) {
+				stopped = true
+				return false
+			}
+		}
+		enum = vals
+		return true
+	}
+	candidates(n, emit, list)
+}
+
+// candidates calls emit with each candidate value of n, in order, and list
+// (at most once) with the values n lists, where they come, until either
+// returns false; repeated forms are the callers' to skip.
+func candidates(n *node, emit func(any) bool, list func([]any) bool) {
 	if v, ok := gen(n, 0); ok && !emit(v) {
 		return
 	}
 	if n.hasDefault && !emit(n.def) {
 		return
 	}
-	if n.hasEnum {
-		for _, v := range n.enum {
-			if !emit(v) {
-				return
-			}
-		}
+	if n.hasEnum && !list(n.enum) {
+		return
 	}
 	for _, t := range []typeSet{tObject, tString, tInteger, tNumber, tBoolean, tArray, tNull} {
 		if n.types.has(t) && !n.hasEnum {

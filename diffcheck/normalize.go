@@ -427,7 +427,7 @@ func (b *builder) fillValues(n *node, x map[string]any) {
 		if n.hasEnum {
 			n.enum = intersectValues(n.enum, e)
 		} else {
-			n.enum, n.hasEnum = dedupValues(e), true
+			n.enum, n.hasEnum = distinctValues(e), true
 		}
 	}
 	// A numeric keyword whose value cannot be compared exactly stops a
@@ -663,15 +663,28 @@ func (b *builder) simplify(n *node) {
 		}
 	}
 	if n.hasEnum {
-		var kept []any
 		var types typeSet
+		kept := 0
 		for _, e := range n.enum {
-			if n.types.has(valueType(e)) {
-				kept = append(kept, e)
-				types |= valueType(e)
+			if t := valueType(e); n.types.has(t) {
+				kept++
+				types |= t
 			}
 		}
-		n.enum, n.types = kept, types.norm()
+		switch {
+		case kept == 0:
+			n.enum = nil
+		case kept < len(n.enum):
+			// a new array: n.enum may be the file's own (distinctValues)
+			vals := make([]any, 0, kept)
+			for _, e := range n.enum {
+				if n.types.has(valueType(e)) {
+					vals = append(vals, e)
+				}
+			}
+			n.enum = vals
+		}
+		n.types = types.norm()
 	}
 	if n.types == 0 {
 		n.never = true

@@ -170,9 +170,6 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	if !ws.ic.Complete || !ws.oc.Complete {
 		return nil, "a schema is not complete offline, with an external reference or a bound, so the validator cannot confirm one"
 	}
-	cands := append([]any(nil), ch.locals...)
-	cands = append(cands, genCandidates(ch.in)...)
-	cands = dedupValues(cands)
 	tries := 0
 	tried := map[string]bool{}
 	var best any
@@ -194,7 +191,7 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 			best, bestScore = v, sc
 		}
 	}
-	for _, local := range cands {
+	for local := range distinctCandidates(ch.locals, ch.in) {
 		if tries >= maxTries || bestScore == 2 {
 			break
 		}

@@ -158,6 +158,20 @@ var bombs = []bomb{
 	{"json-many-objects.json", "490,000 empty objects in a default", func() string {
 		return tool(`{"type":"object","default":[` + strings.Repeat("{},", 490_000) + `{}]}`)
 	}, nil},
+	{"enum-objects.json", "an enum of 490,000 one-member objects (6 MB; its values would take 190 MB, past their bound of 20 MB + 10 × its size)", func() string {
+		return tool(objectEnum(490_000, "k", 0))
+	}, nil},
+	{"enum-objects-at-bound.json", "an enum of 88,000 one-member objects (1 MB, just under the values' memory bound)", func() string {
+		return tool(objectEnum(88_000, "k", 0))
+	}, nil},
+	{name: "diff-enum-objects.json", what: "check --base: an enum of 490,000 one-member objects, one removed (6 MB a side)",
+		text: func() string { return tool(objectEnum(490_000, "k", 1)) }, base: func() string { return tool(objectEnum(490_000, "k", 0)) }},
+	{name: "diff-enum-objects-at-bound.json", what: "check --base: an enum of 88,000 one-member objects, one removed (just under the bound a side)",
+		text: func() string { return tool(objectEnum(88_000, "k", 1)) }, base: func() string { return tool(objectEnum(88_000, "k", 0)) }},
+	{name: "diff-enum-objects-disjoint.json", what: "check --base: two enums of 88,000 one-member objects with no object in common (just under the bound a side)",
+		text: func() string { return tool(objectEnum(88_000, "k", 0)) }, base: func() string { return tool(objectEnum(88_000, "j", 0)) }},
+	{name: "diff-enum-integers.json", what: "check --base: an enum of 490,000 integers, one removed (3.3 MB a side)",
+		text: func() string { return tool(integerEnum(490_000, 1)) }, base: func() string { return tool(integerEnum(490_000, 0)) }},
 	{"refs-huge-defs.json", "5,000 $refs to a $defs entry of 5,000 properties", func() string {
 		var b strings.Builder
 		b.WriteString(`{"type":"object","$defs":{"big":{"type":"object","properties":{`)
@@ -205,4 +219,34 @@ func manyProps(n int, typ string) string {
 		fmt.Fprintf(&b, `"p%d":{"type":%q},`, i, typ)
 	}
 	return tool(`{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}`)
+}
+
+// objectEnum is a schema whose enum lists n objects {key: i}, the last
+// drop of them left out.
+func objectEnum(n int, key string, drop int) string {
+	var b strings.Builder
+	b.WriteString(`{"enum":[`)
+	for i := range n - drop {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{%q:%d}`, key, i)
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// integerEnum is a schema whose enum lists the integers 0 to n-1, the last
+// drop of them left out.
+func integerEnum(n, drop int) string {
+	var b strings.Builder
+	b.WriteString(`{"enum":[`)
+	for i := range n - drop {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%d", i)
+	}
+	b.WriteString(`]}`)
+	return b.String()
 }
