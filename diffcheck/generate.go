@@ -543,15 +543,18 @@ func genAtVariant(root *node, path []step, local any, depth, variant int) (any, 
 	folded := len(root.anyOf)+len(root.oneOf) > 0
 	root = firstBranch(root, s.key, want, variant/2)
 	switch s.kind {
-	case 'p', 'a':
+	case 'p', 'a', 'x':
 		key := s.key
 		var child *node
-		if s.kind == 'p' {
+		switch s.kind {
+		case 'x': // a member a patternProperties pattern takes
+			child, _, _ = undeclaredSchema(root, key)
+		case 'p':
 			child = root.propSchema(key)
 			if _, ok := root.props[key]; !ok && len(root.props) == 0 && len(root.anyOf)+len(root.oneOf) > 0 {
 				child = branchProp(root, key)
 			}
-		} else {
+		default:
 			key = freshKey
 			child = memberSchema(root)
 		}
@@ -648,4 +651,91 @@ func firstBranch(n *node, key string, want typeSet, rot int) *node {
 		}
 	}
 	return n
+}
+
+// maxRichMembers bounds the members genRich puts in one object.
+const maxRichMembers = 32
+
+// genRich returns a value n probably accepts that carries every member
+// some subschema of n declares (its properties and those of its then,
+// else, dependentSchemas, allOf and anyOf/oneOf branches, a name each of
+// its patternProperties, with the member that triggers a dependentSchemas
+// entry) and, for arrays, an element for each prefixItems entry, one its
+// contains takes and one its items take: the values whose members and
+// elements other keywords evaluate, which unevaluatedProperties and
+// unevaluatedItems depend on.
+func genRich(n *node, depth int) (any, bool) {
+	if n == nil || n.never || depth > 6 {
+		return gen(n, depth)
+	}
+	if n.hasEnum || (!n.types.has(tObject) && !n.types.has(tArray)) {
+		return gen(n, depth)
+	}
+	if n.types.has(tObject) {
+		extra := map[string]any{}
+		var decl []*node
+		decl = append(decl, n)
+		for _, o := range []*node{n.ifN, n.thenN, n.elseN} {
+			if o != nil {
+				decl = append(decl, o)
+			}
+		}
+		for _, k := range sortedKeys(n.depSchemas) {
+			decl = append(decl, n.depSchemas[k])
+			if _, ok := extra[k]; !ok && len(extra) < maxRichMembers {
+				if v, ok := gen(n.propSchema(k), depth+1); ok {
+					extra[k] = v
+				}
+			}
+		}
+		decl = append(decl, n.allOf...)
+		decl = append(decl, n.anyOf...)
+		decl = append(decl, n.oneOf...)
+		for _, d := range decl {
+			for _, k := range sortedKeys(d.props) {
+				if _, ok := extra[k]; ok || len(extra) >= maxRichMembers {
+					continue
+				}
+				s := d.props[k]
+				if p, ok := n.props[k]; ok {
+					s = p
+				}
+				if v, ok := genRich(s, depth+1); ok {
+					extra[k] = v
+				}
+			}
+			for _, pat := range sortedKeys(d.patternProps) {
+				if len(extra) >= maxRichMembers {
+					break
+				}
+				if name, ok := patternName(pat, n, d); ok {
+					if _, taken := extra[name]; !taken {
+						if v, ok := gen(d.patternProps[pat], depth+1); ok {
+							extra[name] = v
+						}
+					}
+				}
+			}
+		}
+		return genObject(n, extra, depth)
+	}
+	var arr []any
+	for i := range n.prefix {
+		if i >= maxRichMembers {
+			break
+		}
+		v, ok := genRich(n.prefix[i], depth+1)
+		if !ok {
+			return gen(n, depth)
+		}
+		arr = append(arr, v)
+	}
+	for _, s := range []*node{n.contains, n.items} {
+		if s != nil && !s.never {
+			if v, ok := genRich(s, depth+1); ok {
+				arr = append(arr, v)
+			}
+		}
+	}
+	return arr, true
 }

@@ -145,6 +145,18 @@ func checkRefCase(eng *schema.Engine, c *refCase, samples int) refResult {
 	opts.StrictOutputs = true // an output-policy warning is an error here: the break is what is counted
 	res.got = Compare([]*source.File{bf}, []*source.File{hf}, opts)
 	places := refMutPlaces(c.muts, c.base, c.head, key)
+	// or where the rejecting schema rejects the witness, by the validator's
+	// error tree (every leaf, in every branch)
+	rejRaw := c.head
+	if c.output {
+		rejRaw = c.base
+	}
+	rs, _ := eng.Check(rejRaw).Reasons(w)
+	eachReason(rs, func(r schema.Reason) {
+		k := "/" + key + strings.ReplaceAll(r.Keyword, "/dependency/", "/dependencies/")
+		// the keyword, or another keyword of the schema that holds it
+		places = append(places, k, k[:strings.LastIndex(k, "/")])
+	})
 	prefix := "compat.input."
 	if c.output {
 		prefix = "compat.output."

@@ -171,7 +171,13 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		return nil, "a schema is not complete offline, with an external reference or a bound, so the validator cannot confirm one"
 	}
 	cands := append([]any(nil), ch.locals...)
-	cands = append(cands, genCandidates(ch.in)...)
+	limit, variants := maxTries, genVariants
+	if ch.exhaustive {
+		// every listed value, each once in its place (and over each seed)
+		limit, variants = len(cands)*(1+len(ws.seeds)), 1
+	} else {
+		cands = append(cands, genCandidates(ch.in)...)
+	}
 	cands = dedupValues(cands)
 	tries := 0
 	tried := map[string]bool{}
@@ -180,7 +186,7 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	try := func(v any) {
 		tries++
 		if ws.stop != nil && ws.stop() {
-			tries = maxTries // interrupted: no further candidate is tried
+			tries = limit // interrupted: no further candidate is tried
 			return
 		}
 		if accepts(ws.ic, v) != yes {
@@ -195,11 +201,11 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		}
 	}
 	for _, local := range cands {
-		if tries >= maxTries || bestScore == 2 {
+		if tries >= limit || bestScore == 2 {
 			break
 		}
-		for variant, last := 0, ""; variant < genVariants; variant++ {
-			if tries >= maxTries || bestScore == 2 {
+		for variant, last := 0, ""; variant < variants; variant++ {
+			if tries >= limit || bestScore == 2 {
 				break
 			}
 			// the variants steer the value into each branch of the unions
@@ -216,7 +222,7 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 			tried[cv] = true
 			try(v)
 			for _, seed := range ws.seeds {
-				if tries >= maxTries || bestScore == 2 {
+				if tries >= limit || bestScore == 2 {
 					break
 				}
 				if o := overlay(seed, v, 0); canonical(o) != cv {
@@ -254,38 +260,78 @@ func overlay(seed, v any, depth int) any {
 
 // report turns the judge's changes into findings with witnesses. A
 // breaking change without a witness stays an error only when it is certain
-// by construction; otherwise it is a warning that says it may break.
+// by construction; otherwise it is a warning that says it may break. When
+// no change has a confirmed witness and the schemas differ, the generic
+// search (witness_generic.go) looks for one in the pair as a whole: it
+// confirms a change that had none, or becomes a finding of its own.
 func (c *comparer) report(j *judge, b, h *side) {
 	in, out := b, h
 	if j.dir == dirOutput {
 		in, out = h, b
 	}
 	var ws *witnessSearch
-	for _, ch := range onePerChange(j.changes) {
-		undecidable := ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable
+	search := func() *witnessSearch {
+		if ws == nil {
+			ws = c.newWitnessSearch(in, out)
+		}
+		return ws
+	}
+	changes := onePerChange(j.changes)
+	type found struct {
+		w   any
+		why string
+	}
+	res := make([]found, len(changes))
+	confirmed := false
+	for i, ch := range changes {
+		if ch.benign || isUndecidable(ch) {
+			continue
+		}
+		switch {
+		case c.interrupted():
+			// Ctrl-C: no search starts, and the pipeline reports the
+			// run as interrupted, never this finding as a result.
+			res[i].why = "the run was interrupted before a witness was searched"
+		case c.eng != nil && c.eng.Spent():
+			// each search builds and validates values as large as the
+			// schema: past the run's deadline none starts (the run
+			// reports the diff cut short, mcpschema.file.time-budget).
+			res[i].why = "the run's time budget ran out before a witness was searched"
+		default:
+			res[i].w, res[i].why = search().witness(ch)
+		}
+		if res[i].w != nil && !ch.interop {
+			confirmed = true
+		}
+	}
+	var gens []genericWitness
+	// (a change that cannot be judged fails the gate closed already)
+	if !confirmed && !j.undecided && !c.interrupted() && (c.eng == nil || !c.eng.Spent()) && canonical(in.raw) != canonical(out.raw) &&
+		!(noBreakJudged(changes) && exactlyJudged(in.raw, isDraft7(in.raw), 0) && exactlyJudged(out.raw, isDraft7(out.raw), 0)) {
+		gens = search().generic()
+	}
+	used := make([]bool, len(gens))
+	for i, ch := range changes {
+		if res[i].w != nil || ch.benign || isUndecidable(ch) || len(gens) == 0 {
+			continue
+		}
+		if g := genericWitnessFor(gens, ch, ws.out.ptr); g >= 0 {
+			res[i].w, res[i].why = gens[g].value, ""
+			used[g] = true
+			confirmed = confirmed || !ch.interop
+		}
+	}
+	for i, ch := range changes {
+		undecidable := isUndecidable(ch)
 		d := draft{rule: ch.rule, severity: ch.severity, tool: h.tool, at: loc{file: h.tool.file, ptr: ch.headPtr},
 			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg,
 			incomplete: undecidable}
 		if !ch.benign && !undecidable {
-			var w any
-			var why string
-			switch {
-			case c.interrupted():
-				// Ctrl-C: no search starts, and the pipeline reports the
-				// run as interrupted, never this finding as a result.
-				why = "the run was interrupted before a witness was searched"
-			case c.eng != nil && c.eng.Spent():
-				// each search builds and validates values as large as the
-				// schema: past the run's deadline none starts (the run
-				// reports the diff cut short, mcpschema.file.time-budget).
-				why = "the run's time budget ran out before a witness was searched"
-			case ws == nil:
-				ws = c.newWitnessSearch(in, out)
-				fallthrough
-			default:
-				w, why = ws.witness(ch)
-			}
-			if w == nil && ch.speculative {
+			w, why := res[i].w, res[i].why
+			if w == nil && (ch.speculative || ch.exhaustive && why == "" || ch.gap && confirmed) {
+				// a suspicion no value confirms, a list of values each of
+				// which head still accepts, or a doubt beside a break
+				// confirmed elsewhere: nothing to report.
 				continue
 			}
 			d.witness = w
@@ -331,6 +377,85 @@ func (c *comparer) report(j *judge, b, h *side) {
 		}
 		c.add(d)
 	}
+	// generic witnesses no change took: one finding each, at the keyword
+	// that rejects it (one per rule and place).
+	seen := map[string]bool{}
+	for g := range gens {
+		if used[g] {
+			continue
+		}
+		d := c.genericDraft(j.dir, in, out, b, h, gens[g])
+		if k := d.rule.ID + "\x00" + d.at.ptr; !seen[k] {
+			seen[k] = true
+			c.add(d)
+		}
+	}
+}
+
+// noBreakJudged reports whether the judge found nothing that may break.
+func noBreakJudged(changes []change) bool {
+	for _, ch := range changes {
+		if !ch.benign {
+			return false
+		}
+	}
+	return true
+}
+
+// inexactKeywords are the keywords the judge does not compare exactly: a
+// oneOf's options may overlap, not and if/then/else are judged when they
+// change but not against everything beside them, unevaluated* depend on
+// what other keywords evaluate, contains and patternProperties are judged
+// on sample values, dependencies on their triggers, dynamic references
+// not at all. Where neither schema of a pair uses one, a judge that finds
+// nothing has proven the change harmless by construction (type, enum and
+// const, bounds, lengths, counts, properties and required,
+// additionalProperties, items and prefixItems, anyOf, allOf, local $ref
+// are compared keyword by keyword), and the generic search is not run.
+var inexactKeywords = map[string]bool{"oneOf": true, "not": true, "if": true, "then": true, "else": true,
+	"unevaluatedProperties": true, "unevaluatedItems": true, "contains": true, "patternProperties": true,
+	"propertyNames": true, "dependentSchemas": true, "dependencies": true, "$dynamicRef": true, "$recursiveRef": true}
+
+// exactlyJudged reports whether a schema uses none of inexactKeywords, no
+// reference outside it and, in draft-07, no keyword beside a $ref (the
+// judge ignores them as draft-07 says; the validator applies them).
+func exactlyJudged(v any, draft7 bool, depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if _, ref := x["$ref"]; ref && draft7 && !onlyAnnotations(x, "$ref") {
+			return false
+		}
+		for k, e := range x {
+			if inexactKeywords[k] {
+				return false
+			}
+			if k == "$ref" {
+				if r, ok := e.(string); !ok || !strings.HasPrefix(r, "#") {
+					return false
+				}
+			}
+			if valueKeys[k] || !isContainer(e) {
+				continue
+			}
+			if !exactlyJudged(e, draft7, depth+1) {
+				return false
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if isContainer(e) && !exactlyJudged(e, draft7, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isUndecidable(ch change) bool {
+	return ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable
 }
 
 // onePerChange keeps one change per place and value: a $defs entry used at
