@@ -265,6 +265,21 @@ func varyValue(v any, i int) any {
 			return v
 		}
 		return numValue(new(big.Rat).Add(r, big.NewRat(int64(i), 1)))
+	case []any:
+		if len(x) > 0 && i > 0 {
+			a := append([]any(nil), x...)
+			a[0] = varyValue(a[0], i)
+			return a
+		}
+	case map[string]any:
+		if ks := sortedKeys(x); len(ks) > 0 && i > 0 {
+			m := make(map[string]any, len(x))
+			for k, e := range x {
+				m[k] = e
+			}
+			m[ks[0]] = varyValue(x[ks[0]], i)
+			return m
+		}
 	}
 	return v
 }
@@ -354,6 +369,9 @@ func eachCandidate(n *node, yield func(any) bool) {
 				}
 			}
 		}
+	}
+	if n.types.has(tBoolean) && !n.hasEnum && !emit(false) {
+		return
 	}
 	if n.types.has(tString) && !n.hasEnum {
 		for _, v := range []any{"other", "", "0"} {
@@ -555,7 +573,7 @@ func genAtVariant(root *node, path []step, local any, depth, variant int) (any, 
 				child = branchProp(root, key)
 			}
 		default:
-			key = freshKey
+			key = freshName(root)
 			child = memberSchema(root)
 		}
 		v, ok := genAtVariant(child, path[1:], local, depth+1, variant)
@@ -738,4 +756,36 @@ func genRich(n *node, depth int) (any, bool) {
 		}
 	}
 	return arr, true
+}
+
+// freshName names the undeclared member a witness adds to an object of n:
+// freshKey, unless n declares it or its propertyNames probably reject it
+// (a pattern, a length, a list), then a name they take.
+func freshName(n *node) string {
+	names := []string{freshKey, "extra", "more", "x", "a"}
+	pn := n.propertyNames
+	if pn != nil && pn.hasEnum {
+		for _, v := range pn.enum {
+			if s, ok := v.(string); ok {
+				names = append(names, s)
+			}
+		}
+	}
+	re := compileLocal(pn)
+	for _, k := range names {
+		if _, declared := n.props[k]; declared {
+			continue
+		}
+		if pn == nil {
+			return k
+		}
+		if !fitsLength(pn, k) || re != nil && !re.MatchString(k) {
+			continue
+		}
+		if pn.hasEnum && len(intersectValues([]any{k}, pn.enum)) == 0 {
+			continue
+		}
+		return k
+	}
+	return freshKey
 }

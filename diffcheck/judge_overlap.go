@@ -156,6 +156,25 @@ func exclusiveCandidates(b, other *node) []any {
 			}
 		}
 	}
+	if b.types.has(tArray) && other.items != nil {
+		// an element of a type other's items do not take
+		bi := orTrue(b.itemSchema(0))
+		if lost := bi.types.minus(other.items.types); lost != 0 {
+			for _, v := range genOfTypes(bi, lost, other.items.types) {
+				out = append(out, []any{v})
+			}
+		}
+	}
+	if other.hasEnum {
+		n := 0
+		eachCandidate(b, func(v any) bool {
+			if len(intersectValues([]any{v}, other.enum)) == 0 {
+				out = append(out, v)
+			}
+			n++
+			return n < 6
+		})
+	}
 	if len(out) > maxOverlapLocals {
 		out = out[:maxOverlapLocals]
 	}

@@ -471,7 +471,7 @@ func (e *refEditor) value(k, t string) (any, bool) {
 		case 1:
 			return map[string]any{"maxLength": json.Number(strconv.Itoa(1 + r.IntN(4)))}, true
 		case 2:
-			var vals []any
+			vals := []any{}
 			for _, n := range names[:len(names)-1] {
 				if r.IntN(3) > 0 {
 					vals = append(vals, n)

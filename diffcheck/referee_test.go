@@ -1,6 +1,7 @@
 package diffcheck
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -77,6 +78,12 @@ func buildRefCase(seeds []any, idx int, output bool, s1, s2 uint64) (*refCase, b
 	for range 20 {
 		head, muts, ok := refereeMutate(base, isDraft7(base), r)
 		if ok {
+			// as a file holds it (a nil list is null there)
+			data, err := json.Marshal(head)
+			if err != nil {
+				continue
+			}
+			head = decodeSchema(string(data))
 			return &refCase{base: base, head: head, muts: muts, output: output, seed: [2]uint64{s1, s2}}, true
 		}
 	}

@@ -21,7 +21,15 @@ func rejectTargets(out *node, kw string) []target {
 	var names []string
 	switch kw {
 	case "", "$ref":
-		return []target{{ptr: out.ptr}}
+		// anywhere in out: its keywords may be written elsewhere (the
+		// target of a $ref it stands for)
+		ts := []target{{ptr: out.ptr}}
+		for _, k := range sortedKeys(out.kwPtr) {
+			if p := out.kwPtr[k]; !strings.HasPrefix(p, out.ptr+"/") && p != out.ptr {
+				ts = append(ts, target{ptr: p})
+			}
+		}
+		return ts
 	case "not":
 		return []target{{ptr: out.ptr, exact: true}}
 	case "if":
@@ -140,6 +148,103 @@ type witnessSearch struct {
 	// seeds are values out accepts: a candidate laid over one satisfies the
 	// rest of out, so out rejects it for the change alone.
 	seeds []any
+	// inSeeds are values in accepts (found once, when first needed): a
+	// candidate put in its place inside one meets the rest of in, where
+	// the values genAt builds around it may not (a contains elsewhere in
+	// the array, a pattern the generator misses).
+	inSeeds    []any
+	inSeedsSet bool
+}
+
+// maxTransplants bounds the candidates put into in's own values for one
+// change.
+const maxTransplants = 12
+
+// acceptedSeeds returns up to two values in accepts: its richest value
+// and its first candidates.
+func (ws *witnessSearch) acceptedSeeds() []any {
+	if ws.inSeedsSet {
+		return ws.inSeeds
+	}
+	ws.inSeedsSet = true
+	var cands []any
+	if v, ok := genRich(ws.in.node, 0); ok {
+		cands = append(cands, v)
+	}
+	n := 0
+	eachCandidate(ws.in.node, func(v any) bool {
+		cands = append(cands, v)
+		n++
+		return n < 3
+	})
+	for _, v := range dedupValues(cands) {
+		if len(ws.inSeeds) >= 2 || ws.stop != nil && ws.stop() {
+			break
+		}
+		if accepts(ws.ic, v) == yes {
+			ws.inSeeds = append(ws.inSeeds, v)
+		}
+	}
+	return ws.inSeeds
+}
+
+// transplant puts local at path inside seed, a value of n: a member set
+// or added, an element replaced (at a prefixItems position of n) or
+// appended (beyond them, where items apply to every element).
+func transplant(n *node, seed any, path []step, local any) (any, bool) {
+	if len(path) == 0 {
+		return local, true
+	}
+	s := path[0]
+	switch x := seed.(type) {
+	case map[string]any:
+		if s.kind == 'i' {
+			return nil, false
+		}
+		key := s.key
+		var child *node
+		if n != nil {
+			child, _, _ = undeclaredSchema(n, key)
+			if p, ok := n.props[key]; ok {
+				child = p
+			}
+		}
+		if s.kind == 'a' && n != nil {
+			key = freshName(n)
+		}
+		cur, had := x[key]
+		if !had && len(path) > 1 {
+			return nil, false
+		}
+		v, ok := transplant(child, cur, path[1:], local)
+		if !ok {
+			return nil, false
+		}
+		m := make(map[string]any, len(x)+1)
+		for k, e := range x {
+			m[k] = e
+		}
+		m[key] = v
+		return m, true
+	case []any:
+		if s.kind != 'i' || n == nil {
+			return nil, false
+		}
+		a := append([]any(nil), x...)
+		if s.index >= len(n.prefix) && len(path) == 1 {
+			return append(a, local), true
+		}
+		if s.index >= len(x) {
+			return nil, false
+		}
+		v, ok := transplant(n.itemSchema(s.index), x[s.index], path[1:], local)
+		if !ok {
+			return nil, false
+		}
+		a[s.index] = v
+		return a, true
+	}
+	return nil, false
 }
 
 func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
@@ -172,9 +277,13 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	}
 	cands := append([]any(nil), ch.locals...)
 	limit, variants := maxTries, genVariants
+	// placed: the listed values some value in accepts carried (exhaustive)
+	placed := map[string]bool{}
+	local := any(nil)
 	if ch.exhaustive {
-		// every listed value, each once in its place (and over each seed)
-		limit, variants = len(cands)*(1+len(ws.seeds)), 1
+		// every listed value, in its place through a few branches (and
+		// over each seed)
+		limit, variants = len(cands)*4*(1+len(ws.seeds)), 4
 	} else {
 		cands = append(cands, genCandidates(ch.in)...)
 	}
@@ -192,6 +301,9 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		if accepts(ws.ic, v) != yes {
 			return
 		}
+		if ch.exhaustive {
+			placed[canonical(local)] = true
+		}
 		rs, ok := ws.oc.Reasons(v)
 		if !ok || len(rs) == 0 {
 			return
@@ -200,7 +312,8 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 			best, bestScore = v, sc
 		}
 	}
-	for _, local := range cands {
+	for _, l := range cands {
+		local = l
 		if tries >= limit || bestScore == 2 {
 			break
 		}
@@ -231,11 +344,35 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 			}
 		}
 	}
+	if bestScore < 2 && len(ch.path) > 0 {
+		moved, most := 0, maxTransplants
+		if ch.exhaustive {
+			most = 2 * len(cands)
+		}
+		for _, l := range cands {
+			local = l
+			if moved >= most || bestScore == 2 || ws.stop != nil && ws.stop() {
+				break
+			}
+			for _, seed := range ws.acceptedSeeds() {
+				if v, ok := transplant(ws.in.node, seed, ch.path, local); ok && !tried[canonical(v)] && moved < most {
+					tried[canonical(v)] = true
+					moved++
+					try(v)
+				}
+			}
+		}
+	}
 	if best != nil {
 		return best, ""
 	}
 	if ws.stop != nil && ws.stop() {
 		return nil, "the run was interrupted before a witness was found"
+	}
+	if ch.exhaustive && len(placed) < len(cands) {
+		// a listed value no value base accepts carried was not checked:
+		// the change is not proven harmless
+		return nil, "some listed values could not be checked in a value the other side accepts"
 	}
 	return nil, ""
 }

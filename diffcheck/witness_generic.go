@@ -26,10 +26,10 @@ import (
 
 // maxGenericTries bounds the values the generic search checks for one pair
 // and side (each costs one or two validations).
-const maxGenericTries = 40
+const maxGenericTries = 64
 
 // maxGenericNodes bounds the subschemas of in whose values it builds.
-const maxGenericNodes = 12
+const maxGenericNodes = 16
 
 // maxGenericWitnesses bounds the witnesses it keeps.
 const maxGenericWitnesses = 3
@@ -93,39 +93,70 @@ func (g *genericRun) try(v any, fromOut bool) {
 
 func (g *genericRun) run() {
 	in, out := g.ws.in.node, g.ws.out.node
-	// values of in with every member it declares, and without each one
+	// in's own values (its richest first), and the richest without each member
+	seeds := g.ws.acceptedSeeds()
+	for _, v := range seeds {
+		g.try(v, false)
+	}
 	if v, ok := genRich(in, 0); ok {
 		g.try(v, false)
 		for _, d := range dropEach(v, 6) {
 			g.try(d, false)
 		}
 	}
-	n := 0
-	eachCandidate(in, func(v any) bool {
-		g.try(v, false)
-		n++
-		return n < 4 && !g.done()
-	})
-	// values of each subschema of in, in its place
-	for _, at := range subschemaPaths(in, maxGenericNodes) {
+	// at each place either side declares: in's values there, the values
+	// at both sides' boundaries there (listed values, bounds, the values a
+	// not, an if or a branch names) and those one branch of a union takes
+	// and another rejects, put into in's own values
+	inPaths := subschemaPaths(in, maxGenericNodes)
+	paths := append(inPaths, subschemaPaths(out, maxGenericNodes)...)
+	for i, at := range paths {
 		if g.done() {
 			return
 		}
-		var locals []any
-		if v, ok := genRich(at.n, 0); ok {
-			locals = append(locals, v)
+		// the subschema the path was found at (a branch's own member, say),
+		// and the other side's there
+		inSub, outSub := at.n, nodeAtPath(out, at.path)
+		if i >= len(inPaths) {
+			inSub, outSub = nodeAtPath(in, at.path), at.n
 		}
-		k := 0
-		eachCandidate(at.n, func(v any) bool {
-			locals = append(locals, v)
-			k++
-			return k < 3
-		})
+		var locals []any
+		if inSub != nil {
+			if v, ok := genRich(inSub, 1); ok {
+				locals = append(locals, v)
+			}
+			k := 0
+			eachCandidate(inSub, func(v any) bool {
+				locals = append(locals, v)
+				k++
+				return k < 3
+			})
+		}
+		locals = append(locals, boundaryValues(outSub, 0)...)
+		locals = append(locals, boundaryValues(inSub, 0)...)
+		if inSub != nil {
+			for _, brs := range [][]*node{inSub.oneOf, inSub.anyOf} {
+				for i, b := range brs {
+					for k, o := range brs {
+						if i != k && i < 4 && k < 4 {
+							locals = append(locals, exclusiveCandidates(b, o)...)
+						}
+					}
+				}
+			}
+		}
+		locals = dedupValues(locals)
+		if len(locals) > 16 {
+			locals = locals[:16]
+		}
 		for _, l := range locals {
-			for variant := 0; variant < 2; variant++ {
-				if v, ok := genAtVariant(in, at.path, l, 0, variant); ok {
+			for _, seed := range seeds {
+				if v, ok := transplant(in, seed, at.path, l); ok {
 					g.try(v, false)
 				}
+			}
+			if v, ok := genAtVariant(in, at.path, l, 0, 0); ok {
+				g.try(v, false)
 			}
 		}
 	}
@@ -154,6 +185,90 @@ func (g *genericRun) run() {
 			g.try(r, false)
 		}
 	}
+}
+
+// nodeAtPath returns the subschema of n a path of declared members,
+// pattern members and elements reaches (nil when none does).
+func nodeAtPath(n *node, path []step) *node {
+	for _, s := range path {
+		if n == nil {
+			return nil
+		}
+		switch s.kind {
+		case 'p':
+			n, _ = declaredMember(n, s.key, 0)
+		case 'x':
+			n, _, _ = undeclaredSchema(n, s.key)
+		case 'a':
+			n = memberSchema(n)
+		case 'i':
+			n = n.itemSchema(s.index)
+		}
+	}
+	return n
+}
+
+// maxBoundaryValues bounds the values boundaryValues returns.
+const maxBoundaryValues = 12
+
+// boundaryValues returns values at the edges of what n accepts: its listed
+// values and those of its not, if, then, else and branches, its bounds and
+// the numbers next to them, strings at its lengths and its pattern's samples.
+func boundaryValues(n *node, depth int) []any {
+	if n == nil || n.never || depth > 3 {
+		return nil
+	}
+	var out []any
+	add := func(vs ...any) {
+		for _, v := range vs {
+			if len(out) < maxBoundaryValues {
+				out = append(out, v)
+			}
+		}
+	}
+	for i, v := range n.enum {
+		if i >= 4 {
+			break
+		}
+		add(v)
+	}
+	for _, b := range []*bound{n.min, n.max} {
+		if b != nil {
+			for _, d := range []*big.Rat{big.NewRat(0, 1), big.NewRat(1, 1), big.NewRat(-1, 1), big.NewRat(1, 2), big.NewRat(-1, 2)} {
+				add(numValue(new(big.Rat).Add(b.v, d)))
+			}
+		}
+	}
+	if n.multipleOf != nil {
+		m := n.multipleOf
+		add(numValue(m), numValue(new(big.Rat).Quo(m, big.NewRat(2, 1))), numValue(new(big.Rat).Mul(m, big.NewRat(3, 2))))
+	}
+	if n.types.has(tNumber) || n.types.has(tInteger) {
+		add(json.Number("1"), json.Number("3"), json.Number("0.5"), json.Number("-1"))
+	}
+	if n.types.has(tString) {
+		for _, k := range []string{"minLength", "maxLength"} {
+			if c := n.counts[k]; c != nil && c.IsInt64() && c.Int64() < 64 {
+				l := int(c.Int64())
+				add(strings.Repeat("a", l), strings.Repeat("a", l+1))
+				if l > 0 {
+					add(strings.Repeat("a", l-1))
+				}
+			}
+		}
+		if n.hasPattern {
+			for _, v := range regexSamples(n.pattern) {
+				add(v)
+			}
+		}
+	}
+	for _, sub := range []*node{n.not, n.ifN, n.thenN, n.elseN} {
+		add(boundaryValues(sub, depth+1)...)
+	}
+	for _, br := range append(append(append([]*node(nil), n.anyOf...), n.oneOf...), n.allOf...) {
+		add(boundaryValues(br, depth+1)...)
+	}
+	return out
 }
 
 // repair replaces the part of v where in rejects it by a value of in's
@@ -190,9 +305,7 @@ func subschemaPaths(n *node, max int) []genericPath {
 	for len(queue) > 0 && len(out) < max {
 		at := queue[0]
 		queue = queue[1:]
-		if len(at.path) > 0 {
-			out = append(out, at)
-		}
+		out = append(out, at)
 		if len(at.path) >= 6 {
 			continue
 		}
@@ -214,7 +327,16 @@ func subschemaPaths(n *node, max int) []genericPath {
 			add(p, step{index: i, kind: 'i'})
 		}
 		add(at.n.items, step{index: len(at.n.prefix), kind: 'i'})
-		for _, br := range append(append([]*node(nil), at.n.anyOf...), at.n.oneOf...) {
+		others := append(append([]*node(nil), at.n.anyOf...), at.n.oneOf...)
+		others = append(others, at.n.allOf...)
+		others = append(others, at.n.thenN, at.n.elseN, at.n.ifN)
+		for _, k := range sortedKeys(at.n.depSchemas) {
+			others = append(others, at.n.depSchemas[k])
+		}
+		for _, br := range others {
+			if br == nil {
+				continue
+			}
 			for _, k := range sortedKeys(br.props) {
 				add(br.props[k], step{key: k, kind: 'p'})
 			}
