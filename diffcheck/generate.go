@@ -709,6 +709,14 @@ func genRich(n *node, depth int) (any, bool) {
 		decl = append(decl, n.allOf...)
 		decl = append(decl, n.anyOf...)
 		decl = append(decl, n.oneOf...)
+		for i := 0; i < len(decl) && len(decl) < 64; i++ {
+			// the branches of branches declare members too
+			if d := decl[i]; d != n {
+				decl = append(decl, d.allOf...)
+				decl = append(decl, d.anyOf...)
+				decl = append(decl, d.oneOf...)
+			}
+		}
 		for _, d := range decl {
 			for _, k := range sortedKeys(d.props) {
 				if _, ok := extra[k]; ok || len(extra) >= maxRichMembers {

@@ -78,6 +78,14 @@ func bothCandidates(b, o1, o2 *node) []any {
 		if v, ok := gen(&m, 1); ok {
 			vals = append(vals, v)
 		}
+		if m.types.has(tArray) {
+			// arrays with elements: an empty one meets every option
+			for _, size := range []int{1, 2} {
+				if v, ok := genArray(&m, size, 1); ok {
+					vals = append(vals, v)
+				}
+			}
+		}
 		if m.types.norm() == tAll || len(m.types.list()) > 1 {
 			// an option without one type: a value of each, for bounds
 			// that only apply to some (exclusiveMinimum, minLength)
@@ -156,13 +164,24 @@ func exclusiveCandidates(b, other *node) []any {
 			}
 		}
 	}
+	strs := func(in, o *node) []any {
+		if !in.types.has(tString) || !o.hasPattern && len(o.counts) == 0 && o.format == "" {
+			return nil
+		}
+		vs := stringCandidates(in, o)
+		return vs[:min(len(vs), 3)]
+	}
+	out = append(out, strs(b, other)...)
 	if b.types.has(tArray) && other.items != nil {
-		// an element of a type other's items do not take
+		// an element of a type other's items do not take, or a string they reject
 		bi := orTrue(b.itemSchema(0))
 		if lost := bi.types.minus(other.items.types); lost != 0 {
 			for _, v := range genOfTypes(bi, lost, other.items.types) {
 				out = append(out, []any{v})
 			}
+		}
+		for _, v := range strs(bi, other.items) {
+			out = append(out, []any{v})
 		}
 	}
 	if other.hasEnum {
