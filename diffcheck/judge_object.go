@@ -570,14 +570,42 @@ func (j *judge) dependencies(in, out *node, path []step) {
 	}
 }
 
+// joinedSamples returns strings that start with a sample of not's pattern
+// and end like one of in's strings (its last one to three characters, or
+// all of it): "tmp-" and "a-1" give "tmp-1", which "^[a-z]+-[0-9]+$" and
+// "^tmp-" both take.
+func joinedSamples(not, in *node) []any {
+	if !not.hasPattern || !in.types.has(tString) {
+		return nil
+	}
+	ps := regexSamples(not.pattern)
+	if lit := strings.TrimPrefix(not.pattern, "^"); !strings.ContainsAny(lit, `\[](){}.*+?|$`) {
+		ps = append([]string{lit}, ps...)
+	}
+	qs := stringCandidates(in, in)
+	var out []any
+	for _, p := range ps[:min(len(ps), 3)] {
+		for _, qv := range qs[:min(len(qs), 3)] {
+			q := qv.(string)
+			for k := 1; k <= 3 && k <= len(q); k++ {
+				out = append(out, p+q[len(q)-k:])
+			}
+			out = append(out, p+q)
+		}
+	}
+	return out
+}
+
 // conditional reports a conditional constraint added (input) or removed
 // (output); reject narrows where out must reject (nil: the keyword kw).
 func (j *judge) conditional(in, out *node, path []step, kw, what string, reject []target) {
 	c := change{path: path, locals: genCandidates(in), reject: reject}
 	switch {
 	case kw == "not" && out.not != nil:
-		// what the not-subschema accepts, out rejects: try those first
-		c.locals = append(genCandidates(out.not), c.locals...)
+		// what the not-subschema accepts, out rejects: try those first,
+		// then strings its pattern takes joined to the ends of in's
+		// strings, which may meet in's own pattern too
+		c.locals = append(append(genCandidates(out.not), joinedSamples(out.not, in)...), c.locals...)
 	case kw == "dependentRequired" || kw == "dependentSchemas":
 		// an object with a trigger member alone meets none of the others
 		var first []any

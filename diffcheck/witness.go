@@ -518,7 +518,8 @@ func (c *comparer) report(j *judge, b, h *side) {
 	// that rejects it (one per rule and place).
 	seen := map[string]bool{}
 	for g := range gens {
-		if used[g] {
+		if used[g] || relevantToSome(gens[g], changes, ws.out.ptr) {
+			// a break a change already names (with a witness of its own)
 			continue
 		}
 		d := c.genericDraft(j.dir, in, out, b, h, gens[g])
@@ -527,6 +528,17 @@ func (c *comparer) report(j *judge, b, h *side) {
 			c.add(d)
 		}
 	}
+}
+
+// relevantToSome reports whether out rejects a generic witness, in part
+// at least, where a change says it rejects.
+func relevantToSome(g genericWitness, changes []change, root string) bool {
+	for _, ch := range changes {
+		if !ch.benign && !isUndecidable(ch) && relevance(g.reasons, ch.reject, root) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // noBreakJudged reports whether the judge found nothing that may break.

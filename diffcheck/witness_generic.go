@@ -557,6 +557,11 @@ func withinInterop(v any, depth int) bool {
 	return true
 }
 
+// nameKeyword are the keywords whose members are named by the schema's
+// author (a property named "contains" is no keyword).
+var nameKeyword = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
+	"dependentSchemas": true, "dependencies": true}
+
 // keywordNames are the keywords a reason's keyword location may end in.
 var keywordNames = map[string]bool{}
 
@@ -582,6 +587,15 @@ func rejectingKeyword(rs []schema.Reason) (schema.Reason, string, string) {
 	}
 	rel := strings.ReplaceAll(best.Keyword, "/dependency/", "/dependencies/")
 	toks := source.Split(rel)
+	// an element that fails a contains, or a value a not's subschema or an
+	// if's takes, rejects nothing by itself: the keyword that holds it does
+	for i := 0; i < len(toks); i++ {
+		if (toks[i] == "contains" || toks[i] == "propertyNames") && (i == 0 || !nameKeyword[toks[i-1]]) {
+			toks = toks[:i+1]
+			rel = source.Join("", toks...)
+			break
+		}
+	}
 	kw := "false"
 	if len(toks) > 0 {
 		last := toks[len(toks)-1]
