@@ -285,7 +285,14 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 		// over each seed)
 		limit, variants = len(cands)*4*(1+len(ws.seeds)), 4
 	} else {
-		cands = append(cands, genCandidates(ch.in)...)
+		// no more than the tries can take (a list of 100,000 values is
+		// not copied whole)
+		n := 0
+		eachCandidate(ch.in, func(v any) bool {
+			cands = append(cands, v)
+			n++
+			return n < maxTries
+		})
 	}
 	cands = dedupValues(cands)
 	tries := 0

@@ -342,6 +342,10 @@ func subschemaPaths(n *node, max int) []genericPath {
 			}
 		}
 	}
+	if len(out) > 1 {
+		// the root last: its own values are tried first anyway
+		out = append(out[1:], out[0])
+	}
 	return out
 }
 
