@@ -25,6 +25,10 @@ type builder struct {
 	// uneval: some schema built uses unevaluatedProperties or
 	// unevaluatedItems, which see what an unresolved reference evaluates.
 	uneval bool
+	// keepBranches: the schema uses unevaluated*, which see what every
+	// matching anyOf branch evaluates, so an anyOf is kept even when one
+	// branch accepts everything.
+	keepBranches bool
 }
 
 // maxNodes bounds the nodes built for one schema: as many as the judge
@@ -54,6 +58,7 @@ func normalize(doc any, schemaPtr string) *node {
 			b.draft7 = true
 		}
 	}
+	b.keepBranches = usesUnevaluated(root, 0)
 	b.scanAnchors(root, schemaPtr, 0)
 	n := b.build(root, schemaPtr, 0)
 	for pass := 0; pass < 3; pass++ {
@@ -643,7 +648,7 @@ func (b *builder) simplify(n *node) {
 			}
 		}
 	}
-	if len(n.anyOf) > 0 {
+	if len(n.anyOf) > 0 && !b.keepBranches {
 		for _, br := range n.anyOf {
 			if br.isTrue() && !b.building[br.ptr] {
 				n.anyOf = nil
