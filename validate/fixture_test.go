@@ -38,7 +38,11 @@ func runCase(c *fixture.Case) *report.Report {
 		if strings.HasPrefix(name, ".") {
 			continue
 		}
-		files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
+		f := source.Parse(name, c.Files[name], source.Limits{})
+		if containsString(strings.Fields(strings.ReplaceAll(c.Options["server-json"], ",", " ")), name) {
+			source.AsServerJSON(f) // as the run does for the config's server-json
+		}
+		files = append(files, f)
 	}
 	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"], Now: caseClock(c)}
 	if v, ok := c.Options["file-timeout"]; ok {

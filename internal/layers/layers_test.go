@@ -29,6 +29,7 @@ var layerOf = map[string]string{
 	"internal/limits":      "kernel",
 	"internal/mcpdesc":     "kernel",
 	"internal/deprecation": "kernel",
+	"internal/serverjson":  "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",

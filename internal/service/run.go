@@ -171,8 +171,10 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults(),
 		Clients: runClients(cfg, tc), ServerName: cfg.ServerName, Now: o.Now}
 	opts.Deadline = deadline
+	serverJSON, serverRequired := serverJSONInput(cfg)
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
 		Aliases: cfg.Aliases, Options: opts, StrictOutputs: cfg.StrictOutputs || o.StrictOutputs,
+		ServerJSON: serverJSON, ServerJSONRequired: serverRequired,
 		Listed: func(headHits, baseHits []int) ([]report.Finding, error) {
 			return unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
 		}})
