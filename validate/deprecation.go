@@ -17,7 +17,7 @@ var (
 		ID: "mcpschema.deprecation.incomplete", Title: "deprecation without date or successor", Owner: "mcpschema", Level: rules.Should, Severity: rules.Notice,
 		Summary: "a deprecation names a sunset date and a successor",
 		Doc: "A deprecated tool, parameter, output property, resource, resource template or prompt tells its callers to move away; without a sunset date they cannot plan the move, and without a successor they do not know where to go (oasdiff's users asked for the same: deprecating is not breaking, removing before the announced sunset is). " +
-			"The forms read, strongest first: the MCP Description flag \"deprecated\": true (tools, resources, resource templates, prompts); the _meta member \"io.mcpschema/deprecated\" holding {\"since\": \"1.4.0\", \"sunset\": \"2027-01-31\", \"use\": \"new_tool\"} (each member optional, on a tool in any file shape); JSON Schema's \"deprecated\": true on a property, with the same object under \"x-mcpschema-deprecated\"; and, as a fallback named as such in the finding, a description prefix (\"[DEPRECATED — use X — sunset 2027-01-31]\", \"Deprecated: use X\"). " +
+			"The forms read, strongest first: the MCP Description flag \"deprecated\": true (tools, resources, resource templates, prompts); the _meta member \"io.mcpschema/deprecated\" holding {\"since\": \"1.4.0\", \"sunset\": \"2027-01-31\", \"use\": \"new_tool\"} (each member optional, on a tool in any file shape); JSON Schema's \"deprecated\": true on a property, with the same object under \"x-mcpschema-deprecated\"; and, as a fallback named as such in the finding, a description prefix (\"[DEPRECATED — use X — sunset 2027-01-31]\", \"Deprecated: use X\") or a later sentence of the description starting with \"DEPRECATED:\" in capitals (\"Reads a file. DEPRECATED: Use read_text_file instead.\", as the MCP filesystem server writes it). " +
 			"Structured values win; the prefix fills in what they leave out. See docs/deprecation.md.",
 		Fix: "add \"sunset\": \"YYYY-MM-DD\" and \"use\": \"<successor>\" to the deprecation object (or write them in the description prefix)",
 	})
@@ -114,7 +114,7 @@ func judgeDeprecation(rep reporter, day, who string, d *deprecation.Deprecation,
 	}
 	from := ""
 	if d.Form == deprecation.FormDescription {
-		from = " (read from its description prefix)"
+		from = " (read from " + d.DescriptionText() + ")"
 	}
 	if d.Passed(day) {
 		at := d.SunsetPointer
@@ -123,7 +123,7 @@ func judgeDeprecation(rep reporter, day, who string, d *deprecation.Deprecation,
 			since = ", deprecated since " + quote(d.Since)
 		}
 		if d.FromDescription("sunset") && from == "" {
-			from = " (its sunset read from its description prefix)"
+			from = " (its sunset read from " + d.DescriptionText() + ")"
 		}
 		rep.Report(RuleDeprecationSunsetPassed, at, nil, "%s is still shipped after its sunset %q%s%s: remove it, or move the sunset to a later date if callers need more time",
 			who, d.Sunset, since, from)
@@ -157,7 +157,11 @@ func completeHint(d *deprecation.Deprecation) string {
 	case deprecation.FormSchema:
 		return fmt.Sprintf("add %q: %s so that callers can plan the move", deprecation.SchemaKey, obj)
 	case deprecation.FormDescription:
-		return fmt.Sprintf("write %s in the prefix, or add _meta %q: %s", strings.Join(words, " and "), deprecation.MetaKey, obj)
+		where := "the prefix"
+		if d.DescriptionLater {
+			where = "that sentence"
+		}
+		return fmt.Sprintf("write %s in %s, or add _meta %q: %s", strings.Join(words, " and "), where, deprecation.MetaKey, obj)
 	}
 	return fmt.Sprintf("add _meta %q: %s so that callers can plan the move", deprecation.MetaKey, obj)
 }

@@ -18,10 +18,11 @@
 //     inputSchema or outputSchema, with the same object under
 //     "x-mcpschema-deprecated" for its dates (FormSchema);
 //   - a description that starts with a deprecation prefix ("[DEPRECATED
-//     …]", "Deprecated: …", "DEPRECATED - use X - sunset 2027-01-31"), the
+//     …]", "Deprecated: …", "DEPRECATED - use X - sunset 2027-01-31"), or
+//     whose later sentence starts with "DEPRECATED:" in capitals, the
 //     fallback, read only where no other form says anything (FormDescription).
 //
-// Structured values win: the description prefix only fills in a date or a
+// Structured values win: the description only fills in a date or a
 // successor the structured form leaves out.
 package deprecation
 
@@ -97,9 +98,12 @@ type Deprecation struct {
 	// SincePointer, SunsetPointer and UsePointer are where each value was
 	// read (a _meta or x-mcpschema-deprecated member, or the description).
 	SincePointer, SunsetPointer, UsePointer string
-	// Fallback lists the values read from the description prefix because
-	// the structured form left them out ("since", "sunset", "use").
+	// Fallback lists the values read from the description because the
+	// structured form left them out ("since", "sunset", "use").
 	Fallback []string
+	// DescriptionLater reports that the description's deprecation is in a
+	// later sentence, not its prefix (deprecation.ParseDescription).
+	DescriptionLater bool
 }
 
 // Label names the item for messages: `tool "x"`, `parameter "a.b"`.
@@ -123,7 +127,16 @@ func (d *Deprecation) FormText() string {
 	case FormSchema:
 		return `"deprecated": true`
 	}
-	return "read from its description prefix"
+	return "read from " + d.DescriptionText()
+}
+
+// DescriptionText names where in the description the deprecation was
+// read: "its description prefix", or "its description" for a later sentence.
+func (d *Deprecation) DescriptionText() string {
+	if d.DescriptionLater {
+		return "its description"
+	}
+	return "its description prefix"
 }
 
 // FromDescription reports whether value ("since", "sunset", "use") was
@@ -245,19 +258,23 @@ func (d *Deprecation) readObject(v any, ptr, what string) []Problem {
 // description's deprecation prefix, or makes the item deprecated by it
 // when no other form did. A prefix under "deprecated": false is a problem.
 func (d *Deprecation) readDescription(desc, ptr string, flagFalse bool) []Problem {
-	p, ok := ParsePrefix(desc)
+	p, ok := ParseDescription(desc)
 	if !ok {
 		return nil
 	}
+	where := "its description prefix"
+	if p.Later {
+		where = "its description"
+	}
 	if flagFalse {
-		return []Problem{{Pointer: ptr, Message: "its description starts with a deprecation prefix, but \"deprecated\" is false: remove the prefix, or set \"deprecated\": true"}}
+		return []Problem{{Pointer: ptr, Message: fmt.Sprintf("%s announces a deprecation, but \"deprecated\" is false: remove the announcement, or set \"deprecated\": true", where)}}
 	}
 	var probs []Problem
 	if p.BadSunset != "" {
-		probs = append(probs, Problem{Pointer: ptr, Message: fmt.Sprintf("the sunset %q in its description prefix is not a date: write it as YYYY-MM-DD, such as \"2027-01-31\"", p.BadSunset)})
+		probs = append(probs, Problem{Pointer: ptr, Message: fmt.Sprintf("the sunset %q in %s is not a date: write it as YYYY-MM-DD, such as \"2027-01-31\"", p.BadSunset, where)})
 	}
 	if d.Form == "" {
-		d.Form, d.Marker = FormDescription, ptr
+		d.Form, d.Marker, d.DescriptionLater = FormDescription, ptr, p.Later
 	}
 	fill := func(have *string, at *string, v, name string) {
 		if *have != "" || v == "" {

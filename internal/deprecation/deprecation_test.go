@@ -191,3 +191,27 @@ func TestParsePrefixLeadWords(t *testing.T) {
 		t.Error("\"Deprecated items\" read as a prefix")
 	}
 }
+
+// TestParseDescriptionLater: a later sentence announcing the deprecation
+// in capitals is read (the MCP filesystem server's read_file, in the
+// corpus), a mention in running text is not.
+func TestParseDescriptionLater(t *testing.T) {
+	t.Parallel()
+	p, ok := ParseDescription("Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.")
+	if !ok || !p.Later || p.Use != "read_text_file" {
+		t.Errorf("filesystem read_file: %+v %v", p, ok)
+	}
+	p, ok = ParseDescription("Lists items.\n[Deprecated — sunset 2027-01-31]")
+	if !ok || !p.Later || p.Sunset != "2027-01-31" {
+		t.Errorf("bracket on a later line: %+v %v", p, ok)
+	}
+	for _, d := range []string{"Lists items. Deprecated items are skipped.", "Returns DEPRECATED flags", "Lists. Deprecated: no", "Skips deprecated: items"} {
+		if p, ok := ParseDescription(d); ok {
+			t.Errorf("%q read as a deprecation: %+v", d, p)
+		}
+	}
+	d, _ := Read(Tool, "read_file", map[string]any{"description": "Reads a file. DEPRECATED: Use read_text_file instead."}, "")
+	if d == nil || d.Form != FormDescription || !d.DescriptionLater || d.FormText() != "read from its description" {
+		t.Errorf("Read: %+v", d)
+	}
+}

@@ -17,6 +17,9 @@ type Prefix struct {
 	Since, Sunset, Use string
 	// BadSunset is a sunset the text names that is not a date, as written.
 	BadSunset string
+	// Later reports that a later sentence of the description announces the
+	// deprecation, not its prefix (ParseDescription).
+	Later bool
 }
 
 var (
@@ -32,6 +35,29 @@ var leadWords = map[string]bool{"since": true, "in": true, "use": true, "until":
 // notNames are words after "use" that are not a successor ("use of").
 var notNames = map[string]bool{"of": true, "the": true, "a": true, "an": true, "this": true, "it": true,
 	"instead": true, "with": true, "caution": true, "at": true, "only": true}
+
+// laterRe finds a later sentence of a description that announces a
+// deprecation: "… text. DEPRECATED: use x." ("DEPRECATED" in capitals
+// followed by ":" or a dash) or "… text. [Deprecated …]".
+var laterRe = regexp.MustCompile(`(?:[.!?]\s+|\n\s*)(\[(?i:deprecated)\b|\((?i:deprecated)\b|DEPRECATED\s*[:—–-])`)
+
+// ParseDescription reads the deprecation a description announces: its
+// prefix (ParsePrefix), or else the first later sentence that starts with
+// "DEPRECATED:" (or "DEPRECATED -") in capitals, or with "[Deprecated …]"
+// or "(deprecated …)" (Prefix.Later), as servers write it after the
+// description proper ("Reads a file. DEPRECATED: Use read_text_file instead.").
+func ParseDescription(desc string) (Prefix, bool) {
+	if p, ok := ParsePrefix(desc); ok {
+		return p, true
+	}
+	m := laterRe.FindStringSubmatchIndex(desc)
+	if m == nil {
+		return Prefix{}, false
+	}
+	p, ok := ParsePrefix(desc[m[2]:])
+	p.Later = true
+	return p, ok
+}
 
 // ParsePrefix reads the deprecation prefix a description starts with:
 // "[DEPRECATED …]" or "(deprecated …)", "Deprecated: …", "DEPRECATED - …",
