@@ -38,14 +38,35 @@ func runCase(c *fixture.Case) *report.Report {
 		if strings.HasPrefix(name, ".") {
 			continue
 		}
-		files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
+		f := source.Parse(name, c.Files[name], source.Limits{})
+		if containsString(strings.Fields(strings.ReplaceAll(c.Options["server-json"], ",", " ")), name) {
+			source.AsServerJSON(f) // as the run does for the config's server-json
+		}
+		files = append(files, f)
 	}
-	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"]}
+	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"], Now: caseClock(c)}
 	if v, ok := c.Options["file-timeout"]; ok {
 		// A budget spent before the first tool: the time-budget rule's failing case.
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
 	}
 	return Run(files, opts)
+}
+
+// fixtureDay is the day every fixture is checked on unless it says
+// "option now <YYYY-MM-DD>": fixtures never depend on the day they run.
+const fixtureDay = "2026-06-01"
+
+// caseClock is the frozen clock of a case.
+func caseClock(c *fixture.Case) time.Time {
+	day := fixtureDay
+	if v, ok := c.Options["now"]; ok {
+		day = v
+	}
+	t, err := time.Parse("2006-01-02", day)
+	if err != nil {
+		panic(c.Name + ": option now: " + err.Error())
+	}
+	return t
 }
 
 // caseClients are the client profiles a case checks: those of the client

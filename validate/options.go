@@ -64,6 +64,9 @@ type Options struct {
 	// configuration (config server-name), which clients put before tool
 	// names; "" when not known.
 	ServerName string
+	// Now is the run's clock: deprecations are judged on its day in UTC
+	// (--now; zero: the time Run or CheckFile is called).
+	Now time.Time
 }
 
 func (o Options) withDefaults() Options {
@@ -71,6 +74,9 @@ func (o Options) withDefaults() Options {
 		o.DefaultVersions = rules.DefaultVersions
 	}
 	o.Limits = o.Limits.WithDefaults()
+	if o.Now.IsZero() {
+		o.Now = time.Now()
+	}
 	if o.Deadline.IsZero() {
 		o.Deadline = time.Now().Add(o.Limits.RunTimeout)
 	}

@@ -28,6 +28,8 @@ var layerOf = map[string]string{
 	"internal/uritemplate": "kernel",
 	"internal/limits":      "kernel",
 	"internal/mcpdesc":     "kernel",
+	"internal/deprecation": "kernel",
+	"internal/serverjson":  "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",

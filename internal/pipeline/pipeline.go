@@ -40,6 +40,15 @@ type Input struct {
 	StrictOutputs bool
 	// Options configure validation (its Deadline covers the whole run).
 	Options validate.Options
+	// ServerJSON is the path of the server's MCP Registry server.json
+	// ("": none): listed besides the patterns' files (the excludes apply),
+	// checked against the registry's schema and requirements, never judged
+	// as a tool file. Without ServerJSONRequired it is checked only when it
+	// reads as a registry server.json (serverjson.Recognize), else a note
+	// says why not; with it (the config named the file) it must exist and is
+	// checked whatever it holds.
+	ServerJSON         string
+	ServerJSONRequired bool
 	// Listed is called once the files are listed, before any is read, with
 	// the files each include pattern selected at the head and at the base
 	// (nil without Base); it returns findings to add to the report, or an
@@ -78,7 +87,11 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		lctx, cancel = context.WithDeadline(ctx, opts.Deadline) // listing is within the run's budget
 		defer cancel()
 	}
-	paths, notes, headHits, baseHits, err := listPaths(lctx, in)
+	lin, err := withServerJSON(in)
+	if err != nil {
+		return nil, &ListError{Err: err}
+	}
+	paths, notes, headHits, baseHits, err := listPaths(lctx, lin)
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, cerr
 	}
@@ -88,6 +101,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	var serverFound bool
+	headHits, baseHits, serverFound = splitServerHits(in, headHits, baseHits)
+	if in.ServerJSONRequired && !serverFound {
+		return nil, &ListError{Err: missingServerJSON(in)}
+	}
+	server := markServerJSON(in, paths)
 	var extra []report.Finding
 	if in.Listed != nil {
 		if extra, err = in.Listed(headHits, baseHits); err != nil {
@@ -142,6 +161,11 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		if head == nil && (bp.head != nil || bp.headBlob != nil) {
 			head = parseHead(bp, job.headData, lim)
 		}
+		if server.kind(i) != serverNone {
+			if head = server.shape(i, head); head == nil {
+				return // a root server.json that is no registry entry: a note says so
+			}
+		}
 		if head != nil {
 			results[i], checked[i] = validate.CheckFile(head, opts, eng), true
 		}
@@ -160,6 +184,17 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			base = load.ParseBlobLike(*bp.base, job.baseData, lim, head, job.headData)
 		case bp.base != nil:
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
+		}
+		if isServerJSON(head) || head == nil && server.kind(i) != serverNone {
+			// a registry entry is validated, never judged: its findings
+			// the base already had are pre-existing.
+			if isServerJSON(head) && !job.unchanged && base != nil && len(results[i].Findings) > 0 {
+				source.AsServerJSON(base)
+				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
+			} else if job.unchanged {
+				markAll(&results[i])
+			}
+			return
 		}
 		switch {
 		case job.unchanged:
@@ -214,6 +249,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	rep := validate.AssembleWith(heads, opts, baseTools)
 	rep.Versions = vs.sorted()
 	rep.Notes = append(rep.Notes, notes...)
+	rep.Notes = append(rep.Notes, server.notes(paths)...)
 	rep.Findings = append(rep.Findings, extra...)
 	if differ != nil {
 		rep.Findings = append(rep.Findings, diff...)

@@ -88,6 +88,11 @@ type Config struct {
 	// ServerName is the name users give the server in their client's
 	// configuration (server-name), which clients put before tool names.
 	ServerName string
+	// ServerJSON is the MCP Registry server.json the config names
+	// (server-json: PATH; "": server.json at the root, when it reads as
+	// one); ServerJSONOff: server-json: false, none is checked.
+	ServerJSON    string
+	ServerJSONOff bool
 	// baseRun: the run compares with a base revision (Run sets it).
 	baseRun bool
 }
@@ -199,6 +204,8 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			err = cfg.readClients(v, ptr)
 		case "server-name":
 			cfg.ServerName, err = cfg.serverName(v, ptr)
+		case "server-json":
+			err = cfg.readServerJSON(v, ptr)
 		case "rules":
 			err = cfg.readSeverities(v, ptr)
 		case "ignore":
