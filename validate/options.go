@@ -56,6 +56,12 @@ type Options struct {
 	// Deadline is when the run's time budget runs out (zero: Run starts it
 	// at Limits.RunTimeout from its call; CheckFile alone, from its call).
 	Deadline time.Time
+	// ServerName names the server of the files that name none (the
+	// config's server-name; see ServerOf).
+	ServerName string
+	// MaxTokens is the budget of each server's tool definitions (the
+	// config's max-tokens; see RuleServerMaxTokens).
+	MaxTokens TokenBudget
 }
 
 func (o Options) withDefaults() Options {

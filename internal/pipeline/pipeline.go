@@ -116,6 +116,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 
 	results := make([]validate.Result, len(paths))
 	checked := make([]bool, len(paths))
+	// what each head and base file's tools cost a model's context
+	headCosts := make([]validate.Costs, len(paths))
+	var baseCosts []validate.Costs
+	if in.Base != "" {
+		baseCosts = make([]validate.Costs, len(paths))
+	}
 	var ex *existing
 	var vs versions
 	if differ != nil {
@@ -138,6 +144,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 		if head != nil {
 			results[i], checked[i] = validate.CheckFile(head, opts, eng), true
+			headCosts[i] = validate.MeasureFile(head, opts)
 		}
 		if differ == nil {
 			return
@@ -154,6 +161,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			base = load.ParseBlobLike(*bp.base, job.baseData, lim, head, job.headData)
 		case bp.base != nil:
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
+		}
+		switch {
+		case job.unchanged:
+			baseCosts[i] = headCosts[i]
+		case base != nil:
+			baseCosts[i] = validate.MeasureFile(base, opts)
 		}
 		switch {
 		case job.unchanged:
@@ -200,6 +213,9 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 	}
 	rep := validate.Assemble(heads)
+	var overBudget []report.Finding
+	rep.Context, overBudget = validate.ContextCost(headCosts, baseCosts, in.Base != "", opts)
+	rep.Findings = append(rep.Findings, overBudget...)
 	rep.Versions = vs.sorted()
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Findings = append(rep.Findings, extra...)

@@ -1,0 +1,83 @@
+package tokens
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCountJSONAgrees: counting a value's strings apart (countJSON) gives
+// the count of its whole text, on the corpus's tools and on generated
+// values whose strings start and end with every class of rune.
+func TestCountJSONAgrees(t *testing.T) {
+	t.Parallel()
+	for _, v := range generatedValues(3000) {
+		agreeJSON(t, v)
+	}
+	paths, _ := filepath.Glob("../../../shared/corpus/*/latest/*.json")
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := json.NewDecoder(strings.NewReader(string(data)))
+		dec.UseNumber()
+		var v any
+		if dec.Decode(&v) == nil {
+			for _, tool := range toolsOf(v) {
+				agreeJSON(t, tool)
+			}
+		}
+	}
+}
+
+func agreeJSON(t *testing.T, v any) {
+	t.Helper()
+	text := AppendJSON(nil, v)
+	// twice: the second time from the counter's caches
+	for range 2 {
+		if got, want := CountJSON(v), Count(text); got != want {
+			t.Fatalf("%s: CountJSON %d, Count of the text %d", text, got, want)
+		}
+	}
+}
+
+// generatedValues builds objects, arrays and strings from fragments that
+// put each kind of rune at a string's edges and next to its core.
+func generatedValues(n int) []any {
+	frags := []string{"a", "Get", "ID", "x1", "42", "1234", " ", "  ", ".", "!", "'s", "'", "\"", "\\", "\n", "\t", "é", "\u0301", "日本", "١", "Ⅻ", "ǅ", "ʰ",
+		"(", ")", "/", "-", "_", ",", ":", "{", "\u00a0", "👍", "\x7f", "\xff", "don't", "e.g.", "v1.0.0", "https://x.io/a"}
+	rng := rand.New(rand.NewPCG(28, 5))
+	str := func() string {
+		var sb strings.Builder
+		for range rng.IntN(5) {
+			sb.WriteString(frags[rng.IntN(len(frags))])
+		}
+		return sb.String()
+	}
+	var val func(depth int) any
+	val = func(depth int) any {
+		switch k := rng.IntN(6); {
+		case depth > 2 || k == 0:
+			return str()
+		case k == 1:
+			return json.Number("12")
+		case k == 2:
+			return []any{val(depth + 1), val(depth + 1), true, nil}
+		default:
+			m := map[string]any{}
+			for range 1 + rng.IntN(4) {
+				m[str()] = val(depth + 1)
+			}
+			return m
+		}
+	}
+	out := make([]any, n)
+	for i := range out {
+		out[i] = val(0)
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+// Package tokens counts the tokens of a text with OpenAI's o200k_base
+// encoding (the GPT-4o, GPT-4.1, o-series and GPT-5 tokenizer), offline:
+// its vocabulary is embedded in the pinned module
+// github.com/tiktoken-go/tokenizer (MIT), so a count needs no network and
+// is the same on every machine. Other models count differently (Claude's
+// tokenizer is not public): a count is a measure of size a pull request
+// can be compared by, not any one model's bill.
+//
+// Counting is bounded: it is linear in the text, and a piece of more than
+// maxPiece bytes (a run of letters or symbols without a break, which no
+// prose has) is counted in chunks of maxPiece bytes, so one hostile string
+// costs time and memory in proportion to its size.
+package tokens
+
+import (
+	"hash/maphash"
+	"sync"
+	"unsafe"
+
+	"github.com/tiktoken-go/tokenizer/codec"
+)
+
+// Encoding is the name of the encoding every count is made with.
+const Encoding = "o200k_base"
+
+// Bounds of one counter: pieces up to cachePiece bytes are remembered,
+// and so are strings of a JSON value up to cacheString bytes (in tables of
+// shortSlots, pieceSlots and stringSlots entries); a longer piece than
+// maxPiece is counted in chunks of maxPiece bytes; buffers past keepBuffer
+// bytes are not kept for the next count.
+const (
+	cachePiece  = 32
+	cacheString = 128
+	maxPiece    = 1 << 10
+	keepBuffer  = 1 << 20
+)
+
+// shortSlots and pieceSlots are the sizes of a counter's tables of short
+// pieces (up to 7 bytes) and of the others up to cachePiece bytes: each a
+// direct-mapped cache (a piece's slot is a hash of it; a later piece of
+// the same slot replaces it), which costs a hash and a comparison where a
+// map costs a probe and an allocation.
+const (
+	shortSlots = 1 << 14
+	pieceSlots = 1 << 13
+)
+
+// pieceSlot is one entry of the table of longer pieces.
+type pieceSlot struct {
+	piece  [cachePiece]byte
+	len    uint8
+	tokens int32
+}
+
+// shortSlot is one entry of the table of short pieces: a packed piece
+// (packPiece; 0: empty) and its tokens.
+type shortSlot struct {
+	key    uint64
+	tokens int32
+}
+
+// encoder is the module's o200k_base codec, built once (its vocabulary is
+// a map of 200,000 entries).
+var encoder = sync.OnceValue(codec.NewO200kBase)
+
+// counter splits a text into pieces (pieceEnd) and counts each piece with
+// the module's codec, remembering the counts of short pieces and of short
+// strings: the same words, names and punctuation recur throughout tool
+// definitions, so most are counted once per counter. A counter is used by
+// one goroutine at a time.
+type counter struct {
+	// short holds the counts of pieces up to 7 bytes, pieces those of
+	// the longer ones.
+	short  *[shortSlots]shortSlot
+	pieces *[pieceSlots]pieceSlot
+	strs   *[stringSlots]stringSlot
+	// skel, scratch and keys are CountJSON's buffers: the segment of text
+	// since the last string's core, one string's escaped core, and the
+	// sorted member names of the objects being written.
+	skel, scratch []byte
+	keys          []string
+	// total is the count so far of CountJSON's value.
+	total int
+}
+
+// counters keeps the counters between calls (a few, each with its
+// caches): a sync.Pool would drop them, and their caches, at every
+// collection. There are as many as goroutines counted at once, at most
+// cap(counters) are kept.
+var counters = make(chan *counter, 16)
+
+func getCounter() *counter {
+	select {
+	case c := <-counters:
+		return c
+	default:
+		return &counter{short: new([shortSlots]shortSlot), pieces: new([pieceSlots]pieceSlot), strs: new([stringSlots]stringSlot)}
+	}
+}
+
+func putCounter(c *counter) {
+	if cap(c.skel) > keepBuffer {
+		c.skel = nil
+	}
+	if cap(c.scratch) > keepBuffer {
+		c.scratch = nil
+	}
+	select {
+	case counters <- c:
+	default:
+	}
+}
+
+// Count returns the number of o200k_base tokens of text, which must be
+// valid UTF-8 (a JSON text written by AppendJSON is).
+func Count(text []byte) int {
+	c := getCounter()
+	defer putCounter(c)
+	return c.count(text)
+}
+
+// CountJSON returns the number of o200k_base tokens of the compact JSON
+// text of v, a plain JSON value: Count(AppendJSON(nil, v)), without
+// writing most of that text (see countJSON).
+func CountJSON(v any) int {
+	c := getCounter()
+	defer putCounter(c)
+	return c.countJSON(v)
+}
+
+func (c *counter) count(text []byte) int {
+	enc := encoder()
+	total := 0
+	for p := 0; p < len(text); {
+		e := pieceEnd(text, p)
+		total += c.piece(enc, text[p:e])
+		p = e
+	}
+	return total
+}
+
+// piece counts one piece: from the cache, else with the codec (in chunks
+// of maxPiece bytes, cut at rune starts, when it is longer).
+func (c *counter) piece(enc *codec.Codec, b []byte) int {
+	if len(b) < 8 {
+		key := packPiece(b)
+		slot := &c.short[(key*0x9E3779B97F4A7C15)>>(64-14)]
+		if slot.key == key {
+			return int(slot.tokens)
+		}
+		n := c.encode(enc, b)
+		slot.key, slot.tokens = key, int32(n)
+		return n
+	}
+	if len(b) > cachePiece {
+		return c.encode(enc, b)
+	}
+	slot := &c.pieces[maphash.Bytes(stringSeed, b)&(pieceSlots-1)]
+	if string(slot.piece[:slot.len]) == string(b) && slot.len > 0 {
+		return int(slot.tokens)
+	}
+	n := c.encode(enc, b)
+	slot.len, slot.tokens = uint8(copy(slot.piece[:], b)), int32(n)
+	return n
+}
+
+// packPiece packs a piece of less than 8 bytes and its length into a number.
+func packPiece(b []byte) uint64 {
+	k := uint64(len(b)) << 56
+	for i, x := range b {
+		k |= uint64(x) << (8 * i)
+	}
+	return k
+}
+
+// encode counts a piece with the codec, in chunks of maxPiece bytes cut
+// at rune starts when it is longer.
+func (c *counter) encode(enc *codec.Codec, b []byte) int {
+	n := 0
+	for rest := b; len(rest) > 0; {
+		cut := min(len(rest), maxPiece)
+		for cut < len(rest) && cut > 1 && rest[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		k, _ := enc.Count(string(rest[:cut])) // errors only in a strict error mode
+		n += k
+		rest = rest[cut:]
+	}
+	return n
+}
+
+// unsafeBytes is s as a byte slice, read only.
+func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
