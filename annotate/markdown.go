@@ -72,6 +72,7 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	}
 	b.must(header(rep, title, opt))
 	b.must(configChangeMarkdown(rep.ConfigChange, opt.Limit))
+	b.must(contextCostMarkdown(rep.Context))
 
 	var breaking, others, notices, existing, accepted []report.Finding
 	for _, f := range rep.Findings {

@@ -82,6 +82,13 @@ type Config struct {
 	// SkipLabel is the pull request label that accepts the breaking
 	// changes (skip-label; the action input wins when set).
 	SkipLabel string
+	// MaxTokens is the budget of each server's tool definitions in tokens
+	// (max-tokens: a number for every server, or server names to numbers;
+	// see validate.RuleServerMaxTokens).
+	MaxTokens validate.TokenBudget
+	// ServerName names the server of the tool files that name none
+	// (server-name; an MCP Description document's info.name wins).
+	ServerName string
 }
 
 // ConfigError is a problem in the config file, with its position.
@@ -195,8 +202,16 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			err = cfg.readAliases(v, ptr)
 		case "limits":
 			err = cfg.readLimits(v, ptr)
+		case "max-tokens":
+			err = cfg.readMaxTokens(v, ptr)
+		case "server-name":
+			s, ok := v.(string)
+			if !ok || strings.TrimSpace(s) == "" {
+				err = cfg.errAt(ptr, fmt.Sprintf("server-name must be the name of the server the tool lists describe, not %s", configValueText(v)))
+			}
+			cfg.ServerName = s
 		default:
-			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, UnknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, fail-on-existing, strict-outputs, version-policy, skip-label, rules, ignore, aliases or limits")))
+			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, UnknownHint(k, configKeys, "%q", "use files, exclude, protocol-versions, fail-on, fail-on-existing, strict-outputs, version-policy, skip-label, rules, ignore, aliases, limits, max-tokens or server-name")))
 		}
 		if err != nil {
 			return nil, err

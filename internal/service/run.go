@@ -149,7 +149,8 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		failOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 	}
-	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults()}
+	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults(),
+		MaxTokens: cfg.MaxTokens, ServerName: cfg.ServerName}
 	opts.Deadline = deadline
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
 		Aliases: cfg.Aliases, Options: opts, StrictOutputs: cfg.StrictOutputs || o.StrictOutputs,
