@@ -24,12 +24,12 @@ func contextCostMarkdown(cc *report.ContextCost) string {
 		return ""
 	}
 	var b strings.Builder
-	enc := fmt.Sprintf("%s tokens; other models count differently", mdCode(cc.Encoding))
+	enc := fmt.Sprintf("sent to the model on every turn (counted with %s; other models count differently)", mdCode(cc.Encoding))
 	if len(cc.Servers) == 1 {
 		s := cc.Servers[0]
-		fmt.Fprintf(&b, "\n**Tool definitions: %s**%s (%s, sent to the model on every turn).\n", serverTokens(s), namedServer(s.Server), enc)
+		fmt.Fprintf(&b, "\n**Tool definitions%s: %s**, %s.\n", namedServer(s.Server), serverTokens(s), enc)
 	} else {
-		fmt.Fprintf(&b, "\n**Tool definitions** (%s, sent to the model on every turn):\n", enc)
+		fmt.Fprintf(&b, "\n**Tool definitions**, %s:\n", enc)
 		for i, s := range cc.Servers {
 			if i == costServersShown {
 				fmt.Fprintf(&b, "- and %d more servers (see the JSON report)\n", len(cc.Servers)-i)

@@ -25,7 +25,7 @@ func TestContextCostMarkdown(t *testing.T) {
 	md := Markdown(&report.Report{Context: one}, SummaryOptions{})
 	for _, want := range []string{
 		"**Tool definitions: 12,400 tokens (+2,300 in this pull request) of max-tokens 20,000**",
-		"`o200k_base` tokens; other models count differently",
+		"**, sent to the model on every turn (counted with `o200k_base`; other models count differently).",
 		"Largest changes: `create_issue` +1,200, `search` +900 (new), ``old`</details>`` -400 (removed).",
 	} {
 		if !strings.Contains(md, want) {
