@@ -18,6 +18,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/tokens"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -78,6 +79,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		lctx, cancel = context.WithDeadline(ctx, opts.Deadline) // listing is within the run's budget
 		defer cancel()
 	}
+	tokens.Warm() // while the files are listed and read
 	paths, notes, headHits, baseHits, err := listPaths(lctx, in)
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, cerr

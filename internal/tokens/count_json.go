@@ -23,6 +23,12 @@ import (
 // few forms, once per form. TestCountJSONAgrees checks the sum against
 // Count of the whole text.
 
+// member is one member of an object being written.
+type member struct {
+	name  string
+	value any
+}
+
 // stringSlots is the size of a counter's table of strings, direct-mapped
 // as the table of short pieces is.
 const stringSlots = 1 << 14
@@ -66,11 +72,12 @@ func (c *counter) flush() {
 		return
 	}
 	key := packPiece(seg) | segmentKey
-	slot := &c.short[(key*0x9E3779B97F4A7C15)>>(64-14)]
-	if slot.key != key {
-		slot.key, slot.tokens = key, int32(c.count(seg))
+	n, ok := c.shortGet(key)
+	if !ok {
+		n = c.count(seg)
+		c.shortPut(key, n)
 	}
-	c.total += int(slot.tokens)
+	c.total += n
 }
 
 // value writes v as AppendJSON does, counting each string's core apart
@@ -80,22 +87,26 @@ func (c *counter) value(v any) {
 	case string:
 		c.string(v)
 	case map[string]any:
-		start := len(c.keys)
-		for k := range v {
-			c.keys = append(c.keys, k)
+		// the members of this object are kept at the end of the shared
+		// slice while they are written (nested objects add theirs after)
+		start := len(c.members)
+		for k, e := range v {
+			c.members = append(c.members, member{k, e})
 		}
-		slices.Sort(c.keys[start:])
+		ms := c.members[start:]
+		slices.SortFunc(ms, func(a, b member) int { return strings.Compare(a.name, b.name) })
 		c.skel = append(c.skel, '{')
-		for i := start; i < len(c.keys); i++ {
+		for i := start; i < len(c.members); i++ {
 			if i > start {
 				c.skel = append(c.skel, ',')
 			}
-			k := c.keys[i]
-			c.string(k)
+			m := c.members[i]
+			c.string(m.name)
 			c.skel = append(c.skel, ':')
-			c.value(v[k])
+			c.value(m.value)
 		}
-		c.keys = c.keys[:start]
+		clear(c.members[start:])
+		c.members = c.members[:start]
 		c.skel = append(c.skel, '}')
 	case []any:
 		c.skel = append(c.skel, '[')

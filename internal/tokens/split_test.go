@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2/v2"
+	"github.com/tiktoken-go/tokenizer/codec"
 )
 
 // o200kPattern is the module's split pattern (codec.NewO200kBase), the
@@ -17,6 +19,10 @@ import (
 const o200kPattern = `[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`
 
 var moduleSplit = regexp2.MustCompile(o200kPattern, regexp2.None)
+
+// moduleCodec is the pinned module's o200k_base codec: the reference
+// every count is checked against.
+var moduleCodec = sync.OnceValue(codec.NewO200kBase)
 
 // modulePieces splits s with the module's matcher.
 func modulePieces(t testing.TB, s string) []string {
@@ -55,7 +61,7 @@ func agree(t testing.TB, s string) {
 		}
 		t.Fatalf("%q: %d pieces, the module has %d", s, len(got), len(want))
 	}
-	wantN, _ := encoder().Count(s)
+	wantN, _ := moduleCodec().Count(s)
 	if n := Count([]byte(s)); n != wantN && !hasLongPiece(want) {
 		t.Fatalf("%q: %d tokens, the module counts %d", s, n, wantN)
 	}
@@ -169,4 +175,26 @@ func FuzzSplit(f *testing.F) {
 		}
 		agree(t, s)
 	})
+}
+
+// TestLongPiecesAgree: pieces past the scan's 64 bytes merge on a heap;
+// up to maxPiece bytes they count as the module counts them.
+func TestLongPiecesAgree(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(64, 1024))
+	for _, n := range []int{63, 64, 65, 66, 100, 257, 700, maxPiece} {
+		for _, alphabet := range []string{"abcdefghijklmnopqrstuvwxyz", "ab", "x", "0123456789abcdef", "日本語テキスト", "!#$%&*+-./:;<=>?@^_|~"} {
+			rs := []rune(alphabet)
+			var sb strings.Builder
+			for sb.Len() < n {
+				sb.WriteRune(rs[rng.IntN(len(rs))])
+			}
+			s := sb.String()
+			for len(s) > n { // whole runes, at most n bytes
+				_, size := utf8.DecodeLastRuneInString(s)
+				s = s[:len(s)-size]
+			}
+			agree(t, s)
+		}
+	}
 }

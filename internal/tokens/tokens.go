@@ -1,10 +1,13 @@
 // Package tokens counts the tokens of a text with OpenAI's o200k_base
 // encoding (the GPT-4o, GPT-4.1, o-series and GPT-5 tokenizer), offline:
-// its vocabulary is embedded in the pinned module
-// github.com/tiktoken-go/tokenizer (MIT), so a count needs no network and
-// is the same on every machine. Other models count differently (Claude's
-// tokenizer is not public): a count is a measure of size a pull request
-// can be compared by, not any one model's bill.
+// the vocabulary is embedded (o200k_base.tokens, written from and checked
+// against the pinned module github.com/tiktoken-go/tokenizer, MIT), so a
+// count needs no network and is the same on every machine. Counts are the
+// module's, piece for piece and token for token (split_test.go and
+// count_json_test.go check them against its codec), made at a speed a CI
+// run does not notice. Other models count differently (Claude's tokenizer
+// is not public): a count is a measure of size a pull request can be
+// compared by, not any one model's bill.
 //
 // Counting is bounded: it is linear in the text, and a piece of more than
 // maxPiece bytes (a run of letters or symbols without a break, which no
@@ -14,10 +17,7 @@ package tokens
 
 import (
 	"hash/maphash"
-	"sync"
 	"unsafe"
-
-	"github.com/tiktoken-go/tokenizer/codec"
 )
 
 // Encoding is the name of the encoding every count is made with.
@@ -41,7 +41,8 @@ const (
 // the same slot replaces it), which costs a hash and a comparison where a
 // map costs a probe and an allocation.
 const (
-	shortSlots = 1 << 14
+	shortBits  = 14
+	shortSlots = 1 << shortBits
 	pieceSlots = 1 << 13
 )
 
@@ -52,33 +53,41 @@ type pieceSlot struct {
 	tokens int32
 }
 
-// shortSlot is one entry of the table of short pieces: a packed piece
-// (packPiece; 0: empty) and its tokens.
-type shortSlot struct {
-	key    uint64
-	tokens int32
+// An entry of the table of short pieces is one number: the packed piece
+// (packPiece, or a segment's key) and, in bits 59 to 62, its tokens (a
+// piece of at most 7 bytes has at most 7); 0 is empty.
+const shortTokensShift, shortTokensMask = 59, uint64(0xF) << 59
+
+// shortGet returns the tokens of the short piece or segment key, if the table has them.
+func (c *counter) shortGet(key uint64) (int, bool) {
+	e := c.short[(key*0x9E3779B97F4A7C15)>>(64-shortBits)]
+	if e != 0 && e&^shortTokensMask == key {
+		return int(e >> shortTokensShift & 0xF), true
+	}
+	return 0, false
 }
 
-// encoder is the module's o200k_base codec, built once (its vocabulary is
-// a map of 200,000 entries).
-var encoder = sync.OnceValue(codec.NewO200kBase)
+// shortPut remembers the tokens of the short piece or segment key.
+func (c *counter) shortPut(key uint64, tokens int) {
+	c.short[(key*0x9E3779B97F4A7C15)>>(64-shortBits)] = key | uint64(tokens)<<shortTokensShift
+}
 
 // counter splits a text into pieces (pieceEnd) and counts each piece with
-// the module's codec, remembering the counts of short pieces and of short
+// the vocabulary (vocab.tokens), remembering the counts of short pieces and of short
 // strings: the same words, names and punctuation recur throughout tool
 // definitions, so most are counted once per counter. A counter is used by
 // one goroutine at a time.
 type counter struct {
 	// short holds the counts of pieces up to 7 bytes, pieces those of
 	// the longer ones.
-	short  *[shortSlots]shortSlot
+	short  *[shortSlots]uint64
 	pieces *[pieceSlots]pieceSlot
 	strs   *[stringSlots]stringSlot
-	// skel, scratch and keys are CountJSON's buffers: the segment of text
-	// since the last string's core, one string's escaped core, and the
-	// sorted member names of the objects being written.
+	// skel, scratch and members are CountJSON's buffers: the segment of
+	// text since the last string's core, one string's escaped core, and
+	// the sorted members of the objects being written.
 	skel, scratch []byte
-	keys          []string
+	members       []member
 	// total is the count so far of CountJSON's value.
 	total int
 }
@@ -94,8 +103,12 @@ func getCounter() *counter {
 	case c := <-counters:
 		return c
 	default:
-		return &counter{short: new([shortSlots]shortSlot), pieces: new([pieceSlots]pieceSlot), strs: new([stringSlots]stringSlot)}
+		return newCounter()
 	}
+}
+
+func newCounter() *counter {
+	return &counter{short: new([shortSlots]uint64), pieces: new([pieceSlots]pieceSlot), strs: new([stringSlots]stringSlot)}
 }
 
 func putCounter(c *counter) {
@@ -129,7 +142,7 @@ func CountJSON(v any) int {
 }
 
 func (c *counter) count(text []byte) int {
-	enc := encoder()
+	enc := loadVocab()
 	total := 0
 	for p := 0; p < len(text); {
 		e := pieceEnd(text, p)
@@ -139,17 +152,16 @@ func (c *counter) count(text []byte) int {
 	return total
 }
 
-// piece counts one piece: from the cache, else with the codec (in chunks
-// of maxPiece bytes, cut at rune starts, when it is longer).
-func (c *counter) piece(enc *codec.Codec, b []byte) int {
+// piece counts one piece: from the cache, else with the vocabulary (in
+// chunks of maxPiece bytes, cut at rune starts, when it is longer).
+func (c *counter) piece(enc *vocab, b []byte) int {
 	if len(b) < 8 {
 		key := packPiece(b)
-		slot := &c.short[(key*0x9E3779B97F4A7C15)>>(64-14)]
-		if slot.key == key {
-			return int(slot.tokens)
+		if n, ok := c.shortGet(key); ok {
+			return n
 		}
 		n := c.encode(enc, b)
-		slot.key, slot.tokens = key, int32(n)
+		c.shortPut(key, n)
 		return n
 	}
 	if len(b) > cachePiece {
@@ -173,17 +185,16 @@ func packPiece(b []byte) uint64 {
 	return k
 }
 
-// encode counts a piece with the codec, in chunks of maxPiece bytes cut
-// at rune starts when it is longer.
-func (c *counter) encode(enc *codec.Codec, b []byte) int {
+// encode counts a piece with the vocabulary, in chunks of maxPiece bytes
+// cut at rune starts when it is longer.
+func (c *counter) encode(v *vocab, b []byte) int {
 	n := 0
 	for rest := b; len(rest) > 0; {
 		cut := min(len(rest), maxPiece)
 		for cut < len(rest) && cut > 1 && rest[cut]&0xC0 == 0x80 {
 			cut--
 		}
-		k, _ := enc.Count(string(rest[:cut])) // errors only in a strict error mode
-		n += k
+		n += v.tokens(rest[:cut])
 		rest = rest[cut:]
 	}
 	return n
@@ -191,3 +202,11 @@ func (c *counter) encode(enc *codec.Codec, b []byte) int {
 
 // unsafeBytes is s as a byte slice, read only.
 func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// Warm reads the vocabulary in the background, so that a run that will
+// count does not wait for it on its first tool.
+func Warm() {
+	if !Off {
+		go loadVocab()
+	}
+}
