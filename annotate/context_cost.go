@@ -42,6 +42,9 @@ func contextCostMarkdown(cc *report.ContextCost) string {
 			fmt.Fprintf(&b, "- %s: %s\n", name, serverTokens(s))
 		}
 	}
+	if cc.Incomplete {
+		b.WriteString("\nNot every tool was counted: the run's time budget (limits.run-timeout) ran out first, so these totals are lower bounds.\n")
+	}
 	if ch := costChanges(cc); ch != "" {
 		b.WriteString("\n" + ch + "\n")
 	}

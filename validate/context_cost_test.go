@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -99,5 +100,21 @@ func TestContextCostDelta(t *testing.T) {
 	_, over = ContextCost(base, base, true, Options{MaxTokens: TokenBudget{All: 5}})
 	if len(over) != 1 || !over[0].PreExisting {
 		t.Errorf("over budget at the base too and not grown: %+v", over)
+	}
+}
+
+// TestContextCostWithinRunBudget: once the run's time budget has run out
+// no more tools are counted, and the cost says its totals are partial.
+func TestContextCostWithinRunBudget(t *testing.T) {
+	t.Parallel()
+	files := parseAll(t, loadCase(t, "server-max-tokens"))
+	past := Options{Deadline: time.Now().Add(-time.Second)}
+	var costs []Costs
+	for _, f := range files {
+		costs = append(costs, MeasureFile(f, past))
+	}
+	cc, _ := ContextCost(costs, nil, false, past)
+	if !cc.Incomplete || len(cc.Servers) != 0 {
+		t.Errorf("after the deadline: %+v, want incomplete and nothing counted", cc)
 	}
 }

@@ -15,6 +15,9 @@ type ContextCost struct {
 	Note string `json:"note"`
 	// Compared reports whether the base revision was counted too.
 	Compared bool `json:"compared"`
+	// Incomplete reports that the run's time budget ran out before every
+	// tool was counted: the totals are lower bounds.
+	Incomplete bool `json:"incomplete,omitempty"`
 	// Servers are the servers of the run, by name ("" first: the run's
 	// unnamed server).
 	Servers []ServerCost `json:"servers"`

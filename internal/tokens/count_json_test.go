@@ -81,3 +81,20 @@ func generatedValues(n int) []any {
 	}
 	return out
 }
+
+// TestHostileStrings: a 2 MB string without a break, and one of
+// distinct words, are counted (in chunks past maxPiece bytes), and the
+// counter keeps no buffer of their size for the next count.
+func TestHostileStrings(t *testing.T) {
+	for _, s := range []string{strings.Repeat("d", 2<<20), strings.Repeat("日\u0301本 Word, ", 2<<20/16)} {
+		n := CountJSON(map[string]any{"description": s})
+		if n < len(s)/maxPiece || n > len(s) {
+			t.Errorf("%d tokens for %d bytes", n, len(s))
+		}
+		c := getCounter()
+		if cap(c.skel) > keepBuffer || cap(c.scratch) > keepBuffer {
+			t.Errorf("a counter keeps buffers of %d and %d bytes", cap(c.skel), cap(c.scratch))
+		}
+		putCounter(c)
+	}
+}
