@@ -6,54 +6,72 @@ import (
 	"sync"
 )
 
-// vocabFile is the o200k_base vocabulary: for each rank from 0, the
-// length of its token (uvarint; 0 for a rank without one) and its bytes.
-// It is written from the pinned module github.com/tiktoken-go/tokenizer
-// (MIT; TestVocabularyIsTheModules checks it is, rank for rank), and read
-// into tables without pointers: the module's own vocabulary is a map of
+// vocabFile is the o200k_base vocabulary, laid out to be used as it is:
+// little-endian uint32s n (the ranks), m (the slots), n+1 offsets (token r
+// is the bytes from offset r to offset r+1 of the blob; none when equal),
+// m slots (an open-addressing table of rank+1 by hashBytes of the token,
+// linear probing, 0 empty), then the blob. It is written from the pinned
+// module github.com/tiktoken-go/tokenizer (MIT; TestVocabularyIsTheModules
+// checks it is, rank for rank): the module's own vocabulary is a map of
 // 200,000 strings, which takes a run 30 ms to build, 25 MB to hold and
-// every garbage collection a scan.
+// every garbage collection a scan; this one has no pointers and takes a
+// copy to load.
 //
 //go:embed o200k_base.tokens
 var vocabFile string
 
-// vocab is the vocabulary as tables: the tokens' bytes in vocabFile at
-// offsets, and an open-addressing table of ranks (rank+1; 0: empty) by a
-// hash of the bytes.
+// vocab is the vocabulary as tables (see vocabFile).
 type vocab struct {
-	start, end []uint32
-	slots      []uint32
-	mask       uint32
+	offsets, slots []uint32
+	blob           string
+	mask           uint32
 }
 
-var loadVocab = sync.OnceValue(func() *vocab {
-	v := &vocab{}
-	data := vocabFile
-	for i := 0; i < len(data); {
-		n, k := binary.Uvarint([]byte(data[i:min(len(data), i+binary.MaxVarintLen64)]))
-		i += k
-		v.start = append(v.start, uint32(i))
-		v.end = append(v.end, uint32(i+int(n)))
-		i += int(n)
+var loadVocab = sync.OnceValue(func() *vocab { return readVocab(vocabFile) })
+
+// readVocab reads a vocabulary laid out as vocabFile is.
+func readVocab(data string) *vocab {
+	u32 := func(i int) uint32 { return binary.LittleEndian.Uint32([]byte(data[4*i : 4*i+4])) }
+	n, m := int(u32(0)), int(u32(1))
+	words := make([]uint32, n+1+m)
+	raw := unsafeBytes(data[8 : 8+4*len(words)])
+	for i := range words {
+		words[i] = binary.LittleEndian.Uint32(raw[4*i:])
 	}
-	size := uint32(1)
-	for size < uint32(len(v.start))*2 {
-		size <<= 1
+	return &vocab{offsets: words[:n+1], slots: words[n+1:], blob: data[8+4*len(words):], mask: uint32(m - 1)}
+}
+
+// writeVocab lays out the tokens of ranks 0 to len(tokens)-1 ("": none) as vocabFile is.
+func writeVocab(tokens []string) []byte {
+	m := 1
+	for m < 2*len(tokens) {
+		m <<= 1
 	}
-	v.slots, v.mask = make([]uint32, size), size-1
-	for r := range v.start {
-		tok := data[v.start[r]:v.end[r]]
+	offsets := make([]uint32, len(tokens)+1)
+	slots := make([]uint32, m)
+	var blob []byte
+	for r, tok := range tokens {
+		blob = append(blob, tok...)
+		offsets[r+1] = uint32(len(blob))
 		if tok == "" {
 			continue
 		}
-		h := hashBytes(unsafeBytes(tok)) & v.mask
-		for v.slots[h] != 0 {
-			h = (h + 1) & v.mask
+		h := hashBytes([]byte(tok)) & uint32(m-1)
+		for slots[h] != 0 {
+			h = (h + 1) & uint32(m-1)
 		}
-		v.slots[h] = uint32(r) + 1
+		slots[h] = uint32(r) + 1
 	}
-	return v
-})
+	out := binary.LittleEndian.AppendUint32(nil, uint32(len(tokens)))
+	out = binary.LittleEndian.AppendUint32(out, uint32(m))
+	for _, w := range offsets {
+		out = binary.LittleEndian.AppendUint32(out, w)
+	}
+	for _, w := range slots {
+		out = binary.LittleEndian.AppendUint32(out, w)
+	}
+	return append(out, blob...)
+}
 
 // hashBytes is FNV-1a.
 func hashBytes(b []byte) uint32 {
@@ -71,7 +89,7 @@ func (v *vocab) rank(b []byte) int {
 		if r == 0 {
 			return -1
 		}
-		if tok := vocabFile[v.start[r-1]:v.end[r-1]]; tok == string(b) {
+		if tok := v.blob[v.offsets[r-1]:v.offsets[r]]; tok == string(b) {
 			return int(r - 1)
 		}
 	}

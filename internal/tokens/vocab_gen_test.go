@@ -2,7 +2,6 @@ package tokens
 
 import (
 	"bytes"
-	"encoding/binary"
 	"flag"
 	"os"
 	"testing"
@@ -12,34 +11,26 @@ import (
 
 var update = flag.Bool("update", false, "rewrite o200k_base.tokens from the pinned module")
 
-// moduleVocabulary writes the pinned module's o200k_base vocabulary in
-// vocab.go's format: for each rank from 0, its token's length (uvarint; 0
-// for a rank without a token) and bytes.
+// moduleVocabulary lays out the pinned module's o200k_base vocabulary
+// as vocabFile is.
 func moduleVocabulary(t testing.TB) []byte {
 	enc := codec.NewO200kBase()
-	var out bytes.Buffer
-	var n [binary.MaxVarintLen64]byte
+	var tokens []string
 	missing := 0
-	for r := uint(0); ; r++ {
+	for r := uint(0); missing <= 64; r++ { // past the last rank, a run of ranks without a token
 		tok, err := enc.Decode([]uint{r})
 		if err != nil {
 			missing++
-			if missing > 64 { // past the last rank
-				break
-			}
-			out.Write(n[:binary.PutUvarint(n[:], 0)])
+			tokens = append(tokens, "")
 			continue
 		}
 		missing = 0
-		out.Write(n[:binary.PutUvarint(n[:], uint64(len(tok)))])
-		out.WriteString(tok)
+		tokens = append(tokens, tok)
 	}
-	// drop the trailing ranks without a token
-	b := out.Bytes()
-	for len(b) > 0 && b[len(b)-1] == 0 {
-		b = b[:len(b)-1]
+	for len(tokens) > 0 && tokens[len(tokens)-1] == "" {
+		tokens = tokens[:len(tokens)-1]
 	}
-	return b
+	return writeVocab(tokens)
 }
 
 // TestVocabularyIsTheModules: the embedded vocabulary (o200k_base.tokens)
