@@ -110,16 +110,18 @@ func MeasureFile(f *source.File, opts Options) Costs {
 		}
 		pos, _ := f.Index.Locate(t.Pointer)
 		c.tools = append(c.tools, report.ToolCost{Name: t.Name, File: f.Path, Pointer: t.Pointer, Line: pos.Line, Column: pos.Column,
-			Tokens: tokens.CountJSON(sentDefinition(f, t))})
+			Tokens: sentDefinition(f, t)})
 	}
 	return c
 }
 
-// sentDefinition is what a client sends the model of tool t: its name,
-// description and inputSchema, a $componentRef resolved.
-func sentDefinition(f *source.File, t source.Tool) map[string]any {
-	def := make(map[string]any, 3)
-	for _, k := range []string{"name", "description", "inputSchema"} {
+// sentDefinition counts what a client sends the model of tool t: its
+// name, description and inputSchema (a $componentRef resolved), as one
+// compact JSON object; the name and description are the tool's own.
+func sentDefinition(f *source.File, t source.Tool) int {
+	var buf [3]tokens.Member
+	ms := buf[:0]
+	for _, k := range []string{"description", "inputSchema", "name"} { // in name order
 		v, ok := t.Value[k]
 		if !ok {
 			continue
@@ -131,9 +133,9 @@ func sentDefinition(f *source.File, t source.Tool) map[string]any {
 				}
 			}
 		}
-		def[k] = v
+		ms = append(ms, tokens.Member{Name: k, Value: v, Once: k != "inputSchema"})
 	}
-	return def
+	return tokens.CountObject(ms)
 }
 
 // ContextCost sums the tools of each server of the head files' costs and,

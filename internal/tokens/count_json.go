@@ -42,6 +42,13 @@ type stringSlot struct {
 	tokens int32
 }
 
+// shortString is one entry of the table of strings of less than 8 bytes:
+// the packed string (packPiece; 0: empty), its core's length and tokens.
+type shortString struct {
+	key          uint64
+	core, tokens uint8
+}
+
 // stringSeed seeds the hash of the strings' slots.
 var stringSeed = maphash.MakeSeed()
 
@@ -56,6 +63,41 @@ func (c *counter) countJSON(v any) int {
 		return c.count(appendString(c.skel, s))
 	}
 	c.value(v)
+	c.flush()
+	return c.total
+}
+
+// Member is one member of an object CountObject counts. Once marks a
+// value that recurs in no other tool (a tool's own name or description):
+// its strings are counted without being remembered, which would only
+// push out strings that do recur.
+type Member struct {
+	Name  string
+	Value any
+	Once  bool
+}
+
+// CountObject returns the number of o200k_base tokens of the compact JSON
+// object of members, which are in byte order of their names and
+// distinct: CountJSON of that object, without building it.
+func CountObject(members []Member) int {
+	c := getCounter()
+	defer putCounter(c)
+	c.skel, c.total = c.skel[:0], 0
+	c.skel = append(c.skel, '{')
+	for i, m := range members {
+		if i > 0 {
+			c.skel = append(c.skel, ',')
+		}
+		c.string(m.Name, false)
+		c.skel = append(c.skel, ':')
+		if s, ok := m.Value.(string); ok {
+			c.string(s, m.Once)
+		} else {
+			c.value(m.Value)
+		}
+	}
+	c.skel = append(c.skel, '}')
 	c.flush()
 	return c.total
 }
@@ -85,7 +127,7 @@ func (c *counter) flush() {
 func (c *counter) value(v any) {
 	switch v := v.(type) {
 	case string:
-		c.string(v)
+		c.string(v, false)
 	case map[string]any:
 		// the members of this object are kept at the end of the shared
 		// slice while they are written (nested objects add theirs after)
@@ -101,7 +143,7 @@ func (c *counter) value(v any) {
 				c.skel = append(c.skel, ',')
 			}
 			m := c.members[i]
-			c.string(m.name)
+			c.string(m.name, false)
 			c.skel = append(c.skel, ':')
 			c.value(m.value)
 		}
@@ -120,14 +162,14 @@ func (c *counter) value(v any) {
 	case nil, bool, json.Number:
 		c.skel = appendValue(c.skel, v, nil)
 	default:
-		c.string(fmt.Sprint(v))
+		c.string(fmt.Sprint(v), false)
 	}
 }
 
 // string writes s: its core counted apart (from the table of strings when
-// it is there), what follows the core into the segment.
-func (c *counter) string(s string) {
-	core, tokens := c.core(s)
+// it is there, unless once), what follows the core into the segment.
+func (c *counter) string(s string, once bool) {
+	core, tokens := c.core(s, once)
 	c.skel = append(c.skel, '"')
 	if core > 0 {
 		c.flush()
@@ -137,10 +179,26 @@ func (c *counter) string(s string) {
 	c.skel = append(c.skel, '"')
 }
 
-// core returns the length of the core of s and its tokens.
-func (c *counter) core(s string) (core, tokens int) {
+// core returns the length of the core of s and its tokens; once: without
+// the table of strings.
+func (c *counter) core(s string, once bool) (core, tokens int) {
+	if len(s) < 8 && len(s) > 0 && !once {
+		// a short string (a member name, a type) is its own key in the
+		// table of short ones: no hash, no string to compare
+		key := packPiece(unsafeBytes(s))
+		e := &c.shortStrs[(key*0x9E3779B97F4A7C15)>>(64-shortBits)]
+		if e.key != key {
+			core = coreLen(s)
+			if core > 0 {
+				c.scratch = appendEscaped(c.scratch[:0], s[:core])
+				tokens = c.count(c.scratch)
+			}
+			*e = shortString{key: key, core: uint8(core), tokens: uint8(tokens)}
+		}
+		return int(e.core), int(e.tokens)
+	}
 	var slot *stringSlot
-	if len(s) <= cacheString {
+	if len(s) <= cacheString && !once {
 		slot = &c.strs[maphash.String(stringSeed, s)&(stringSlots-1)]
 		if slot.s == s {
 			return int(slot.core), int(slot.tokens)

@@ -98,3 +98,17 @@ func TestHostileStrings(t *testing.T) {
 		putCounter(c)
 	}
 }
+
+// TestCountObjectAgrees: CountObject counts the object CountJSON would.
+func TestCountObjectAgrees(t *testing.T) {
+	t.Parallel()
+	vals := generatedValues(500)
+	for i := 0; i+2 < len(vals); i += 3 {
+		name, _ := vals[i].(string)
+		obj := map[string]any{"description": vals[i+1], "inputSchema": vals[i+2], "name": name}
+		got := CountObject([]Member{{"description", vals[i+1], true}, {"inputSchema", vals[i+2], false}, {"name", name, true}})
+		if want := Count(AppendJSON(nil, obj)); got != want {
+			t.Fatalf("%s: CountObject %d, Count %d", AppendJSON(nil, obj), got, want)
+		}
+	}
+}

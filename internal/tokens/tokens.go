@@ -83,6 +83,8 @@ type counter struct {
 	short  *[shortSlots]uint64
 	pieces *[pieceSlots]pieceSlot
 	strs   *[stringSlots]stringSlot
+	// shortStrs holds the cores of strings of less than 8 bytes.
+	shortStrs *[shortSlots]shortString
 	// skel, scratch and members are CountJSON's buffers: the segment of
 	// text since the last string's core, one string's escaped core, and
 	// the sorted members of the objects being written.
@@ -108,7 +110,7 @@ func getCounter() *counter {
 }
 
 func newCounter() *counter {
-	return &counter{short: new([shortSlots]uint64), pieces: new([pieceSlots]pieceSlot), strs: new([stringSlots]stringSlot)}
+	return &counter{short: new([shortSlots]uint64), pieces: new([pieceSlots]pieceSlot), strs: new([stringSlots]stringSlot), shortStrs: new([shortSlots]shortString)}
 }
 
 func putCounter(c *counter) {
