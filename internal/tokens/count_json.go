@@ -42,6 +42,10 @@ type stringSlot struct {
 	tokens int32
 }
 
+// shortStringBits sizes the table of strings of less than 8 bytes: the
+// member names and types of schemas, a few thousand different ones.
+const shortStringBits = 12
+
 // shortString is one entry of the table of strings of less than 8 bytes:
 // the packed string (packPiece; 0: empty), its core's length and tokens.
 type shortString struct {
@@ -186,7 +190,7 @@ func (c *counter) core(s string, once bool) (core, tokens int) {
 		// a short string (a member name, a type) is its own key in the
 		// table of short ones: no hash, no string to compare
 		key := packPiece(unsafeBytes(s))
-		e := &c.shortStrs[(key*0x9E3779B97F4A7C15)>>(64-shortBits)]
+		e := &c.shortStrs[(key*0x9E3779B97F4A7C15)>>(64-shortStringBits)]
 		if e.key != key {
 			core = coreLen(s)
 			if core > 0 {

@@ -43,7 +43,7 @@ const (
 const (
 	shortBits  = 14
 	shortSlots = 1 << shortBits
-	pieceSlots = 1 << 13
+	pieceSlots = 1 << 12
 )
 
 // pieceSlot is one entry of the table of longer pieces.
@@ -84,7 +84,7 @@ type counter struct {
 	pieces *[pieceSlots]pieceSlot
 	strs   *[stringSlots]stringSlot
 	// shortStrs holds the cores of strings of less than 8 bytes.
-	shortStrs *[shortSlots]shortString
+	shortStrs *[1 << shortStringBits]shortString
 	// skel, scratch and members are CountJSON's buffers: the segment of
 	// text since the last string's core, one string's escaped core, and
 	// the sorted members of the objects being written.
@@ -110,7 +110,7 @@ func getCounter() *counter {
 }
 
 func newCounter() *counter {
-	return &counter{short: new([shortSlots]uint64), pieces: new([pieceSlots]pieceSlot), strs: new([stringSlots]stringSlot), shortStrs: new([shortSlots]shortString)}
+	return &counter{short: new([shortSlots]uint64), pieces: new([pieceSlots]pieceSlot), strs: new([stringSlots]stringSlot), shortStrs: new([1 << shortStringBits]shortString)}
 }
 
 func putCounter(c *counter) {
