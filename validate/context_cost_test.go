@@ -118,3 +118,20 @@ func TestContextCostWithinRunBudget(t *testing.T) {
 		t.Errorf("after the deadline: %+v, want incomplete and nothing counted", cc)
 	}
 }
+
+// TestContextCostResolvesComponentRef: an inputSchema that is a
+// $componentRef is counted as the schema it selects, the one a server
+// sends; outputSchema, title and annotations are not counted.
+func TestContextCostResolvesComponentRef(t *testing.T) {
+	t.Parallel()
+	schema := `{"type": "object", "properties": {"query": {"type": "string", "description": "Words to look for."}}}`
+	inline := source.Parse("a.json", []byte(`{"tools": [{"name": "search", "description": "Search.", "inputSchema": `+schema+`}]}`), source.Limits{})
+	ref := source.Parse("b.json", []byte(`{"mcpdesc": "0.9.0", "info": {"name": "s", "version": "1.0.0"}, "protocolVersions": ["2026-07-28"],
+		"components": {"schemas": {"q": `+schema+`}},
+		"tools": [{"name": "search", "description": "Search.", "inputSchema": {"$componentRef": "#/components/schemas/q"},
+		  "title": "Search everything", "annotations": {"readOnlyHint": true}, "outputSchema": {"type": "object"}}]}`), source.Limits{})
+	a, b := MeasureFile(inline, Options{}), MeasureFile(ref, Options{})
+	if len(a.tools) != 1 || len(b.tools) != 1 || a.tools[0].Tokens != b.tools[0].Tokens || b.server != "s" {
+		t.Errorf("inline %+v, by reference %+v: want the same count", a, b)
+	}
+}
