@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
 
@@ -43,7 +44,7 @@ func contextCostMarkdown(cc *report.ContextCost) string {
 		}
 	}
 	if cc.Incomplete {
-		b.WriteString("\nNot every tool was counted: the run's time budget (limits.run-timeout) ran out first, so these totals are lower bounds.\n")
+		b.WriteString("\nNot every tool was counted: the run's time budget (" + limits.RunTimeout.Config() + ") ran out first, so these totals are lower bounds.\n")
 	}
 	if ch := costChanges(cc); ch != "" {
 		b.WriteString("\n" + ch + "\n")
