@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -66,6 +67,17 @@ func runeClass(r rune) uint8 {
 	return c
 }
 
+// bmpClass is the class of each rune of the Basic Multilingual Plane,
+// built on the first non-ASCII rune (64 KB): text in most scripts then
+// costs a table lookup per rune, not the unicode tables' searches.
+var bmpClass = sync.OnceValue(func() *[1 << 16]uint8 {
+	t := new([1 << 16]uint8)
+	for r := range t {
+		t[r] = runeClass(rune(r))
+	}
+	return t
+})
+
 // classAt decodes the rune at s[i:] and returns its classes and size
 // (an invalid byte is one rune of its own, U+FFFD, of size 1).
 func classAt(s []byte, i int) (uint8, int) {
@@ -73,6 +85,9 @@ func classAt(s []byte, i int) (uint8, int) {
 		return asciiClass[b], 1
 	}
 	r, n := utf8.DecodeRune(s[i:])
+	if r < 1<<16 {
+		return bmpClass()[r], n
+	}
 	return runeClass(r), n
 }
 

@@ -92,6 +92,10 @@ type counter struct {
 	members       []member
 	// total is the count so far of CountJSON's value.
 	total int
+	// lastChunk is the last chunk of a long piece encode merged, and
+	// lastTokens its tokens.
+	lastChunk  []byte
+	lastTokens int
 }
 
 // counters keeps the counters between calls (a few, each with its
@@ -196,7 +200,19 @@ func (c *counter) encode(v *vocab, b []byte) int {
 		for cut < len(rest) && cut > 1 && rest[cut]&0xC0 == 0x80 {
 			cut--
 		}
-		n += v.tokens(rest[:cut])
+		chunk := rest[:cut]
+		switch {
+		case cut >= maxPiece/2 && string(chunk) == string(c.lastChunk):
+			// a chunk like the one before (a run of one character or
+			// pattern) is not merged again
+			n += c.lastTokens
+		case cut >= maxPiece/2:
+			k := v.tokens(chunk)
+			c.lastChunk, c.lastTokens = append(c.lastChunk[:0], chunk...), k
+			n += k
+		default:
+			n += v.tokens(chunk)
+		}
 		rest = rest[cut:]
 	}
 	return n
