@@ -103,7 +103,7 @@ func MeasureFile(f *source.File, opts Options) Costs {
 			continue
 		}
 		if !opts.Deadline.IsZero() && time.Now().After(opts.Deadline) {
-			// counting is linear in the text (about 7 MB/s at worst), and
+			// counting is linear in the text (tens of MB/s), and
 			// stays within the run's budget
 			c.cut = true
 			break
