@@ -1,10 +1,8 @@
 package tokens
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -13,27 +11,14 @@ import (
 // ../shared/corpus, as their sent definitions (name, description,
 // inputSchema).
 func benchTools(b *testing.B) []any {
-	pattern := "../../../shared/corpus/*/latest/*.json"
+	pattern := corpusPattern
 	if dir := os.Getenv("BENCH_TOOLS"); dir != "" {
 		pattern = filepath.Join(dir, "*.json")
 	}
-	paths, _ := filepath.Glob(pattern)
 	var out []any
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		dec := json.NewDecoder(strings.NewReader(string(data)))
-		dec.UseNumber()
-		var v any
-		if dec.Decode(&v) != nil {
-			continue
-		}
-		for _, t := range toolsOf(v) {
-			if m, ok := t.(map[string]any); ok {
-				out = append(out, map[string]any{"name": m["name"], "description": m["description"], "inputSchema": m["inputSchema"]})
-			}
+	for _, t := range fileTools(b, pattern) {
+		if m, ok := t.(map[string]any); ok {
+			out = append(out, map[string]any{"name": m["name"], "description": m["description"], "inputSchema": m["inputSchema"]})
 		}
 	}
 	if len(out) == 0 {

@@ -3,8 +3,6 @@ package tokens
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -17,20 +15,8 @@ func TestCountJSONAgrees(t *testing.T) {
 	for _, v := range generatedValues(3000) {
 		agreeJSON(t, v)
 	}
-	paths, _ := filepath.Glob("../../../shared/corpus/*/latest/*.json")
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dec := json.NewDecoder(strings.NewReader(string(data)))
-		dec.UseNumber()
-		var v any
-		if dec.Decode(&v) == nil {
-			for _, tool := range toolsOf(v) {
-				agreeJSON(t, tool)
-			}
-		}
+	for _, tool := range fileTools(t, corpusPattern) {
+		agreeJSON(t, tool)
 	}
 }
 

@@ -122,14 +122,28 @@ func TestSplitAgreesOnRandomText(t *testing.T) {
 // TestSplitAgreesOnCorpus counts every tool of ../shared/corpus as JSON
 // text, as the product counts it.
 func TestSplitAgreesOnCorpus(t *testing.T) {
-	paths, _ := filepath.Glob("../../../shared/corpus/*/latest/*.json")
-	if len(paths) == 0 {
+	tools := fileTools(t, corpusPattern)
+	if len(tools) == 0 {
 		t.Skip("corpus not found at ../shared/corpus")
 	}
 	if testing.Short() {
-		paths = paths[:min(len(paths), 40)]
+		tools = tools[:min(len(tools), 200)]
 	}
-	texts := 0
+	for _, tool := range tools {
+		agree(t, string(AppendJSON(nil, tool)))
+	}
+	t.Logf("%d tool texts agree", len(tools))
+}
+
+// corpusPattern selects the real tool files of ../shared/corpus.
+const corpusPattern = "../../../shared/corpus/*/latest/*.json"
+
+// fileTools reads the tools of the JSON files pattern selects (a tool
+// list, a tools/list result, a JSON-RPC response or one tool each), as
+// plain values; files that are not JSON are skipped.
+func fileTools(t testing.TB, pattern string) []any {
+	paths, _ := filepath.Glob(pattern)
+	var out []any
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {
@@ -138,15 +152,11 @@ func TestSplitAgreesOnCorpus(t *testing.T) {
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.UseNumber()
 		var v any
-		if dec.Decode(&v) != nil {
-			continue
-		}
-		for _, tool := range toolsOf(v) {
-			agree(t, string(AppendJSON(nil, tool)))
-			texts++
+		if dec.Decode(&v) == nil {
+			out = append(out, toolsOf(v)...)
 		}
 	}
-	t.Logf("%d tool texts agree", texts)
+	return out
 }
 
 func toolsOf(v any) []any {
