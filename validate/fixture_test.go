@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +50,11 @@ func runCase(c *fixture.Case) *report.Report {
 		// A budget spent before the first tool: the time-budget rule's failing case.
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
 	}
+	if v, ok := c.Options["max-tokens"]; ok {
+		// the config's max-tokens: a number for every server
+		opts.MaxTokens.All, _ = strconv.Atoi(v)
+	}
+	opts.ServerName = c.Options["server-name"]
 	return Run(files, opts)
 }
 

@@ -30,6 +30,7 @@ var layerOf = map[string]string{
 	"internal/mcpdesc":     "kernel",
 	"internal/deprecation": "kernel",
 	"internal/serverjson":  "kernel",
+	"internal/tokens":      "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",

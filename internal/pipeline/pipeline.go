@@ -18,6 +18,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/tokens"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -87,6 +88,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		lctx, cancel = context.WithDeadline(ctx, opts.Deadline) // listing is within the run's budget
 		defer cancel()
 	}
+	tokens.Warm() // while the files are listed and read
 	lin, err := withServerJSON(in)
 	if err != nil {
 		return nil, &ListError{Err: err}
@@ -141,6 +143,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if in.Base != "" {
 		baseTools = make([]validate.ServerTools, len(paths))
 	}
+	// what each head and base file's tools cost a model's context
+	headCosts := make([]validate.Costs, len(paths))
+	var baseCosts []validate.Costs
+	if in.Base != "" {
+		baseCosts = make([]validate.Costs, len(paths))
+	}
 	var ex *existing
 	var vs versions
 	if differ != nil {
@@ -168,6 +176,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 		if head != nil {
 			results[i], checked[i] = validate.CheckFile(head, opts, eng), true
+			headCosts[i] = validate.MeasureFile(head, opts)
 		}
 		if differ == nil {
 			return
@@ -201,6 +210,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			baseTools[i] = results[i].ServerTools()
 		case base != nil:
 			baseTools[i] = validate.ServerToolsOf(base, opts)
+		}
+		switch {
+		case job.unchanged:
+			baseCosts[i] = headCosts[i]
+		case base != nil:
+			baseCosts[i] = validate.MeasureFile(base, opts)
 		}
 		switch {
 		case job.unchanged:
@@ -247,6 +262,9 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 	}
 	rep := validate.AssembleWith(heads, opts, baseTools)
+	var overBudget []report.Finding
+	rep.Context, overBudget = validate.ContextCost(headCosts, baseCosts, in.Base != "", opts)
+	rep.Findings = append(rep.Findings, overBudget...)
 	rep.Versions = vs.sorted()
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Notes = append(rep.Notes, server.notes(paths)...)

@@ -116,6 +116,28 @@ var bombs = []bomb{
 	{"huge-string.json", "a 10 MB description", func() string {
 		return `{"tools":[{"name":"t","description":"` + strings.Repeat("d", 10<<20) + `","inputSchema":{"type":"object"}}]}`
 	}, nil},
+	{"huge-prose.json", "a 10 MB description of distinct words (its tokens counted piece by piece)", func() string {
+		var b strings.Builder
+		for i := 0; b.Len() < 10<<20; i++ {
+			fmt.Fprintf(&b, "w%xq Ab%dc, ", i*7919, i)
+		}
+		return `{"tools":[{"name":"t","description":"` + b.String() + `","inputSchema":{"type":"object"}}]}`
+	}, nil},
+	{"huge-unbroken.json", "a 10 MB description without a break: CJK letters and combining marks, one piece counted in chunks", func() string {
+		return `{"tools":[{"name":"t","description":"` + strings.Repeat("日́本", 10<<20/8) + `","inputSchema":{"type":"object"}}]}`
+	}, nil},
+	{"tools-long-descriptions.json", "10,000 tools with a distinct 1 KB description each", func() string {
+		var b strings.Builder
+		b.WriteString(`{"tools":[`)
+		for i := range 10_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"name":"t%d","description":"%s","inputSchema":{"type":"object"}}`, i, strings.Repeat(fmt.Sprintf("Tool %d does thing %d. ", i, i*31), 48))
+		}
+		b.WriteString(`]}`)
+		return b.String()
+	}, nil},
 	{"long-pattern.json", "a 1 MB pattern regex", func() string {
 		return tool(`{"type":"object","properties":{"q":{"type":"string","pattern":"` + strings.Repeat("(a|b)", 200_000) + `"}}}`)
 	}, nil},
