@@ -35,9 +35,9 @@ var layerOf = map[string]string{
 	"validate":  "checks",
 	"diffcheck": "judge",
 
-	"internal/pipeline": "pipeline",
+	"cmd/internal/pipeline": "pipeline",
 
-	"internal/service": "service",
+	"cmd/internal/service": "service",
 
 	"annotate":        "render",
 	"annotate/ghsink": "render",
