@@ -81,8 +81,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return fail(budgetErr(pre, ctx, err, "resolving the revisions"))
 	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
-		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
-		StrictOutputs: in.StrictOutputs, Clients: in.Clients})
+		ConfigPath: in.Config, Versions: in.Versions, Gate: in.Gate, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
+		Clients: in.Clients})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}
@@ -110,7 +110,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	if interrupted(ctx, stderr) {
 		return ExitInterrupted
 	}
-	if res.Failed {
+	if res.Failed() {
 		return ExitFindings
 	}
 	return ExitOK

@@ -178,7 +178,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	if err != nil {
 		return nil, err
 	}
-	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases, StrictOutputs: cfg.StrictOutputs,
+	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases, StrictOutputs: cfg.Gate.StrictOutputs,
 		Options: validate.Options{Limits: cfg.Limits.WithDefaults()}}
 	base, head, findings, err := pipeline.Compare(ctx, in)
 	if err != nil {

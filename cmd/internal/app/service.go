@@ -41,7 +41,6 @@ var (
 	didYouMean    = service.DidYouMean
 	loadRunConfig = service.LoadRunConfig
 	parseBaseMode = service.ParseBaseMode
-	parseFailOn   = service.ParseFailOn
 	runPatterns   = service.RunPatterns
 	setBaseline   = service.SetBaseline
 	splitList     = service.SplitList
