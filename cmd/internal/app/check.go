@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 type multiFlag []string
@@ -46,7 +46,7 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	c.now = fs.String("now", "", "judge deprecations and ignore expiry on this `day` (YYYY-MM-DD, or an RFC 3339 time), for reproducible results (default today, UTC)")
 	c.showIgnored = fs.Bool("show-ignored", false, "also list the findings the config's ignores silenced (they are always counted)")
 	fs.Var(&c.versions, "protocol-version", "protocol `version` for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
-	fs.Var(&c.clients, "client", "client `profile` that counts: its incompatibilities are errors (repeatable; "+strings.Join(validate.ClientIDs(), ", ")+"; replaces clients: in the config; see mcpschema rules --clients)")
+	fs.Var(&c.clients, "client", "client `profile` that counts: its incompatibilities are errors (repeatable; "+strings.Join(service.ClientIDs(), ", ")+"; replaces clients: in the config; see mcpschema rules --clients)")
 	return c
 }
 

@@ -79,6 +79,11 @@ type Result struct {
 	Deadline time.Time
 }
 
+// DefaultRunTimeout is limits.run-timeout while the config is not read
+// yet: it bounds reading the trusted config, and what a client does before
+// Run (the action resolving its revisions).
+var DefaultRunTimeout = validate.DefaultLimits.RunTimeout
+
 // UsageError is a problem with the command line, configuration or inputs (exit status 2).
 type UsageError struct{ Err error }
 
@@ -106,7 +111,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	var err error
 	if o.ConfigFrom != "" {
 		// the config's own run-timeout is not known yet: the default bounds reading it
-		pre, cancel := context.WithDeadline(ctx, o.Started.Add(validate.DefaultLimits.RunTimeout))
+		pre, cancel := context.WithDeadline(ctx, o.Started.Add(DefaultRunTimeout))
 		tc, err = loadTrustedConfig(pre, o)
 		cancel()
 		if err == nil {

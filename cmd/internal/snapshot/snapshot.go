@@ -186,7 +186,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "mcpschema snapshot: warning: the server's initialize result declares no \"tools\" capability, so tools/list was not called and the snapshot lists no tools; a server with tools must declare \"tools\": {} (--require-tools makes this a failure)")
 	}
 	if o.Check != "" {
-		return runCheck(o, surf, env)
+		return runCheck(ctx, o, surf, env)
 	}
 	if err := write(o, surf, env); err != nil {
 		printError(env, err)
