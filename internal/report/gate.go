@@ -77,17 +77,24 @@ func (g Gate) String() string {
 	return g.FailOn.String()
 }
 
-// reaches reports whether a finding has at least severity min (Off never
-// reaches); pre-existing findings count only with existing.
+// Counts reports whether f alone fails the run: it reaches FailOn (never
+// with rules.Off), and it is not pre-existing unless Existing says those
+// count too.
+func (g Gate) Counts(f Finding) bool {
+	return reaches(f, g.FailOn, g.Existing)
+}
+
+// reaches reports whether f has at least severity min (Off never
+// reaches); a pre-existing finding counts only with existing.
+func reaches(f Finding, min rules.Severity, existing bool) bool {
+	return min != rules.Off && f.Severity >= min && (!f.PreExisting || existing)
+}
+
+// reaches reports whether a finding of r reaches min (see the function
+// reaches).
 func (r *Report) reaches(min rules.Severity, existing bool) bool {
-	if min == rules.Off {
-		return false
-	}
 	for _, f := range r.Findings {
-		if f.PreExisting && !existing {
-			continue
-		}
-		if f.Severity >= min {
+		if reaches(f, min, existing) {
 			return true
 		}
 	}

@@ -84,6 +84,12 @@ func TestGateFails(t *testing.T) {
 				counts := c.sev != rules.Off && (!c.preExisting || existing)
 				want := counts && fo.Severity != rules.Off && c.sev >= fo.Severity || fo.Incomplete && c.incomplete
 				r := build(c)
+				if c.sev != rules.Off {
+					wantCounts := counts && fo.Severity != rules.Off && c.sev >= fo.Severity
+					if got := g.Counts(r.Findings[0]); got != wantCounts {
+						t.Errorf("fail-on %s, existing %v, %+v: Counts %v, want %v", value, existing, c, got, wantCounts)
+					}
+				}
 				if got := g.Fails(r); got != want {
 					t.Errorf("fail-on %s, existing %v, %+v: Fails %v, want %v", value, existing, c, got, want)
 				}

@@ -21,7 +21,8 @@ import (
 // (decoded and written the way the snapshot is written); only when it
 // differs are the two sides judged as `check --base` judges a change
 // (service.CompareSnapshot, the snapshot as base and the live server as
-// head), which marks the breaking changes.
+// head, the working directory's config applied), which marks the breaking
+// changes.
 func runCheck(ctx context.Context, o *Options, s *Surface, env Env) int {
 	files, err := render(o, s)
 	if err != nil {
@@ -74,7 +75,7 @@ func runCheck(ctx context.Context, o *Options, s *Surface, env Env) int {
 			live = append(live, service.SnapshotFile{Path: filepath.ToSlash(filepath.Join(o.Check, f.name)), Data: f.data})
 		}
 	}
-	drift, err := service.CompareSnapshot(ctx, service.DriftOptions{Committed: committed, Live: live})
+	drift, err := service.CompareSnapshot(ctx, service.DriftOptions{Dir: env.Dir, Committed: committed, Live: live})
 	if err != nil {
 		printError(env, err)
 		return ExitUsage
@@ -236,6 +237,9 @@ func differences(d *service.Drift) []string {
 	}
 	out = append(out, listChanges(base, head)...)
 	out = append(out, rootChanges(base, head)...)
+	if ig := annotate.IgnoredText(&report.Report{Ignores: d.Ignores}); ig != "" {
+		out = append(out, ig)
+	}
 	return out
 }
 

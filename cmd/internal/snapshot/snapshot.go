@@ -3,7 +3,8 @@
 // with --all, prompts, resources and resource templates), and writes them as
 // a deterministic tools/list result, one file per tool, or an MCP
 // Description; with --check it compares the live surface with a committed
-// snapshot the way `check --base` compares two revisions.
+// snapshot the way `check --base` compares two revisions, the config
+// applied.
 package snapshot
 
 import (
