@@ -40,12 +40,30 @@ func runCase(c *fixture.Case) *report.Report {
 		}
 		files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
 	}
-	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"]}
+	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"], Quality: caseQuality(c)}
 	if v, ok := c.Options["file-timeout"]; ok {
 		// A budget spent before the first tool: the time-budget rule's failing case.
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
 	}
 	return Run(files, opts)
+}
+
+// caseQuality reports whether a case checks the quality lints: it wants
+// or covers a quality.* rule, or says option quality on. The others are
+// not held to them, as a case about anything else is not held to every
+// client's constraints.
+func caseQuality(c *fixture.Case) bool {
+	for _, w := range c.Wants {
+		if isQualityRule(w.Rule) {
+			return true
+		}
+	}
+	for _, r := range c.Covers {
+		if isQualityRule(r) {
+			return true
+		}
+	}
+	return c.Options["quality"] == "on"
 }
 
 // caseClients are the client profiles a case checks: those of the client

@@ -64,6 +64,10 @@ type Options struct {
 	// configuration (config server-name), which clients put before tool
 	// names; "" when not known.
 	ServerName string
+	// Quality checks the quality.* lints (config quality: on, or a
+	// quality rule given a severity in rules:); off by default, so a run
+	// reports what breaks or attacks, and lints only when asked to.
+	Quality bool
 }
 
 func (o Options) withDefaults() Options {

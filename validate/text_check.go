@@ -133,7 +133,7 @@ func (sc *textScan) patterns(s textSite) bool {
 				if !p.accepts(m, piece, folded, origin, sc.fc.toolNames) {
 					continue
 				}
-				quoted := piece[origin[m[0]]:origin[m[1]]]
+				quoted := sentence(piece, int(origin[m[0]]), int(origin[m[1]]))
 				if s.name {
 					quoted = s.text
 				}
@@ -223,4 +223,40 @@ func (p *TextPattern) accepts(m []int, piece, folded string, origin []int32, nam
 		}
 	}
 	return true
+}
+
+// sentence widens [i, j) of s to the sentence around it: back to the end
+// of the sentence before (at most 120 bytes) and on to the end of its own
+// (at most 200 bytes), so a quote shows what the text says, not only the
+// words a pattern needs.
+func sentence(s string, i, j int) string {
+	a := i
+	for a > 0 && i-a < 120 {
+		if c := s[a-1]; c == '\n' || c == '>' || sentenceEnd(s, a-1) {
+			break
+		}
+		a--
+	}
+	b := j
+	for b < len(s) && b-j < 200 {
+		c := s[b]
+		b++
+		if c == '\n' || sentenceEnd(s, b-1) {
+			break
+		}
+	}
+	for a > 0 && a < len(s) && s[a]&0xc0 == 0x80 {
+		a--
+	}
+	for b < len(s) && s[b]&0xc0 == 0x80 {
+		b++
+	}
+	return s[a:b]
+}
+
+// sentenceEnd reports whether s[i] ends a sentence: ".", "!" or "?"
+// before white space or the end ("~/.ssh" does not).
+func sentenceEnd(s string, i int) bool {
+	c := s[i]
+	return (c == '.' || c == '!' || c == '?') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' || s[i+1] == '\t')
 }

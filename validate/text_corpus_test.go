@@ -46,7 +46,7 @@ func TestTextAndQualityOnCorpus(t *testing.T) {
 			}
 			files = append(files, source.Parse(strings.TrimPrefix(p, corpusDir+"/"), data, source.Limits{}))
 		}
-		rep := Run(files, Options{Workers: 2})
+		rep := Run(files, Options{Workers: 2, Quality: true})
 		total += rep.Summary.Tools
 		tools := map[string]map[string]bool{}
 		for _, f := range rep.Findings {
@@ -118,11 +118,14 @@ func TestTextAndQualityOnCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := source.Parse(strings.TrimPrefix(p, corpusDir+"/"), data, source.Limits{})
-		for _, x := range Run([]*source.File{f}, Options{Workers: 1}).Findings {
+		for _, x := range Run([]*source.File{f}, Options{Workers: 1, Quality: true}).Findings {
 			if !ours(x.Rule) {
 				continue
 			}
 			counts[x.Rule] += x.Count()
+			if testing.Verbose() && os.Getenv("TEXT_FINDINGS") != "" {
+				t.Logf("history %s:%d:%d: %s %s: %s", x.File, x.Line, x.Column, x.Severity, x.Rule, x.Message)
+			}
 			if IsTextRule(x.Rule) {
 				histLines = append(histLines, fmt.Sprintf("  %s:%d:%d %s: %s", x.File, x.Line, x.Column, x.Rule, x.Message))
 			}

@@ -88,6 +88,8 @@ type Config struct {
 	// ServerName is the name users give the server in their client's
 	// configuration (server-name), which clients put before tool names.
 	ServerName string
+	// Quality turns the quality.* lints on (quality: on; quality.go).
+	Quality bool
 	// baseRun: the run compares with a base revision (Run sets it).
 	baseRun bool
 }
@@ -199,6 +201,8 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			err = cfg.readClients(v, ptr)
 		case "server-name":
 			cfg.ServerName, err = cfg.serverName(v, ptr)
+		case "quality":
+			cfg.Quality, err = cfg.readQuality(v, ptr)
 		case "rules":
 			err = cfg.readSeverities(v, ptr)
 		case "ignore":

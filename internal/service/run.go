@@ -165,7 +165,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		failOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults(),
-		Clients: runClients(cfg, tc), ServerName: cfg.ServerName}
+		Clients: runClients(cfg, tc), ServerName: cfg.ServerName, Quality: runQuality(cfg, tc)}
 	opts.Deadline = deadline
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
 		Aliases: cfg.Aliases, Options: opts, StrictOutputs: cfg.StrictOutputs || o.StrictOutputs,

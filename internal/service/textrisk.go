@@ -1,0 +1,24 @@
+package service
+
+import (
+	"fmt"
+
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/validate"
+)
+
+// newRiskyText rewrites the message of a risky-text finding (text.*) that
+// the pull request adds: it says so first, since a trusted description
+// that starts giving the model orders is what a rug pull looks like. Text
+// the base already has is reported apart, pre-existing, as it was.
+func newRiskyText(f *report.Finding, cfg *Config) {
+	if !validate.IsTextRule(f.Rule) || !cfg.baseRun || f.PreExisting || f.Severity != rules.Error {
+		return
+	}
+	tool := "text the model reads"
+	if f.Tool != "" {
+		tool = fmt.Sprintf("the text of tool %q", f.Tool)
+	}
+	f.Message = fmt.Sprintf("this pull request adds risky text to %s (a description that starts giving the model orders is how a rug pull looks): %s", tool, f.Message)
+}
