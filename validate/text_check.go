@@ -102,8 +102,8 @@ func (sc *textScan) scripts(s textSite) {
 	for i := 1; i < len(first); i++ {
 		odd = append(odd, fmt.Sprintf("%q (%s, %s)", string(first[i]), textnorm.Describe(first[i]), scripts[i]))
 	}
-	sc.report(RuleTextConfusableName, s.ptr, "%s: %s %s mixes %s letters with %s, so it looks like a name it is not; %s",
-		sc.subject, s.what, quote(textnorm.Visible(s.text, textQuote)), scripts[0], strings.Join(odd, " and "), RuleTextConfusableName.Fix)
+	sc.report(RuleTextConfusableName, s.ptr, "%s: %s mixes %s letters with %s, so it looks like a name it is not; %s",
+		sc.subject, s.what, scripts[0], strings.Join(odd, " and "), RuleTextConfusableName.Fix)
 }
 
 // patterns runs the pack over s, chunk by chunk.
@@ -153,13 +153,16 @@ func (sc *textScan) patterns(s textSite) bool {
 
 // reportPattern reports one match of p in s.
 func (sc *textScan) reportPattern(p *TextPattern, rule *rules.Rule, s textSite, quoted string) {
-	q := quote(textnorm.Visible(strings.TrimSpace(quoted), textQuote))
+	q := ": " + quote(textnorm.Visible(strings.TrimSpace(quoted), textQuote))
+	if s.name {
+		q = "" // the name is in s.what
+	}
 	if rule == RuleTextValueInstruction {
-		sc.report(rule, s.ptr, "%s: %s holds an instruction to the model (it %s, as %s does in a description): %s; %s",
+		sc.report(rule, s.ptr, "%s: %s holds an instruction to the model (it %s, as %s does in a description)%s; %s",
 			sc.subject, s.what, p.Says, p.Rule.ID, q, rule.Fix)
 		return
 	}
-	sc.report(rule, s.ptr, "%s: %s %s: %s; %s", sc.subject, s.what, p.Says, q, rule.Fix)
+	sc.report(rule, s.ptr, "%s: %s %s%s; %s", sc.subject, s.what, p.Says, q, rule.Fix)
 }
 
 // around quotes s from about 40 bytes before [i, j) to 40 after, with

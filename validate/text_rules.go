@@ -31,10 +31,10 @@ const (
 	srcUTS39          = "Unicode Technical Standard #39, Unicode Security Mechanisms: mixed-script detection (a name that mixes scripts no language writes together, \"highly restrictive\")"
 )
 
-// textRule registers a text.* rule: an error of the mcpschema owner with
+// textRule registers a text.* rule: an error (owner "text") with
 // a security severity for SARIF, whose doc ends with its sources.
 func textRule(r rules.Rule, security string, sources ...string) *rules.Rule {
-	r.Owner, r.Level, r.Severity = "mcpschema", rules.Must, rules.Error
+	r.Owner, r.Level, r.Severity = "text", rules.Must, rules.Error
 	r.Direction = rules.Tool
 	r.SecuritySeverity = security
 	r.Doc += " Risky text a pull request adds is an error; text the base already has is reported apart with the pre-existing findings (it fails only with fail-on-existing). Sources: " + strings.Join(sources, "; ") + "."

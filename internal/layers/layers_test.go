@@ -28,6 +28,7 @@ var layerOf = map[string]string{
 	"internal/uritemplate": "kernel",
 	"internal/limits":      "kernel",
 	"internal/mcpdesc":     "kernel",
+	"internal/textnorm":    "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",

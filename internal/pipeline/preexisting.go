@@ -15,13 +15,20 @@ import (
 // tool (or the file).
 type existingKey struct {
 	tool, file, rule, ptr string
+	// text is the message of a rule keyed by it (validate.TextKeyedByMessage:
+	// a risky-text finding is pre-existing only when it quotes the same text).
+	text string
 }
 
 func keyOf(f report.Finding) existingKey {
+	k := existingKey{file: f.File, rule: f.Rule, ptr: f.Pointer}
 	if f.Tool != "" {
-		return existingKey{tool: f.Tool, rule: f.Rule, ptr: strings.TrimPrefix(f.Pointer, f.ToolPointer)}
+		k = existingKey{tool: f.Tool, rule: f.Rule, ptr: strings.TrimPrefix(f.Pointer, f.ToolPointer)}
 	}
-	return existingKey{file: f.File, rule: f.Rule, ptr: f.Pointer}
+	if validate.TextKeyedByMessage(f.Rule) {
+		k.text = f.Message
+	}
+	return k
 }
 
 // existing collects the validation findings of the base, path by path,
