@@ -1,8 +1,6 @@
 package service
 
 import (
-	"fmt"
-
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"
@@ -16,9 +14,5 @@ func newRiskyText(f *report.Finding, cfg *Config) {
 	if !validate.IsTextRule(f.Rule) || !cfg.baseRun || f.PreExisting || f.Severity != rules.Error {
 		return
 	}
-	tool := "text the model reads"
-	if f.Tool != "" {
-		tool = fmt.Sprintf("the text of tool %q", f.Tool)
-	}
-	f.Message = fmt.Sprintf("this pull request adds risky text to %s (a description that starts giving the model orders is how a rug pull looks): %s", tool, f.Message)
+	f.Message = "this pull request adds risky text (a trusted description that starts giving the model orders is how a rug pull looks): " + f.Message
 }
