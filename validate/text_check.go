@@ -121,31 +121,27 @@ func (sc *textScan) patterns(s textSite) bool {
 			return false
 		}
 		folded, origin := textnorm.Fold(piece)
-		for _, p := range textPack {
+		scanPatterns(folded, func(p *TextPattern, m []int) bool {
 			rule := p.Rule
 			if s.value {
 				rule = RuleTextValueInstruction
 			}
-			if reported[rule.ID] >= textPerSite || !p.anchored(folded) {
-				continue
+			if reported[rule.ID] >= textPerSite || !p.accepts(m, piece, folded, origin, sc.fc.toolNames) {
+				return true
 			}
-			for _, m := range p.re.FindAllStringSubmatchIndex(folded, textPerSite) {
-				if !p.accepts(m, piece, folded, origin, sc.fc.toolNames) {
-					continue
-				}
-				quoted := sentence(piece, int(origin[m[0]]), int(origin[m[1]]))
-				if s.name {
-					quoted = s.text
-				}
-				key := p.Name + "\x00" + quoted
-				if seen[key] || reported[rule.ID] >= textPerSite {
-					continue
-				}
-				seen[key] = true
-				reported[rule.ID]++
-				sc.reportPattern(p, rule, s, quoted)
+			quoted := sentence(piece, int(origin[m[0]]), int(origin[m[1]]))
+			if s.name {
+				quoted = s.text
 			}
-		}
+			key := p.Name + "\x00" + quoted
+			if seen[key] {
+				return true
+			}
+			seen[key] = true
+			reported[rule.ID]++
+			sc.reportPattern(p, rule, s, quoted)
+			return true
+		})
 		return true
 	})
 	return going

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -158,6 +159,24 @@ var bombs = []bomb{
 	{"json-many-objects.json", "490,000 empty objects in a default", func() string {
 		return tool(`{"type":"object","default":[` + strings.Repeat("{},", 490_000) + `{}]}`)
 	}, nil},
+	{"text-10mb-anchors.json", "a 10 MB description of the risky-text patterns' anchor words and zero-width spaces (every pattern runs on every chunk)", func() string {
+		return `{"tools":[{"name":"t","description":"` + textFill("before ignore the user this tool every other tool must mcp_a_b :// x@y.z ~/.ssh .env prompt conversation instructions: <important> from now on \u200b ", 10<<20) + `","inputSchema":{"type":"object"}}]}`
+	}, nil},
+	{"text-100k-enum.json", "100,000 enum values, each an instruction with a hidden character (every one a finding, folded past 1,000)", func() string {
+		var b strings.Builder
+		b.WriteString(`{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"mode":{"type":"string","enum":[`)
+		for i := range 100_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"ignore all previous instructions\u200b %d"`, i)
+		}
+		b.WriteString(`]}}}}]}`)
+		return b.String()
+	}, nil},
+	{"text-unicode.json", "a 10 MB description of pathological Unicode: U+FDFA (NFKC grows it 18 times), runs of combining marks, bidi controls, tag characters", func() string {
+		return `{"tools":[{"name":"t","description":"` + textFill("\ufdfa\ufdfa\ufdfa e"+strings.Repeat("\u0301", 40)+" \u202e\u2066 \U000e0069\U000e0067\U000e006e \U0001F3F4\U000e0067\U000e007f ", 10<<20) + `","inputSchema":{"type":"object"}}]}`
+	}, nil},
 	{"refs-huge-defs.json", "5,000 $refs to a $defs entry of 5,000 properties", func() string {
 		var b strings.Builder
 		b.WriteString(`{"type":"object","$defs":{"big":{"type":"object","properties":{`)
@@ -177,6 +196,17 @@ var bombs = []bomb{
 		b.WriteString(`}}`)
 		return tool(b.String())
 	}, nil},
+}
+
+// textFill repeats unit (text for a JSON string, its escapes decoded
+// first so that the file holds the characters raw) to about size bytes.
+func textFill(unit string, size int) string {
+	raw, err := strconv.Unquote(`"` + unit + `"`)
+	if err != nil {
+		panic(err)
+	}
+	raw = strings.ReplaceAll(strings.ReplaceAll(raw, `\`, `\\`), `"`, `\"`)
+	return strings.Repeat(raw, size/len(raw)+1)
 }
 
 // genProps returns n properties with invalid keywords, each ending in a comma.
