@@ -41,6 +41,9 @@ func checkQualityDescription(c *ToolContext) {
 	}
 	f := reportFindingAt(RuleQualityDescription, c.Ptr("description"), nil, false, "")
 	f.Severity = RuleQualityDescription.Also[0]
+	if len(d) > 1024 {
+		return // long enough to say something; not split into words (a 10 MB description)
+	}
 	words := wordsOf(d)
 	switch {
 	case messageKey.MatchString(strings.TrimSpace(d)):
