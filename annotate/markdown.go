@@ -74,7 +74,12 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 		b.must(opt.Marker + "\n")
 	}
 	b.must(header(rep, title, opt))
+	// the way to accept an intended break comes right under the verdict
+	if opt.Accept != nil && opt.Failed && hasBreaking(rep) {
+		b.must(opt.Accept.markdown())
+	}
 	b.must(configChangeMarkdown(rep.ConfigChange, opt.Limit))
+	b.must(contextCostMarkdown(rep.Context))
 
 	var breaking, others, notices, existing, accepted []report.Finding
 	for _, f := range rep.Findings {
@@ -93,9 +98,6 @@ func MarkdownCut(rep *report.Report, opt SummaryOptions) (string, bool) {
 	}
 	lk := opt.Links.forReport(rep)
 	if len(breaking) > 0 {
-		if opt.Accept != nil && opt.Failed {
-			b.must(opt.Accept.markdown())
-		}
 		writeBreaking(b, breaking, fmt.Sprintf("\n### Breaking changes (%d)\n", len(breaking)), lk)
 	}
 	if len(accepted) > 0 {
@@ -432,4 +434,15 @@ func findingItem(f report.Finding, lk *Links) string {
 		fmt.Fprintf(&e, "  - witness: %s\n", mdCode(w))
 	}
 	return e.String()
+}
+
+// hasBreaking reports whether the report holds a breaking change to fix
+// (neither pre-existing nor accepted): what the accept advice is for.
+func hasBreaking(rep *report.Report) bool {
+	for _, f := range rep.Findings {
+		if !f.PreExisting && f.Accepted == "" && f.IsBreaking() {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package diffcheck
 
 import (
 	"encoding/json"
+	"io"
 	"math/big"
 	"sort"
 	"strconv"
@@ -19,7 +20,16 @@ func canonical(v any) string {
 	return b.String()
 }
 
-func writeCanonical(b *strings.Builder, v any, depth int) {
+// canonWriter is what writeCanonical writes to: a strings.Builder for the
+// form itself, a bytes.Buffer or a maphash.Hash for sets of values (see
+// canonset.go).
+type canonWriter interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
+func writeCanonical(b canonWriter, v any, depth int) {
 	if depth > 200 {
 		b.WriteString("…")
 		return
@@ -30,7 +40,9 @@ func writeCanonical(b *strings.Builder, v any, depth int) {
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case json.Number:
-		if source.HugeExponent(string(x)) {
+		if plainInteger(string(x)) {
+			b.WriteString(string(x)) // what the rational below writes, without building it
+		} else if source.HugeExponent(string(x)) {
 			b.WriteString(string(x)) // never expanded: see source.MaxExponent
 		} else if r, ok := new(big.Rat).SetString(string(x)); ok {
 			b.WriteString(exactText(r))
@@ -78,7 +90,7 @@ func writeCanonical(b *strings.Builder, v any, depth int) {
 // ASCII without the characters json.Marshal escapes (quote, backslash, <, >
 // and &) is written as is between quotes, which is what json.Marshal
 // writes; any other goes through json.Marshal.
-func writeJSONString(b *strings.Builder, s string) {
+func writeJSONString(b canonWriter, s string) {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
 			q, _ := json.Marshal(s)
@@ -89,6 +101,30 @@ func writeJSONString(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	b.WriteString(s)
 	b.WriteByte('"')
+}
+
+// plainInteger reports whether s is a JSON integer without leading zeros,
+// other than -0, of at most 32 bytes: the rational it denotes is written
+// back as s itself (ratString writes an integer's digits, and exactText
+// keeps them up to 32 bytes), so canonical forms and types of the enums'
+// many integers need no big.Rat.
+func plainInteger(s string) bool {
+	if len(s) == 0 || len(s) > 32 {
+		return false
+	}
+	i := 0
+	if s[0] == '-' {
+		i = 1
+	}
+	if i == len(s) || (s[i] == '0' && (i > 0 || len(s) > 1)) {
+		return false
+	}
+	for ; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // ratString writes an integer as digits and other rationals as decimals when exact.
@@ -127,7 +163,7 @@ func number(v any) (*big.Rat, bool) {
 
 // valueType returns the type bit of a plain value (integer for whole numbers).
 func valueType(v any) typeSet {
-	switch v.(type) {
+	switch x := v.(type) {
 	case nil:
 		return tNull
 	case bool:
@@ -138,6 +174,10 @@ func valueType(v any) typeSet {
 		return tArray
 	case map[string]any:
 		return tObject
+	case json.Number:
+		if plainInteger(string(x)) {
+			return tInteger
+		}
 	}
 	if r, ok := number(v); ok {
 		if r.IsInt() {

@@ -221,6 +221,8 @@ func rejectingKeywords(rule, rel string) []string {
 	switch {
 	case last == "if":
 		out = append(out, dir+"then", dir+"else")
+	case last == "minContains" || last == "maxContains": // the validator names the elements contains rejects
+		out = append(out, dir+"contains")
 	case last == "not": // reported at the schema holding it
 		out = append(out, strings.TrimSuffix(dir, "/"))
 	case rule == RuleInputPropertyRemoved.ID && last == "properties":

@@ -265,6 +265,21 @@ func varyValue(v any, i int) any {
 			return v
 		}
 		return numValue(new(big.Rat).Add(r, big.NewRat(int64(i), 1)))
+	case []any:
+		if len(x) > 0 && i > 0 {
+			a := append([]any(nil), x...)
+			a[0] = varyValue(a[0], i)
+			return a
+		}
+	case map[string]any:
+		if ks := sortedKeys(x); len(ks) > 0 && i > 0 {
+			m := make(map[string]any, len(x))
+			for k, e := range x {
+				m[k] = e
+			}
+			m[ks[0]] = varyValue(x[ks[0]], i)
+			return m
+		}
 	}
 	return v
 }
@@ -291,35 +306,55 @@ func eachCandidate(n *node, yield func(any) bool) {
 		}
 		return
 	}
-	seen := map[string]bool{}
+	// Each value's first form passes, as in dedupValues. seen holds the
+	// values passed one by one; n.enum's are told apart once (firsts) and
+	// looked up afterwards (listed): a set of an enum's forms built as its
+	// values passed took 30 MB for 490,000 values (issue 29 item 5).
+	var seen seenValues
+	var enum []any
+	var listed *valueSet
 	stopped := false
-	// emit passes on the first of equal values (see dedupValues).
 	emit := func(v any) bool {
 		if stopped {
 			return false
 		}
-		c := canonical(v)
-		if seen[c] {
+		if enum != nil && listed == nil {
+			listed = newValueSet(enum)
+		}
+		if (listed != nil && listed.has(v)) || !seen.add(v) {
 			return true
 		}
-		seen[c] = true
 		if !yield(v) {
 			stopped = true
 		}
 		return !stopped
 	}
+	list := func(vals []any) bool {
+		first := firsts(vals)
+		for i, v := range vals {
+			if first[i] && !seen.has(v) && !yield(v) {
+				stopped = true
+				return false
+			}
+		}
+		enum = vals
+		return true
+	}
+	candidates(n, emit, list)
+}
+
+// candidates calls emit with each candidate value of n, in order, and list
+// (at most once) with the values n lists, where they come, until either
+// returns false; repeated forms are the callers' to skip.
+func candidates(n *node, emit func(any) bool, list func([]any) bool) {
 	if v, ok := gen(n, 0); ok && !emit(v) {
 		return
 	}
 	if n.hasDefault && !emit(n.def) {
 		return
 	}
-	if n.hasEnum {
-		for _, v := range n.enum {
-			if !emit(v) {
-				return
-			}
-		}
+	if n.hasEnum && !list(n.enum) {
+		return
 	}
 	for _, t := range []typeSet{tObject, tString, tInteger, tNumber, tBoolean, tArray, tNull} {
 		if n.types.has(t) && !n.hasEnum {
@@ -354,6 +389,9 @@ func eachCandidate(n *node, yield func(any) bool) {
 				}
 			}
 		}
+	}
+	if n.types.has(tBoolean) && !n.hasEnum && !emit(false) {
+		return
 	}
 	if n.types.has(tString) && !n.hasEnum {
 		for _, v := range []any{"other", "", "0"} {
@@ -543,16 +581,19 @@ func genAtVariant(root *node, path []step, local any, depth, variant int) (any, 
 	folded := len(root.anyOf)+len(root.oneOf) > 0
 	root = firstBranch(root, s.key, want, variant/2)
 	switch s.kind {
-	case 'p', 'a':
+	case 'p', 'a', 'x':
 		key := s.key
 		var child *node
-		if s.kind == 'p' {
+		switch s.kind {
+		case 'x': // a member a patternProperties pattern takes
+			child, _, _ = undeclaredSchema(root, key)
+		case 'p':
 			child = root.propSchema(key)
 			if _, ok := root.props[key]; !ok && len(root.props) == 0 && len(root.anyOf)+len(root.oneOf) > 0 {
 				child = branchProp(root, key)
 			}
-		} else {
-			key = freshKey
+		default:
+			key = freshName(root)
 			child = memberSchema(root)
 		}
 		v, ok := genAtVariant(child, path[1:], local, depth+1, variant)
@@ -648,4 +689,131 @@ func firstBranch(n *node, key string, want typeSet, rot int) *node {
 		}
 	}
 	return n
+}
+
+// maxRichMembers bounds the members genRich puts in one object.
+const maxRichMembers = 32
+
+// genRich returns a value n probably accepts that carries every member
+// some subschema of n declares (its properties and those of its then,
+// else, dependentSchemas, allOf and anyOf/oneOf branches, a name each of
+// its patternProperties, with the member that triggers a dependentSchemas
+// entry) and, for arrays, an element for each prefixItems entry, one its
+// contains takes and one its items take: the values whose members and
+// elements other keywords evaluate, which unevaluatedProperties and
+// unevaluatedItems depend on.
+func genRich(n *node, depth int) (any, bool) {
+	if n == nil || n.never || depth > 6 {
+		return gen(n, depth)
+	}
+	if n.hasEnum || (!n.types.has(tObject) && !n.types.has(tArray)) {
+		return gen(n, depth)
+	}
+	if n.types.has(tObject) {
+		extra := map[string]any{}
+		var decl []*node
+		decl = append(decl, n)
+		for _, o := range []*node{n.ifN, n.thenN, n.elseN} {
+			if o != nil {
+				decl = append(decl, o)
+			}
+		}
+		for _, k := range sortedKeys(n.depSchemas) {
+			decl = append(decl, n.depSchemas[k])
+			if _, ok := extra[k]; !ok && len(extra) < maxRichMembers {
+				if v, ok := gen(n.propSchema(k), depth+1); ok {
+					extra[k] = v
+				}
+			}
+		}
+		decl = append(decl, n.allOf...)
+		decl = append(decl, n.anyOf...)
+		decl = append(decl, n.oneOf...)
+		for i := 0; i < len(decl) && len(decl) < 64; i++ {
+			// the branches of branches declare members too
+			if d := decl[i]; d != n {
+				decl = append(decl, d.allOf...)
+				decl = append(decl, d.anyOf...)
+				decl = append(decl, d.oneOf...)
+			}
+		}
+		for _, d := range decl {
+			for _, k := range sortedKeys(d.props) {
+				if _, ok := extra[k]; ok || len(extra) >= maxRichMembers {
+					continue
+				}
+				s := d.props[k]
+				if p, ok := n.props[k]; ok {
+					s = p
+				}
+				if v, ok := genRich(s, depth+1); ok {
+					extra[k] = v
+				}
+			}
+			for _, pat := range sortedKeys(d.patternProps) {
+				if len(extra) >= maxRichMembers {
+					break
+				}
+				if name, ok := patternName(pat, n, d); ok {
+					if _, taken := extra[name]; !taken {
+						if v, ok := gen(d.patternProps[pat], depth+1); ok {
+							extra[name] = v
+						}
+					}
+				}
+			}
+		}
+		return genObject(n, extra, depth)
+	}
+	var arr []any
+	for i := range n.prefix {
+		if i >= maxRichMembers {
+			break
+		}
+		v, ok := genRich(n.prefix[i], depth+1)
+		if !ok {
+			return gen(n, depth)
+		}
+		arr = append(arr, v)
+	}
+	for _, s := range []*node{n.contains, n.items} {
+		if s != nil && !s.never {
+			if v, ok := genRich(s, depth+1); ok {
+				arr = append(arr, v)
+			}
+		}
+	}
+	return arr, true
+}
+
+// freshName names the undeclared member a witness adds to an object of n:
+// freshKey, unless n declares it or its propertyNames probably reject it
+// (a pattern, a length, a list), then a name they take.
+func freshName(n *node) string {
+	names := []string{freshKey, "extra", "more", "x", "a"}
+	pn := n.propertyNames
+	if pn != nil && pn.hasEnum {
+		for _, v := range pn.enum {
+			if s, ok := v.(string); ok {
+				names = append(names, s)
+			}
+		}
+	}
+	re := compileLocal(pn)
+	for _, k := range names {
+		if _, declared := n.props[k]; declared {
+			continue
+		}
+		if pn == nil {
+			return k
+		}
+		if !fitsLength(pn, k) || re != nil && !re.MatchString(k) {
+			continue
+		}
+		if pn.hasEnum && len(intersectValues([]any{k}, pn.enum)) == 0 {
+			continue
+		}
+		return k
+	}
+	return freshKey
 }

@@ -23,7 +23,8 @@ const (
 type step struct {
 	key   string
 	index int
-	// kind: 'p' a declared member, 'a' an undeclared member, 'i' an array element.
+	// kind: 'p' a declared member, 'a' an undeclared member, 'x' a member a
+	// patternProperties pattern takes (key is a name it matches), 'i' an array element.
 	kind byte
 }
 
@@ -59,6 +60,14 @@ type change struct {
 	// speculative: the change is only a suspicion (oneOf options that may
 	// overlap), reported only when the validator confirms a witness.
 	speculative bool
+	// exhaustive: locals are every value in accepts there (a finite list,
+	// see listedRest): when the witness search tries them all and none is
+	// a witness, the change is proven harmless and dropped.
+	exhaustive bool
+	// gap: the judge cannot tell whether the change rejects anything; it
+	// may break when no witness is found, unless a break is confirmed
+	// elsewhere in the pair.
+	gap bool
 	// interop: the change only excludes numbers beyond the interoperable
 	// range (RFC 7493 §2.2), so it is a notice even with a witness.
 	interop bool
@@ -136,7 +145,10 @@ func (j *judge) equivalent(a, b *node) bool {
 
 // emit records a change; kw names the keyword in head and base.
 func (j *judge) emit(c change, in, out *node, kw string) {
-	if j.quiet && len(j.changes) > 0 {
+	// a quiet judge (covers) only asks whether something breaks: a benign
+	// change is not recorded, so it cannot end the comparison before a
+	// breaking one is found.
+	if j.quiet && (c.benign || len(j.changes) > 0) {
 		return
 	}
 	if j.cut {
@@ -246,6 +258,7 @@ func (j *judge) sub(in, out *node, path []step) {
 	}
 	if j.enums(in, out, path, common) {
 		j.listed(in, out, path, common)
+		j.listedRest(in, out, path, common)
 		if in.hasEnum && !out.hasEnum {
 			j.listedBranches(in, out, path, common)
 		}
@@ -266,6 +279,7 @@ func (j *judge) sub(in, out *node, path []step) {
 		j.arrays(in, out, path)
 	}
 	j.compositions(in, out, path)
+	j.unevaluated(in, out, path, common)
 	j.defaults(in, out, path)
 }
 

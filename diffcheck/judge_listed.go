@@ -3,6 +3,8 @@ package diffcheck
 import (
 	"fmt"
 	"math/big"
+
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // listed judges the keywords of out beside its enum against the values in
@@ -87,14 +89,17 @@ func (j *judge) listedBranches(in, out *node, path []step, common typeSet) {
 				continue
 			}
 			one := &node{ptr: in.ptr, kwPtr: in.kwPtr, types: t, enum: []any{v}, hasEnum: true, raw: v}
-			taken := false
+			taken := 0
 			for _, o := range ob {
 				if j.covers(one, o) {
-					taken = true
-					break
+					taken++
+					if kw == "anyOf" || taken > 1 {
+						break
+					}
 				}
 			}
-			if !taken {
+			// a oneOf takes a value exactly one of its options accepts
+			if taken == 0 || kw == "oneOf" && taken > 1 {
 				missing = append(missing, v)
 			}
 		}
@@ -107,6 +112,9 @@ func (j *judge) listedBranches(in, out *node, path []step, common typeSet) {
 			c.rule = RuleInputEnumValueRemoved
 			c.headPtr, c.basePtr = head.at(kw), base.at(enumKw(base))
 			c.msg = fmt.Sprintf("%s %s was rewritten as %s, and no branch takes %s: calls sending it are rejected; add a branch that accepts it", enumKw(base), where(path), kw, quoteList(missing))
+			if kw == "oneOf" {
+				c.msg = fmt.Sprintf("%s %s was rewritten as oneOf, and no option takes %s alone (none or several do, and oneOf takes a value exactly one option accepts): calls sending it are rejected; make one option, and only one, accept it", enumKw(base), where(path), quoteList(missing))
+			}
 		} else {
 			c.rule = RuleOutputEnumValueAdded
 			c.before, c.after = nil, head.enum
@@ -115,4 +123,226 @@ func (j *judge) listedBranches(in, out *node, path []step, common typeSet) {
 		}
 		j.emit(c, in, out, kw)
 	}
+}
+
+// maxListed bounds the listed values (enum, const) checked one by one
+// against the other side: a larger list is checked up to the bound, and
+// what it leaves unchecked is not proven harmless.
+const maxListed = 256
+
+// listedRest judges the keywords of out beside in's listed values that
+// neither listed nor listedBranches judges (not, if/then/else, allOf, the
+// object and array keywords, an anyOf or oneOf beside an enum): each
+// listed value is a candidate, and the witness search tries every one
+// (change.exhaustive), so a change with no witness among them is proven
+// harmless and dropped, one with a witness is a break. A keyword that is
+// the same on both sides is not judged again.
+func (j *judge) listedRest(in, out *node, path []step, common typeSet) {
+	kws := listedRestKeywords(in, out)
+	if len(kws) == 0 {
+		return
+	}
+	var vals []any
+	total := 0
+	for _, v := range in.enum {
+		if !common.has(valueType(v)) {
+			continue
+		}
+		total++
+		if len(vals) < maxListed {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		return
+	}
+	head, base := j.headBase(in, out)
+	for _, kw := range kws {
+		c := change{path: path, locals: vals, exhaustive: total <= maxListed, before: canonicalRaw(listedKeyword(base, kw)), after: canonicalRaw(listedKeyword(head, kw))}
+		if kw == "properties" {
+			c.reject = []target{{ptr: out.at("properties")}}
+		}
+		quoted := quoteList(vals)
+		switch {
+		case countFamily(kw) != 0 && isCountKeyword(kw):
+			iv, ov := in.counts[kw], out.counts[kw]
+			j.boundChange(&c, kw, iv == nil, intText(base.counts[kw]), intText(head.counts[kw]))
+			if j.dir == dirInput {
+				c.msg = fmt.Sprintf("%q %s %s beside enum %s rejects listed values base accepted: calls sending them are rejected; accept them again, or drop them from the enum", kw, intText(ov), where(path), quoted)
+			} else {
+				c.msg = fmt.Sprintf("%q %s %s was loosened beside enum %s: head may return listed values base ruled out; restore the bound", kw, intText(iv), where(path), quoted)
+			}
+		case kw == "uniqueItems":
+			j.boundChange(&c, kw, false, fmt.Sprint(base.unique), fmt.Sprint(head.unique))
+		case j.dir == dirInput:
+			c.rule = listedInputRule(kw)
+			if kw == "required" {
+				for _, k := range sortedKeys(out.required) {
+					if !in.required[k] {
+						c.headPtr = requiredEntry(head, k)
+						break
+					}
+				}
+			}
+			c.msg = fmt.Sprintf("%s %s beside enum %s rejects listed values base accepted: calls sending them are rejected; accept them again, or drop them from the enum", kw, where(path), quoted)
+		default:
+			c.rule = listedOutputRule(kw)
+			c.additive = c.rule == RuleOutputEnumValueAdded
+			c.msg = fmt.Sprintf("enum %s %s admits values the base %s rejected: consumers validating with the base contract fail; return only values base admitted", quoted, where(path), kw)
+		}
+		j.emit(c, in, out, kw)
+	}
+}
+
+func isCountKeyword(kw string) bool {
+	for _, ck := range countKeywords {
+		if ck.name == kw {
+			return true
+		}
+	}
+	return false
+}
+
+// listedInputRule is the rule of a keyword beside base's listed values
+// that rejects some of them.
+func listedInputRule(kw string) *rules.Rule {
+	switch kw {
+	case "not", "if", "contains", "dependentRequired", "dependentSchemas":
+		return RuleInputConditionalAdded
+	case "allOf":
+		return RuleInputAllOfAdded
+	case "required":
+		return RuleInputRequiredAdded
+	case "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames":
+		return RuleInputAdditionalRestricted
+	}
+	return RuleInputEnumValueRemoved
+}
+
+// listedOutputRule is the rule of a base keyword beside head's listed
+// values that rejected some of them.
+func listedOutputRule(kw string) *rules.Rule {
+	switch kw {
+	case "not", "if", "contains", "dependentRequired", "dependentSchemas":
+		return RuleOutputConditionalRemoved
+	case "allOf":
+		return RuleOutputAllOfRemoved
+	case "required":
+		return RuleOutputRequiredRemoved
+	case "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames":
+		return RuleOutputAdditionalRelaxed
+	}
+	return RuleOutputEnumValueAdded
+}
+
+// listedKeyword returns what n holds under kw, for fingerprints.
+func listedKeyword(n *node, kw string) *node {
+	switch kw {
+	case "not":
+		return n.not
+	case "if":
+		return n.ifN
+	case "contains":
+		return n.contains
+	case "additionalProperties":
+		return n.additional
+	case "unevaluatedProperties":
+		return n.unevalProps
+	case "propertyNames":
+		return n.propertyNames
+	case "items":
+		return n.items
+	case "unevaluatedItems":
+		return n.unevalItems
+	}
+	return nil
+}
+
+// listedRestKeywords returns the keywords of out that listedRest judges:
+// present in out and not the same in in.
+func listedRestKeywords(in, out *node) []string {
+	var kws []string
+	one := func(kw string, o, i *node) {
+		if o != nil && (i == nil || canonical(o.raw) != canonical(i.raw)) {
+			kws = append(kws, kw)
+		}
+	}
+	list := func(kw string, o, i []*node) {
+		if len(o) > 0 && rawList(o) != rawList(i) {
+			kws = append(kws, kw)
+		}
+	}
+	one("not", out.not, in.not)
+	if out.ifN != nil && (in.ifN == nil || canonicalRaw(out.ifN) != canonicalRaw(in.ifN) ||
+		canonicalRaw(out.thenN) != canonicalRaw(in.thenN) || canonicalRaw(out.elseN) != canonicalRaw(in.elseN)) {
+		kws = append(kws, "if")
+	}
+	if out.hasEnum {
+		// without an enum at out, listedBranches judges the branches.
+		list("anyOf", out.anyOf, in.anyOf)
+		list("oneOf", out.oneOf, in.oneOf)
+	}
+	list("allOf", out.allOf, in.allOf)
+	for _, k := range sortedKeys(out.required) {
+		if !in.required[k] {
+			kws = append(kws, "required")
+			break
+		}
+	}
+	for _, k := range sortedKeys(out.props) {
+		if i, ok := in.props[k]; !ok || canonical(i.raw) != canonical(out.props[k].raw) {
+			kws = append(kws, "properties")
+			break
+		}
+	}
+	one("additionalProperties", out.additional, in.additional)
+	one("unevaluatedProperties", out.unevalProps, in.unevalProps)
+	if len(out.patternProps) > 0 && canonicalNodes(out.patternProps) != canonicalNodes(in.patternProps) {
+		kws = append(kws, "patternProperties")
+	}
+	one("propertyNames", out.propertyNames, in.propertyNames)
+	if len(out.depRequired) > 0 && canonical(out.depRequired) != canonical(in.depRequired) {
+		kws = append(kws, "dependentRequired")
+	}
+	if len(out.depSchemas) > 0 && canonicalNodes(out.depSchemas) != canonicalNodes(in.depSchemas) {
+		kws = append(kws, "dependentSchemas")
+	}
+	for _, ck := range countKeywords {
+		if countFamily(ck.name) == tString {
+			continue // listed judges lengths
+		}
+		ov, ok := out.counts[ck.name]
+		if !ok {
+			continue
+		}
+		if iv, had := in.counts[ck.name]; !had || iv.Cmp(ov) != 0 {
+			kws = append(kws, ck.name)
+		}
+	}
+	if out.unique && !in.unique {
+		kws = append(kws, "uniqueItems")
+	}
+	list("prefixItems", out.prefix, in.prefix)
+	one("items", out.items, in.items)
+	one("unevaluatedItems", out.unevalItems, in.unevalItems)
+	one("contains", out.contains, in.contains)
+	return kws
+}
+
+// rawList is the canonical text of a list of nodes as written.
+func rawList(ns []*node) string {
+	raws := make([]any, len(ns))
+	for i, n := range ns {
+		raws[i] = n.raw
+	}
+	return canonical(raws)
+}
+
+// canonicalNodes is the canonical text of a map of nodes as written.
+func canonicalNodes(m map[string]*node) string {
+	raws := make(map[string]any, len(m))
+	for k, n := range m {
+		raws[k] = n.raw
+	}
+	return canonical(raws)
 }

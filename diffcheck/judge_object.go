@@ -238,9 +238,18 @@ func (j *judge) undeclared(in, out *node, path []step) {
 	case !im.never:
 		j.sub(im, om, p)
 	}
+	for _, pat := range sortedKeys(in.patternProps) {
+		if _, ok := out.patternProps[pat]; !ok {
+			j.patternGone(in, out, path, pat)
+		}
+	}
 	for _, pat := range sortedKeys(out.patternProps) {
 		if ip, ok := in.patternProps[pat]; ok {
-			j.sub(ip, out.patternProps[pat], extend(path, step{key: freshKey, kind: 'a'}))
+			at := step{key: freshKey, kind: 'a'}
+			if name, ok := patternName(pat, in, out); ok {
+				at = step{key: name, kind: 'x'}
+			}
+			j.sub(ip, out.patternProps[pat], extend(path, at))
 			continue
 		}
 		if out.patternProps[pat].isTrue() {
@@ -273,6 +282,189 @@ func (j *judge) undeclared(in, out *node, path []step) {
 	}
 }
 
+// unevaluated judges out's unevaluatedProperties and unevaluatedItems
+// when what evaluates members (elements) beside them only on a condition
+// changed: a then, else, dependentSchemas entry, anyOf/oneOf branch or
+// allOf member that cannot be folded (for elements: contains and those).
+// A member base declared only in a then may no longer be evaluated, and so
+// be rejected. Which members each side evaluates is not computed: the
+// change carries a value with every member and element in declares, and is
+// a break only with a witness (else it may break). Members the object
+// declares itself are judged as members (memberGone).
+func (j *judge) unevaluated(in, out *node, path []step, common typeSet) {
+	for _, u := range []struct {
+		on       bool
+		kw       string
+		cond     func(*node) string
+		in, outR *rules.Rule
+	}{
+		{common.has(tObject) && out.unevalProps != nil && !out.unevalProps.isTrue(), "unevaluatedProperties", conditionalMembers, RuleInputAdditionalRestricted, RuleOutputAdditionalRelaxed},
+		{common.has(tArray) && out.unevalItems != nil && !out.unevalItems.isTrue(), "unevaluatedItems", conditionalElements, RuleInputValueRejected, RuleOutputValueAdmitted},
+	} {
+		if !u.on {
+			continue
+		}
+		if ci, co := u.cond(in), u.cond(out); ci == co || ci == "" || j.evaluationCovered(in, out, u.kw == "unevaluatedItems") {
+			continue
+		}
+		var locals []any
+		if v, ok := genRich(in, 0); ok {
+			locals = append(locals, v)
+		}
+		c := change{path: path, locals: locals, gap: true}
+		if j.dir == dirInput {
+			c.rule = u.in
+			c.msg = fmt.Sprintf("%s %s sees what the keywords beside it evaluate, and what they evaluate on a condition changed: members or elements base evaluated may be rejected now; check that head still evaluates everything base did", u.kw, where(path))
+		} else {
+			c.rule = u.outR
+			c.msg = fmt.Sprintf("%s %s of the base saw what the keywords beside it evaluate, and what they evaluate on a condition changed: head may return members or elements base did not evaluate and rejected; check that head evaluates only what base did", u.kw, where(path))
+		}
+		j.emit(c, in, out, u.kw)
+	}
+}
+
+// evaluationCovered reports whether whatever in's conditional keywords
+// evaluate, out's evaluate too: out has each of them, and each of out's
+// accepts what in's does (an if the same), so an element in evaluates by
+// its contains out's contains evaluates. Keywords only out has evaluate
+// more, never less.
+func (j *judge) evaluationCovered(in, out *node, items bool) bool {
+	pairs := [][2]*node{{in.thenN, out.thenN}, {in.elseN, out.elseN}}
+	if items {
+		pairs = append(pairs, [2]*node{in.contains, out.contains})
+	} else {
+		for _, k := range sortedKeys(in.depSchemas) {
+			pairs = append(pairs, [2]*node{in.depSchemas[k], out.depSchemas[k]})
+		}
+	}
+	for _, p := range pairs {
+		if p[0] != nil && (p[1] == nil || !j.covers(p[0], p[1])) {
+			return false
+		}
+	}
+	if in.ifN != nil && (out.ifN == nil || !j.equivalent(in.ifN, out.ifN)) {
+		return false
+	}
+	for _, l := range [][2][]*node{{in.anyOf, out.anyOf}, {in.oneOf, out.oneOf}, {in.allOf, out.allOf}} {
+		if len(l[0]) > 0 && rawList(l[0]) != rawList(l[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// conditionalMembers is the canonical text of the subschemas of n that
+// evaluate members only on a condition, "" when there are none.
+func conditionalMembers(n *node) string {
+	parts := map[string]any{}
+	for _, x := range []struct {
+		kw string
+		n  *node
+	}{{"if", n.ifN}, {"then", n.thenN}, {"else", n.elseN}} {
+		if x.n != nil {
+			parts[x.kw] = x.n.raw
+		}
+	}
+	if len(n.depSchemas) > 0 {
+		parts["dependentSchemas"] = canonicalNodes(n.depSchemas)
+	}
+	for kw, list := range map[string][]*node{"anyOf": n.anyOf, "oneOf": n.oneOf, "allOf": n.allOf} {
+		if len(list) > 0 {
+			parts[kw] = rawList(list)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return canonical(parts)
+}
+
+// conditionalElements is conditionalMembers for array elements.
+func conditionalElements(n *node) string {
+	parts := map[string]any{}
+	if n.contains != nil {
+		parts["contains"] = n.contains.raw
+	}
+	for _, x := range []struct {
+		kw string
+		n  *node
+	}{{"if", n.ifN}, {"then", n.thenN}, {"else", n.elseN}} {
+		if x.n != nil {
+			parts[x.kw] = x.n.raw
+		}
+	}
+	for kw, list := range map[string][]*node{"anyOf": n.anyOf, "oneOf": n.oneOf, "allOf": n.allOf} {
+		if len(list) > 0 {
+			parts[kw] = rawList(list)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return canonical(parts)
+}
+
+// patternGone judges members in takes by its patternProperties pattern
+// pat, which out does not have: out takes them by another pattern, by
+// additionalProperties (a closed object rejects them), or not at all.
+func (j *judge) patternGone(in, out *node, path []step, pat string) {
+	name, ok := patternName(pat, in, out)
+	if !ok {
+		return
+	}
+	ms, byPattern, known := undeclaredSchema(out, name)
+	p := extend(path, step{key: name, kind: 'x'})
+	head, base := j.headBase(in, out)
+	ip := in.patternProps[pat]
+	switch {
+	case ms == nil || ip.never:
+		return // out open there (or in took nothing): nothing rejected
+	case !ms.never || byPattern:
+		j.sub(ip, ms, p)
+		return
+	}
+	var locals []any
+	eachCandidate(ip, func(v any) bool {
+		locals = append(locals, v)
+		return len(locals) < 8
+	})
+	kw := memberKw(out)
+	if j.dir == dirInput {
+		j.emit(change{rule: RuleInputAdditionalRestricted, path: p, before: pat, locals: locals, certain: known,
+			headPtr: out.at(kw), basePtr: source.Join(base.at("patternProperties"), pat),
+			msg: fmt.Sprintf("patternProperties %q was removed %s, and %s beside it rejects the members it took (%q, say): calls sending them are rejected; restore the pattern or declare those members", pat, where(path), kw, name)}, in, out, kw)
+		return
+	}
+	j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: pat, locals: locals, additive: true,
+		headPtr: source.Join(head.at("patternProperties"), pat), basePtr: out.at(kw),
+		msg: fmt.Sprintf("patternProperties %q was added %s to an output object the base closed: results may carry members such as %q, which strict consumers reject; tell them to accept them", pat, where(path), name)}, in, out, kw)
+}
+
+// patternName returns a member name pattern pat matches that neither
+// side declares in properties, for the witness of a change there.
+func patternName(pat string, in, out *node) (string, bool) {
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return "", false
+	}
+	cands := regexSamples(pat)
+	lit := strings.TrimSuffix(strings.TrimPrefix(pat, "^"), "$")
+	cands = append(cands, lit+"a", lit, "a", "x", "0", "_")
+	cands = append(cands, patternSamples...)
+	for _, c := range cands {
+		if _, declared := in.props[c]; declared {
+			continue
+		}
+		if _, declared := out.props[c]; declared {
+			continue
+		}
+		if re.MatchString(c) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
 // memberNames returns what a propertyNames schema (nil: none) accepts of
 // the values member names can be: strings.
 func memberNames(pn *node) *node {
@@ -296,6 +488,19 @@ func nameCandidates(in, names, outNames *node) []any {
 			keys = append(keys, k)
 		} else {
 			later = append(later, k)
+		}
+	}
+	if re == nil && len(outNames.counts) == 0 {
+		// out's names are not told apart by a pattern or a length (a not,
+		// a oneOf): the declared members are as likely, and plainer.
+		keys, later = append(keys, later...), nil
+	}
+	if names.hasEnum {
+		// the names in lists are every name it accepts
+		for _, v := range names.enum {
+			if s, ok := v.(string); ok && len(keys) < 16 {
+				keys = append(keys, s)
+			}
 		}
 	}
 	for _, v := range stringCandidates(names, outNames) {
@@ -365,14 +570,42 @@ func (j *judge) dependencies(in, out *node, path []step) {
 	}
 }
 
+// joinedSamples returns strings that start with a sample of not's pattern
+// and end like one of in's strings (its last one to three characters, or
+// all of it): "tmp-" and "a-1" give "tmp-1", which "^[a-z]+-[0-9]+$" and
+// "^tmp-" both take.
+func joinedSamples(not, in *node) []any {
+	if !not.hasPattern || !in.types.has(tString) {
+		return nil
+	}
+	ps := regexSamples(not.pattern)
+	if lit := strings.TrimPrefix(not.pattern, "^"); !strings.ContainsAny(lit, `\[](){}.*+?|$`) {
+		ps = append([]string{lit}, ps...)
+	}
+	qs := stringCandidates(in, in)
+	var out []any
+	for _, p := range ps[:min(len(ps), 3)] {
+		for _, qv := range qs[:min(len(qs), 3)] {
+			q := qv.(string)
+			for k := 1; k <= 3 && k <= len(q); k++ {
+				out = append(out, p+q[len(q)-k:])
+			}
+			out = append(out, p+q)
+		}
+	}
+	return out
+}
+
 // conditional reports a conditional constraint added (input) or removed
 // (output); reject narrows where out must reject (nil: the keyword kw).
 func (j *judge) conditional(in, out *node, path []step, kw, what string, reject []target) {
 	c := change{path: path, locals: genCandidates(in), reject: reject}
 	switch {
 	case kw == "not" && out.not != nil:
-		// what the not-subschema accepts, out rejects: try those first
-		c.locals = append(genCandidates(out.not), c.locals...)
+		// what the not-subschema accepts, out rejects: try those first,
+		// then strings its pattern takes joined to the ends of in's
+		// strings, which may meet in's own pattern too
+		c.locals = append(append(genCandidates(out.not), joinedSamples(out.not, in)...), c.locals...)
 	case kw == "dependentRequired" || kw == "dependentSchemas":
 		// an object with a trigger member alone meets none of the others
 		var first []any
@@ -478,9 +711,87 @@ func (j *judge) branches(in, out *node, path []step, kw string) {
 		}
 		j.emit(j.branchChange(in, out, path, kw, b, ob, idx, wrapped), in, out, kw)
 	}
-	if kw == "oneOf" && !j.quiet {
+	switch {
+	case kw != "oneOf":
+	case !j.quiet:
 		j.overlaps(in, out, path, branches, ob)
+	case oneOfMayOverlap(in, out):
+		// options that may overlap reject what matches two of them; only
+		// the validator can tell, so out is not known to cover in.
+		j.emit(change{rule: RuleInputBranchRemoved, path: path, speculative: true}, in, out, "oneOf")
 	}
+}
+
+// oneOfMayOverlap reports whether two options of out's oneOf may both
+// take a value of in's types, unless in has the same options (an overlap
+// both sides share rejects nothing new).
+func oneOfMayOverlap(in, out *node) bool {
+	ob := out.oneOf
+	if len(ob) < 2 || rawList(ob) == rawList(in.oneOf) {
+		return false
+	}
+	if len(ob) > maxOverlapOptions {
+		return true
+	}
+	for p := 0; p < len(ob); p++ {
+		for q := p + 1; q < len(ob); q++ {
+			if !disjoint(ob[p], ob[q], in.types, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// disjoint reports whether no value of the types within is accepted by
+// both a and b, as far as their types, listed values, numeric ranges and
+// the listed values of a member both require tell (false: they may overlap).
+func disjoint(a, b *node, within typeSet, depth int) bool {
+	if a.never || b.never {
+		return true
+	}
+	t := a.types.intersect(b.types).intersect(within)
+	if t == 0 {
+		return true
+	}
+	if depth > 4 || len(a.anyOf)+len(a.oneOf)+len(b.anyOf)+len(b.oneOf) > 0 || a.not != nil || b.not != nil {
+		return false
+	}
+	for _, x := range [][2]*node{{a, b}, {b, a}} {
+		if !x[0].hasEnum {
+			continue
+		}
+		shared := false
+		for _, v := range x[0].enum {
+			if t.has(valueType(v)) && (!x[1].hasEnum || len(intersectValues([]any{v}, x[1].enum)) > 0) {
+				shared = true
+				break
+			}
+		}
+		if !shared {
+			return true
+		}
+	}
+	if t.norm()&^(tNumber|tInteger) == 0 {
+		if lo, hi := a.min, b.max; lo != nil && hi != nil && (lo.v.Cmp(hi.v) > 0 || lo.v.Cmp(hi.v) == 0 && (lo.excl || hi.excl)) {
+			return true
+		}
+		if lo, hi := b.min, a.max; lo != nil && hi != nil && (lo.v.Cmp(hi.v) > 0 || lo.v.Cmp(hi.v) == 0 && (lo.excl || hi.excl)) {
+			return true
+		}
+	}
+	if t == tObject {
+		for _, k := range sortedKeys(a.required) {
+			if !b.required[k] {
+				continue
+			}
+			pa, pb := orTrue(a.props[k]), orTrue(b.props[k])
+			if disjoint(pa, pb, tAll, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // splitByType returns in as the branches to judge against out's branches

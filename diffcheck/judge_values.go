@@ -101,12 +101,12 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 	if _, ok := head.kwPtr[kw]; !ok {
 		kw = enumKw(base)
 	}
-	outSet := valueSet(out.enum)
+	outSet := newValueSet(out.enum)
 	if in.hasEnum {
 		var missing []any
 		for _, v := range in.enum {
 			if common.has(valueType(v)) {
-				if _, ok := outSet[canonical(v)]; !ok {
+				if !outSet.has(v) {
 					missing = append(missing, v)
 				}
 			}
@@ -127,7 +127,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 	}
 	var locals []any
 	for _, v := range genCandidates(in) {
-		if _, ok := outSet[canonical(v)]; !ok {
+		if !outSet.has(v) {
 			locals = append(locals, v)
 		}
 	}

@@ -236,38 +236,53 @@ func tighterUpper(a, b *bound) *bound {
 	return a
 }
 
+// dedupValues returns the first of each canonical form of vals, in order
+// (nil for none).
 func dedupValues(vals []any) []any {
-	seen := map[string]bool{}
-	var out []any
-	for _, v := range vals {
-		c := canonical(v)
-		if !seen[c] {
-			seen[c] = true
+	if len(vals) == 0 {
+		return nil
+	}
+	first := firsts(vals)
+	n := 0
+	for _, f := range first {
+		if f {
+			n++
+		}
+	}
+	out := make([]any, 0, n)
+	for i, v := range vals {
+		if first[i] {
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
-func intersectValues(a, b []any) []any {
-	in := map[string]bool{}
-	for _, v := range b {
-		in[canonical(v)] = true
+// distinctValues is dedupValues, but returns vals itself when no value
+// repeats an earlier one's form (an enum as written, usually): the result
+// may share vals' array, so it is never modified.
+func distinctValues(vals []any) []any {
+	if len(vals) == 0 {
+		return nil
 	}
+	first := firsts(vals)
+	for _, f := range first {
+		if !f {
+			return dedupValues(vals)
+		}
+	}
+	return vals
+}
+
+// intersectValues returns the values of a, each form once, whose form b
+// holds.
+func intersectValues(a, b []any) []any {
+	in := newValueSet(b)
 	out := []any{}
 	for _, v := range dedupValues(a) {
-		if in[canonical(v)] {
+		if in.has(v) {
 			out = append(out, v)
 		}
 	}
 	return out
-}
-
-// valueSet returns the canonical forms of vals.
-func valueSet(vals []any) map[string]any {
-	m := map[string]any{}
-	for _, v := range vals {
-		m[canonical(v)] = v
-	}
-	return m
 }

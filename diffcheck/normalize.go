@@ -25,6 +25,10 @@ type builder struct {
 	// uneval: some schema built uses unevaluatedProperties or
 	// unevaluatedItems, which see what an unresolved reference evaluates.
 	uneval bool
+	// keepBranches: the schema uses unevaluated*, which see what every
+	// matching anyOf branch evaluates, so an anyOf is kept even when one
+	// branch accepts everything.
+	keepBranches bool
 }
 
 // maxNodes bounds the nodes built for one schema: as many as the judge
@@ -54,6 +58,7 @@ func normalize(doc any, schemaPtr string) *node {
 			b.draft7 = true
 		}
 	}
+	b.keepBranches = usesUnevaluated(root, 0)
 	b.scanAnchors(root, schemaPtr, 0)
 	n := b.build(root, schemaPtr, 0)
 	for pass := 0; pass < 3; pass++ {
@@ -427,7 +432,7 @@ func (b *builder) fillValues(n *node, x map[string]any) {
 		if n.hasEnum {
 			n.enum = intersectValues(n.enum, e)
 		} else {
-			n.enum, n.hasEnum = dedupValues(e), true
+			n.enum, n.hasEnum = distinctValues(e), true
 		}
 	}
 	// A numeric keyword whose value cannot be compared exactly stops a
@@ -643,7 +648,7 @@ func (b *builder) simplify(n *node) {
 			}
 		}
 	}
-	if len(n.anyOf) > 0 {
+	if len(n.anyOf) > 0 && !b.keepBranches {
 		for _, br := range n.anyOf {
 			if br.isTrue() && !b.building[br.ptr] {
 				n.anyOf = nil
@@ -663,15 +668,28 @@ func (b *builder) simplify(n *node) {
 		}
 	}
 	if n.hasEnum {
-		var kept []any
 		var types typeSet
+		kept := 0
 		for _, e := range n.enum {
-			if n.types.has(valueType(e)) {
-				kept = append(kept, e)
-				types |= valueType(e)
+			if t := valueType(e); n.types.has(t) {
+				kept++
+				types |= t
 			}
 		}
-		n.enum, n.types = kept, types.norm()
+		switch {
+		case kept == 0:
+			n.enum = nil
+		case kept < len(n.enum):
+			// a new array: n.enum may be the file's own (distinctValues)
+			vals := make([]any, 0, kept)
+			for _, e := range n.enum {
+				if n.types.has(valueType(e)) {
+					vals = append(vals, e)
+				}
+			}
+			n.enum = vals
+		}
+		n.types = types.norm()
 	}
 	if n.types == 0 {
 		n.never = true

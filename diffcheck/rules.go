@@ -131,6 +131,10 @@ var (
 		"a conditional constraint of an input is not changed",
 		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found."+inputDoc,
 		"make sure the new condition accepts every value the old one accepted", "argument condition changed")
+	RuleInputValueRejected = compat("compat.input.value-rejected", rules.Must, rules.Error,
+		"the inputSchema accepts every value the base accepted",
+		"A value the base schema accepted that the head schema rejects at a keyword no other input rule names (an element `unevaluatedItems` no longer sees evaluated, `items: false`, a keyword inside a composition): the generic search found it, from values built from the base schema and from the head's near misses, each checked with the validator. A change the judge cannot prove harmless and no witness confirms is a warning that says it may break."+inputDoc,
+		"make the head schema accept the values the base accepted", "argument value rejected")
 	RuleInputDefaultChanged = compat("compat.input.default-changed", rules.Should, rules.Warning,
 		"the default of an input is not changed or removed",
 		"Callers that omit the argument get different behaviour when the default changes; nothing is rejected, so there is no witness.",
@@ -215,6 +219,10 @@ var (
 		"a conditional constraint of an output is not changed",
 		"A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found."+outputDoc,
 		"make sure the new condition admits only values the old one admitted", "result condition changed")
+	RuleOutputValueAdmitted = compat("compat.output.value-admitted", rules.Must, rules.Error,
+		"the outputSchema admits only values the base admitted",
+		"A result the head schema admits that the base schema rejects at a keyword no other output rule names (an element `unevaluatedItems` did not see evaluated at base, a keyword inside a composition): the generic search found it, from values built from the head schema and from the base's near misses, each checked with the validator. A change the judge cannot prove harmless and no witness confirms is a warning that says it may break."+outputDoc,
+		"return only values the base admitted", "result value admitted")
 	RuleOutputDefaultChanged = compat("compat.output.default-changed", rules.May, rules.Notice,
 		"the default of an output is not changed",
 		"A default in an output schema is documentation; it is listed so reviewers see it.",

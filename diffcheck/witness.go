@@ -21,7 +21,15 @@ func rejectTargets(out *node, kw string) []target {
 	var names []string
 	switch kw {
 	case "", "$ref":
-		return []target{{ptr: out.ptr}}
+		// anywhere in out: its keywords may be written elsewhere (the
+		// target of a $ref it stands for)
+		ts := []target{{ptr: out.ptr}}
+		for _, k := range sortedKeys(out.kwPtr) {
+			if p := out.kwPtr[k]; !strings.HasPrefix(p, out.ptr+"/") && p != out.ptr {
+				ts = append(ts, target{ptr: p})
+			}
+		}
+		return ts
 	case "not":
 		return []target{{ptr: out.ptr, exact: true}}
 	case "if":
@@ -140,6 +148,103 @@ type witnessSearch struct {
 	// seeds are values out accepts: a candidate laid over one satisfies the
 	// rest of out, so out rejects it for the change alone.
 	seeds []any
+	// inSeeds are values in accepts (found once, when first needed): a
+	// candidate put in its place inside one meets the rest of in, where
+	// the values genAt builds around it may not (a contains elsewhere in
+	// the array, a pattern the generator misses).
+	inSeeds    []any
+	inSeedsSet bool
+}
+
+// maxTransplants bounds the candidates put into in's own values for one
+// change.
+const maxTransplants = 12
+
+// acceptedSeeds returns up to two values in accepts: its richest value
+// and its first candidates.
+func (ws *witnessSearch) acceptedSeeds() []any {
+	if ws.inSeedsSet {
+		return ws.inSeeds
+	}
+	ws.inSeedsSet = true
+	var cands []any
+	if v, ok := genRich(ws.in.node, 0); ok {
+		cands = append(cands, v)
+	}
+	n := 0
+	eachCandidate(ws.in.node, func(v any) bool {
+		cands = append(cands, v)
+		n++
+		return n < 3
+	})
+	for _, v := range dedupValues(cands) {
+		if len(ws.inSeeds) >= 2 || ws.stop != nil && ws.stop() {
+			break
+		}
+		if accepts(ws.ic, v) == yes {
+			ws.inSeeds = append(ws.inSeeds, v)
+		}
+	}
+	return ws.inSeeds
+}
+
+// transplant puts local at path inside seed, a value of n: a member set
+// or added, an element replaced (at a prefixItems position of n) or
+// appended (beyond them, where items apply to every element).
+func transplant(n *node, seed any, path []step, local any) (any, bool) {
+	if len(path) == 0 {
+		return local, true
+	}
+	s := path[0]
+	switch x := seed.(type) {
+	case map[string]any:
+		if s.kind == 'i' {
+			return nil, false
+		}
+		key := s.key
+		var child *node
+		if n != nil {
+			child, _, _ = undeclaredSchema(n, key)
+			if p, ok := n.props[key]; ok {
+				child = p
+			}
+		}
+		if s.kind == 'a' && n != nil {
+			key = freshName(n)
+		}
+		cur, had := x[key]
+		if !had && len(path) > 1 {
+			return nil, false
+		}
+		v, ok := transplant(child, cur, path[1:], local)
+		if !ok {
+			return nil, false
+		}
+		m := make(map[string]any, len(x)+1)
+		for k, e := range x {
+			m[k] = e
+		}
+		m[key] = v
+		return m, true
+	case []any:
+		if s.kind != 'i' || n == nil {
+			return nil, false
+		}
+		a := append([]any(nil), x...)
+		if s.index >= len(n.prefix) && len(path) == 1 {
+			return append(a, local), true
+		}
+		if s.index >= len(x) {
+			return nil, false
+		}
+		v, ok := transplant(n.itemSchema(s.index), x[s.index], path[1:], local)
+		if !ok {
+			return nil, false
+		}
+		a[s.index] = v
+		return a, true
+	}
+	return nil, false
 }
 
 func (c *comparer) newWitnessSearch(in, out *side) *witnessSearch {
@@ -170,9 +275,26 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	if !ws.ic.Complete || !ws.oc.Complete {
 		return nil, "a schema is not complete offline, with an external reference or a bound, so the validator cannot confirm one"
 	}
-	cands := append([]any(nil), ch.locals...)
-	cands = append(cands, genCandidates(ch.in)...)
-	cands = dedupValues(cands)
+	var cands []any
+	limit, variants := maxTries, genVariants
+	// placed: the listed values some value in accepts carried (exhaustive)
+	placed := map[string]bool{}
+	local := any(nil)
+	if ch.exhaustive {
+		// every listed value, in its place through a few branches (and
+		// over each seed)
+		cands = dedupValues(append([]any(nil), ch.locals...))
+		limit, variants = len(cands)*4*(1+len(ws.seeds)), 4
+	} else {
+		// no more than the tries can take (a list of 100,000 values is
+		// not copied whole), each value once
+		for v := range distinctCandidates(ch.locals, ch.in) {
+			cands = append(cands, v)
+			if len(cands) >= len(ch.locals)+maxTries {
+				break
+			}
+		}
+	}
 	tries := 0
 	tried := map[string]bool{}
 	var best any
@@ -180,11 +302,14 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	try := func(v any) {
 		tries++
 		if ws.stop != nil && ws.stop() {
-			tries = maxTries // interrupted: no further candidate is tried
+			tries = limit // interrupted: no further candidate is tried
 			return
 		}
 		if accepts(ws.ic, v) != yes {
 			return
+		}
+		if ch.exhaustive {
+			placed[canonical(local)] = true
 		}
 		rs, ok := ws.oc.Reasons(v)
 		if !ok || len(rs) == 0 {
@@ -194,12 +319,13 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 			best, bestScore = v, sc
 		}
 	}
-	for _, local := range cands {
-		if tries >= maxTries || bestScore == 2 {
+	for _, l := range cands {
+		local = l
+		if tries >= limit || bestScore == 2 {
 			break
 		}
-		for variant, last := 0, ""; variant < genVariants; variant++ {
-			if tries >= maxTries || bestScore == 2 {
+		for variant, last := 0, ""; variant < variants; variant++ {
+			if tries >= limit || bestScore == 2 {
 				break
 			}
 			// the variants steer the value into each branch of the unions
@@ -216,11 +342,30 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 			tried[cv] = true
 			try(v)
 			for _, seed := range ws.seeds {
-				if tries >= maxTries || bestScore == 2 {
+				if tries >= limit || bestScore == 2 {
 					break
 				}
 				if o := overlay(seed, v, 0); canonical(o) != cv {
 					try(o)
+				}
+			}
+		}
+	}
+	if bestScore < 2 && len(ch.path) > 0 {
+		moved, most := 0, maxTransplants
+		if ch.exhaustive {
+			most = 2 * len(cands)
+		}
+		for _, l := range cands {
+			local = l
+			if moved >= most || bestScore == 2 || ws.stop != nil && ws.stop() {
+				break
+			}
+			for _, seed := range ws.acceptedSeeds() {
+				if v, ok := transplant(ws.in.node, seed, ch.path, local); ok && !tried[canonical(v)] && moved < most {
+					tried[canonical(v)] = true
+					moved++
+					try(v)
 				}
 			}
 		}
@@ -230,6 +375,11 @@ func (ws *witnessSearch) witness(ch change) (any, string) {
 	}
 	if ws.stop != nil && ws.stop() {
 		return nil, "the run was interrupted before a witness was found"
+	}
+	if ch.exhaustive && len(placed) < len(cands) {
+		// a listed value no value base accepts carried was not checked:
+		// the change is not proven harmless
+		return nil, "some listed values could not be checked in a value the other side accepts"
 	}
 	return nil, ""
 }
@@ -254,38 +404,78 @@ func overlay(seed, v any, depth int) any {
 
 // report turns the judge's changes into findings with witnesses. A
 // breaking change without a witness stays an error only when it is certain
-// by construction; otherwise it is a warning that says it may break.
+// by construction; otherwise it is a warning that says it may break. When
+// no change has a confirmed witness and the schemas differ, the generic
+// search (witness_generic.go) looks for one in the pair as a whole: it
+// confirms a change that had none, or becomes a finding of its own.
 func (c *comparer) report(j *judge, b, h *side) {
 	in, out := b, h
 	if j.dir == dirOutput {
 		in, out = h, b
 	}
 	var ws *witnessSearch
-	for _, ch := range onePerChange(j.changes) {
-		undecidable := ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable
+	search := func() *witnessSearch {
+		if ws == nil {
+			ws = c.newWitnessSearch(in, out)
+		}
+		return ws
+	}
+	changes := onePerChange(j.changes)
+	type found struct {
+		w   any
+		why string
+	}
+	res := make([]found, len(changes))
+	confirmed := false
+	for i, ch := range changes {
+		if ch.benign || isUndecidable(ch) {
+			continue
+		}
+		switch {
+		case c.interrupted():
+			// Ctrl-C: no search starts, and the pipeline reports the
+			// run as interrupted, never this finding as a result.
+			res[i].why = "the run was interrupted before a witness was searched"
+		case c.eng != nil && c.eng.Spent():
+			// each search builds and validates values as large as the
+			// schema: past the run's deadline none starts (the run
+			// reports the diff cut short, mcpschema.file.time-budget).
+			res[i].why = "the run's time budget ran out before a witness was searched"
+		default:
+			res[i].w, res[i].why = search().witness(ch)
+		}
+		if res[i].w != nil && !ch.interop {
+			confirmed = true
+		}
+	}
+	var gens []genericWitness
+	// (a change that cannot be judged fails the gate closed already)
+	if !confirmed && !j.undecided && !c.interrupted() && (c.eng == nil || !c.eng.Spent()) && canonical(in.raw) != canonical(out.raw) &&
+		!(noBreakJudged(changes) && exactlyJudged(in.raw, isDraft7(in.raw), 0) && exactlyJudged(out.raw, isDraft7(out.raw), 0)) {
+		gens = search().generic()
+	}
+	used := make([]bool, len(gens))
+	for i, ch := range changes {
+		if res[i].w != nil || ch.benign || isUndecidable(ch) || len(gens) == 0 {
+			continue
+		}
+		if g := genericWitnessFor(gens, ch, ws.out.ptr); g >= 0 {
+			res[i].w, res[i].why = gens[g].value, ""
+			used[g] = true
+			confirmed = confirmed || !ch.interop
+		}
+	}
+	for i, ch := range changes {
+		undecidable := isUndecidable(ch)
 		d := draft{rule: ch.rule, severity: ch.severity, tool: h.tool, at: loc{file: h.tool.file, ptr: ch.headPtr},
 			base: &loc{file: b.tool.file, ptr: ch.basePtr}, removed: ch.removed, before: ch.before, after: ch.after, msg: ch.msg,
 			incomplete: undecidable}
 		if !ch.benign && !undecidable {
-			var w any
-			var why string
-			switch {
-			case c.interrupted():
-				// Ctrl-C: no search starts, and the pipeline reports the
-				// run as interrupted, never this finding as a result.
-				why = "the run was interrupted before a witness was searched"
-			case c.eng != nil && c.eng.Spent():
-				// each search builds and validates values as large as the
-				// schema: past the run's deadline none starts (the run
-				// reports the diff cut short, mcpschema.file.time-budget).
-				why = "the run's time budget ran out before a witness was searched"
-			case ws == nil:
-				ws = c.newWitnessSearch(in, out)
-				fallthrough
-			default:
-				w, why = ws.witness(ch)
-			}
-			if w == nil && ch.speculative {
+			w, why := res[i].w, res[i].why
+			if w == nil && (ch.speculative || ch.exhaustive && why == "" || ch.gap && confirmed) {
+				// a suspicion no value confirms, a list of values each of
+				// which head still accepts, or a doubt beside a break
+				// confirmed elsewhere: nothing to report.
 				continue
 			}
 			d.witness = w
@@ -331,6 +521,97 @@ func (c *comparer) report(j *judge, b, h *side) {
 		}
 		c.add(d)
 	}
+	// generic witnesses no change took: one finding each, at the keyword
+	// that rejects it (one per rule and place).
+	seen := map[string]bool{}
+	for g := range gens {
+		if used[g] || relevantToSome(gens[g], changes, ws.out.ptr) {
+			// a break a change already names (with a witness of its own)
+			continue
+		}
+		d := c.genericDraft(j.dir, in, out, b, h, gens[g])
+		if k := d.rule.ID + "\x00" + d.at.ptr; !seen[k] {
+			seen[k] = true
+			c.add(d)
+		}
+	}
+}
+
+// relevantToSome reports whether out rejects a generic witness, in part
+// at least, where a change says it rejects.
+func relevantToSome(g genericWitness, changes []change, root string) bool {
+	for _, ch := range changes {
+		if !ch.benign && !isUndecidable(ch) && relevance(g.reasons, ch.reject, root) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// noBreakJudged reports whether the judge found nothing that may break.
+func noBreakJudged(changes []change) bool {
+	for _, ch := range changes {
+		if !ch.benign {
+			return false
+		}
+	}
+	return true
+}
+
+// inexactKeywords are the keywords the judge does not compare exactly: a
+// oneOf's options may overlap, not and if/then/else are judged when they
+// change but not against everything beside them, unevaluated* depend on
+// what other keywords evaluate, contains and patternProperties are judged
+// on sample values, dependencies on their triggers, dynamic references
+// not at all. Where neither schema of a pair uses one, a judge that finds
+// nothing has proven the change harmless by construction (type, enum and
+// const, bounds, lengths, counts, properties and required,
+// additionalProperties, items and prefixItems, anyOf, allOf, local $ref
+// are compared keyword by keyword), and the generic search is not run.
+var inexactKeywords = map[string]bool{"oneOf": true, "not": true, "if": true, "then": true, "else": true,
+	"unevaluatedProperties": true, "unevaluatedItems": true, "contains": true, "patternProperties": true,
+	"propertyNames": true, "dependentSchemas": true, "dependencies": true, "$dynamicRef": true, "$recursiveRef": true}
+
+// exactlyJudged reports whether a schema uses none of inexactKeywords, no
+// reference outside it and, in draft-07, no keyword beside a $ref (the
+// judge ignores them as draft-07 says; the validator applies them).
+func exactlyJudged(v any, draft7 bool, depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if _, ref := x["$ref"]; ref && draft7 && !onlyAnnotations(x, "$ref") {
+			return false
+		}
+		for k, e := range x {
+			if inexactKeywords[k] {
+				return false
+			}
+			if k == "$ref" {
+				if r, ok := e.(string); !ok || !strings.HasPrefix(r, "#") {
+					return false
+				}
+			}
+			if valueKeys[k] || !isContainer(e) {
+				continue
+			}
+			if !exactlyJudged(e, draft7, depth+1) {
+				return false
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if isContainer(e) && !exactlyJudged(e, draft7, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isUndecidable(ch change) bool {
+	return ch.rule == RuleInputUndecidable || ch.rule == RuleOutputUndecidable
 }
 
 // onePerChange keeps one change per place and value: a $defs entry used at

@@ -1,6 +1,9 @@
 package validate
 
-import "github.com/mcpschema/mcpschema/internal/rules"
+import (
+	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/source"
+)
 
 // FileCheck is the body of a check run once per file (after the tool checks).
 type FileCheck func(*FileContext)
@@ -8,8 +11,12 @@ type FileCheck func(*FileContext)
 // ToolCheck is the body of a check run once per tool entry.
 type ToolCheck func(*ToolContext)
 
+// ServerCheck is the body of a check run once per MCP Registry server.json
+// (a file of shape source.ShapeServerJSON), instead of the tool and file checks.
+type ServerCheck func(*FileContext)
+
 // Check is one validation check: a name, the rules it reports, and its body.
-// Exactly one of Tool and File is set. Rules is the explicit link from a
+// Exactly one of Tool, File and Server is set. Rules is the explicit link from a
 // rule to the code that reports it: every validation rule is owned by
 // exactly one check or listed in EmittedElsewhere, and a check reports only
 // the rules it owns or shares (all tested).
@@ -25,6 +32,8 @@ type Check struct {
 	Tool ToolCheck
 	// File runs once per file, after every tool check.
 	File FileCheck
+	// Server runs once per server.json file, and only there.
+	Server ServerCheck
 }
 
 var (
@@ -36,17 +45,39 @@ var (
 func addCheck(c Check) {
 	cc := &c
 	switch {
-	case c.Name == "" || len(c.Rules)+len(c.Shares) == 0 || (c.Tool == nil) == (c.File == nil):
-		panic("validate: check " + c.Name + " needs a name, its rules and exactly one of Tool and File")
+	case c.Name == "" || len(c.Rules)+len(c.Shares) == 0 || bodies(c) != 1:
+		panic("validate: check " + c.Name + " needs a name, its rules and exactly one of Tool, File and Server")
 	case c.Tool != nil:
 		toolChecks = append(toolChecks, cc)
 	default:
-		fileChecks = append(fileChecks, cc)
+		fileChecks = append(fileChecks, cc) // server.json checks too: runChecks picks them
 	}
 }
 
-// runChecks runs every tool check on each tool of fc, then every file check.
+// bodies counts the bodies a check sets.
+func bodies(c Check) int {
+	n := 0
+	for _, set := range []bool{c.Tool != nil, c.File != nil, c.Server != nil} {
+		if set {
+			n++
+		}
+	}
+	return n
+}
+
+// runChecks runs every tool check on each tool of fc, then every file
+// check; on a server.json, only the server.json checks.
 func runChecks(fc *FileContext, tools, files []*Check) {
+	if fc.File.Shape == source.ShapeServerJSON {
+		for _, check := range files {
+			if check.Server != nil {
+				fc.check = check
+				check.Server(fc)
+			}
+		}
+		fc.check = nil
+		return
+	}
 	for _, tc := range fc.Tools {
 		for _, check := range tools {
 			fc.check = check
@@ -54,8 +85,10 @@ func runChecks(fc *FileContext, tools, files []*Check) {
 		}
 	}
 	for _, check := range files {
-		fc.check = check
-		check.File(fc)
+		if check.File != nil {
+			fc.check = check
+			check.File(fc)
+		}
 	}
 	fc.check = nil
 }

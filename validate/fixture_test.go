@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -38,13 +39,22 @@ func runCase(c *fixture.Case) *report.Report {
 		if strings.HasPrefix(name, ".") {
 			continue
 		}
-		files = append(files, source.Parse(name, c.Files[name], source.Limits{}))
+		f := source.Parse(name, c.Files[name], source.Limits{})
+		if containsString(strings.Fields(strings.ReplaceAll(c.Options["server-json"], ",", " ")), name) {
+			source.AsServerJSON(f) // as the run does for the config's server-json
+		}
+		files = append(files, f)
 	}
-	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"], Quality: caseQuality(c)}
+	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"], Now: caseClock(c), Quality: caseQuality(c)}
 	if v, ok := c.Options["file-timeout"]; ok {
 		// A budget spent before the first tool: the time-budget rule's failing case.
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
 	}
+	if v, ok := c.Options["max-tokens"]; ok {
+		// the config's max-tokens: a number for every server
+		opts.MaxTokens.All, _ = strconv.Atoi(v)
+	}
+	opts.ServerName = c.Options["server-name"]
 	return Run(files, opts)
 }
 
@@ -64,6 +74,23 @@ func caseQuality(c *fixture.Case) bool {
 		}
 	}
 	return c.Options["quality"] == "on"
+}
+
+// fixtureDay is the day every fixture is checked on unless it says
+// "option now <YYYY-MM-DD>": fixtures never depend on the day they run.
+const fixtureDay = "2026-06-01"
+
+// caseClock is the frozen clock of a case.
+func caseClock(c *fixture.Case) time.Time {
+	day := fixtureDay
+	if v, ok := c.Options["now"]; ok {
+		day = v
+	}
+	t, err := time.Parse("2006-01-02", day)
+	if err != nil {
+		panic(c.Name + ": option now: " + err.Error())
+	}
+	return t
 }
 
 // caseClients are the client profiles a case checks: those of the client

@@ -159,6 +159,9 @@ func holdsToolShape(f *source.File) bool {
 	if f.Fatal() {
 		return true
 	}
+	if f.Shape == source.ShapeServerJSON {
+		return false // a registry entry, checked as such: it holds no tools
+	}
 	if f.Shape != source.ShapeUnknown && f.Shape != source.ShapeText {
 		return true
 	}

@@ -60,14 +60,21 @@ type Options struct {
 	// checked (nil: DefaultClients; empty: none). Which of their findings
 	// are shown, and how severe, is the config's policy (clients:).
 	Clients []string
-	// ServerName is the name users give the server in their client's
-	// configuration (config server-name), which clients put before tool
-	// names; "" when not known.
+	// ServerName is the config's server-name: the server of the files that
+	// name none (see ServerOf), and the name users give the server in their
+	// client's configuration, which clients put before tool names; "" when
+	// not known.
 	ServerName string
 	// Quality checks the quality.* lints (config quality: on, or a
 	// quality rule given a severity in rules:); off by default, so a run
 	// reports what breaks or attacks, and lints only when asked to.
 	Quality bool
+	// Now is the run's clock: deprecations are judged on its day in UTC
+	// (--now; zero: the time Run or CheckFile is called).
+	Now time.Time
+	// MaxTokens is the budget of each server's tool definitions (the
+	// config's max-tokens; see RuleServerMaxTokens).
+	MaxTokens TokenBudget
 }
 
 func (o Options) withDefaults() Options {
@@ -75,6 +82,9 @@ func (o Options) withDefaults() Options {
 		o.DefaultVersions = rules.DefaultVersions
 	}
 	o.Limits = o.Limits.WithDefaults()
+	if o.Now.IsZero() {
+		o.Now = time.Now()
+	}
 	if o.Deadline.IsZero() {
 		o.Deadline = time.Now().Add(o.Limits.RunTimeout)
 	}

@@ -8,16 +8,21 @@ import (
 )
 
 // Run is what the pipeline does with the head files of a run, for these
-// tests: CheckFile on each file, on one pool with one engine, then
-// Assemble.
+// tests: CheckFile and MeasureFile on each file, on one pool with one
+// engine, then Assemble and ContextCost.
 func Run(files []*source.File, opts Options) *report.Report {
 	opts = opts.withDefaults()
 	eng := schema.NewEngine(opts.Limits.Schema)
 	results := make([]Result, len(files))
+	costs := make([]Costs, len(files))
 	pool.New(opts.Workers).Each(len(files), func(i int) {
 		results[i] = CheckFile(files[i], opts, eng)
+		costs[i] = MeasureFile(files[i], opts)
 	})
 	rep := AssembleWith(results, opts, nil)
+	var over []report.Finding
+	rep.Context, over = ContextCost(costs, nil, false, opts)
+	rep.Findings = append(rep.Findings, over...)
 	rep.Finalize()
 	return rep
 }

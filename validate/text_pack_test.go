@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/textnorm"
 )
 
@@ -153,6 +154,33 @@ func TestTextRulesListed(t *testing.T) {
 	for _, p := range textPack {
 		if !listed[p.Rule.ID] {
 			t.Errorf("%s/%s: rule not in textRules", p.Rule.ID, p.Name)
+		}
+	}
+}
+
+// TestTextPackDeprecationPrefixes: a deprecation prefix, in each form
+// internal/deprecation reads, is not risky text (issue 31): no pattern of
+// the pack reports it, though it tells the model to use another tool.
+func TestTextPackDeprecationPrefixes(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{
+		"[DEPRECATED] Use search_v2 instead.",
+		"[DEPRECATED: use search_v2, sunset 2027-01-01] Searches code.",
+		"Deprecated: use search_v2 instead.",
+		"Deprecated: Use `list_items` instead. This tool will be removed on 2027-01-01.",
+		"DEPRECATED - use list_items; removed on 2027-01-01.",
+		"(deprecated since v2) Prefer get_item, which returns the same fields.",
+		"**DEPRECATED**: always use search_v2 instead of this tool.",
+		"Reads a file. DEPRECATED: Use read_text_file instead.",
+		"[Deprecated, superseded by search_v2] Do not use this tool; call search_v2 first.",
+	} {
+		if _, ok := deprecation.ParseDescription(s); !ok {
+			t.Errorf("%q: not a deprecation prefix internal/deprecation reads", s)
+		}
+		for _, p := range textPack {
+			if patternHits(p, s) {
+				t.Errorf("%s/%s: reports the deprecation prefix %q", p.Rule.ID, p.Name, s)
+			}
 		}
 	}
 }

@@ -29,6 +29,9 @@ var layerOf = map[string]string{
 	"internal/limits":      "kernel",
 	"internal/mcpdesc":     "kernel",
 	"internal/textnorm":    "kernel",
+	"internal/deprecation": "kernel",
+	"internal/serverjson":  "kernel",
+	"internal/tokens":      "kernel",
 
 	"validate":  "checks",
 	"diffcheck": "judge",

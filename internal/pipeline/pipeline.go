@@ -18,6 +18,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/tokens"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -40,6 +41,15 @@ type Input struct {
 	StrictOutputs bool
 	// Options configure validation (its Deadline covers the whole run).
 	Options validate.Options
+	// ServerJSON is the path of the server's MCP Registry server.json
+	// ("": none): listed besides the patterns' files (the excludes apply),
+	// checked against the registry's schema and requirements, never judged
+	// as a tool file. Without ServerJSONRequired it is checked only when it
+	// reads as a registry server.json (serverjson.Recognize), else a note
+	// says why not; with it (the config named the file) it must exist and is
+	// checked whatever it holds.
+	ServerJSON         string
+	ServerJSONRequired bool
 	// Listed is called once the files are listed, before any is read, with
 	// the files each include pattern selected at the head and at the base
 	// (nil without Base); it returns findings to add to the report, or an
@@ -78,7 +88,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		lctx, cancel = context.WithDeadline(ctx, opts.Deadline) // listing is within the run's budget
 		defer cancel()
 	}
-	paths, notes, headHits, baseHits, err := listPaths(lctx, in)
+	tokens.Warm() // while the files are listed and read
+	lin, err := withServerJSON(in)
+	if err != nil {
+		return nil, &ListError{Err: err}
+	}
+	paths, notes, headHits, baseHits, err := listPaths(lctx, lin)
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, cerr
 	}
@@ -88,6 +103,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	var serverFound bool
+	headHits, baseHits, serverFound = splitServerHits(in, headHits, baseHits)
+	if in.ServerJSONRequired && !serverFound {
+		return nil, &ListError{Err: missingServerJSON(in)}
+	}
+	server := markServerJSON(in, paths)
 	var extra []report.Finding
 	if in.Listed != nil {
 		if extra, err = in.Listed(headHits, baseHits); err != nil {
@@ -122,6 +143,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if in.Base != "" {
 		baseTools = make([]validate.ServerTools, len(paths))
 	}
+	// what each head and base file's tools cost a model's context
+	headCosts := make([]validate.Costs, len(paths))
+	var baseCosts []validate.Costs
+	if in.Base != "" {
+		baseCosts = make([]validate.Costs, len(paths))
+	}
 	var ex *existing
 	var vs versions
 	if differ != nil {
@@ -142,8 +169,14 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		if head == nil && (bp.head != nil || bp.headBlob != nil) {
 			head = parseHead(bp, job.headData, lim)
 		}
+		if server.kind(i) != serverNone {
+			if head = server.shape(i, head); head == nil {
+				return // a root server.json that is no registry entry: a note says so
+			}
+		}
 		if head != nil {
 			results[i], checked[i] = validate.CheckFile(head, opts, eng), true
+			headCosts[i] = validate.MeasureFile(head, opts)
 		}
 		if differ == nil {
 			return
@@ -161,11 +194,28 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		case bp.base != nil:
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
 		}
+		if isServerJSON(head) || head == nil && server.kind(i) != serverNone {
+			// a registry entry is validated, never judged: its findings
+			// the base already had are pre-existing.
+			if isServerJSON(head) && !job.unchanged && base != nil && len(results[i].Findings) > 0 {
+				source.AsServerJSON(base)
+				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
+			} else if job.unchanged {
+				markAll(&results[i])
+			}
+			return
+		}
 		switch {
 		case job.unchanged:
 			baseTools[i] = results[i].ServerTools()
 		case base != nil:
 			baseTools[i] = validate.ServerToolsOf(base, opts)
+		}
+		switch {
+		case job.unchanged:
+			baseCosts[i] = headCosts[i]
+		case base != nil:
+			baseCosts[i] = validate.MeasureFile(base, opts)
 		}
 		switch {
 		case job.unchanged:
@@ -212,8 +262,12 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		}
 	}
 	rep := validate.AssembleWith(heads, opts, baseTools)
+	var overBudget []report.Finding
+	rep.Context, overBudget = validate.ContextCost(headCosts, baseCosts, in.Base != "", opts)
+	rep.Findings = append(rep.Findings, overBudget...)
 	rep.Versions = vs.sorted()
 	rep.Notes = append(rep.Notes, notes...)
+	rep.Notes = append(rep.Notes, server.notes(paths)...)
 	rep.Findings = append(rep.Findings, extra...)
 	if differ != nil {
 		rep.Findings = append(rep.Findings, diff...)

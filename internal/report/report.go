@@ -126,6 +126,9 @@ type Report struct {
 	// Versions are the document versions of the compared files that
 	// declare one (for version-policy and changelog).
 	Versions []VersionChange `json:"versions,omitempty"`
+	// Context is what the tool definitions cost a model's context (nil:
+	// not counted).
+	Context *ContextCost `json:"contextCost,omitempty"`
 }
 
 // IsBreaking reports whether f is a breaking change: an error of a rule

@@ -2,10 +2,13 @@ package schema
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/mcpschema/mcpschema/internal/source"
 )
 
 // instanceMessage words why a value fails a schema keyword.
@@ -30,11 +33,7 @@ func instanceMessage(e *jsonschema.ValidationError) string {
 		}
 		return fmt.Sprintf("property %s is not allowed by the schema", strings.Join(quoted, ", "))
 	case *kind.Enum:
-		var want []string
-		for _, w := range k.Want {
-			want = append(want, display(w))
-		}
-		return fmt.Sprintf("value %s is not one of %s", display(k.Got), strings.Join(want, ", "))
+		return fmt.Sprintf("value %s is not one of %s", display(k.Got), listedValues(k.Want))
 	case *kind.Const:
 		return fmt.Sprintf("value %s must be %s", display(k.Got), display(k.Want))
 	case *kind.Pattern:
@@ -55,4 +54,36 @@ func instanceMessage(e *jsonschema.ValidationError) string {
 		return "no value is allowed here (the schema is false)"
 	}
 	return e.ErrorKind.LocalizedString(printer)
+}
+
+// The enum values a message lists: a message listed all of them, so each
+// example rejected by an enum of 490,000 values took a message of 3 MB
+// (issue 29 item 5).
+const (
+	maxListedValues = 20
+	maxListedBytes  = 400
+)
+
+// listedValues lists vals for a message: the first ones, up to
+// maxListedValues of them and maxListedBytes of text (at least one, a long
+// string cut), then how many more there are.
+func listedValues(vals []any) string {
+	var b strings.Builder
+	for i, v := range vals {
+		var d string
+		if str, ok := v.(string); ok && len(str) > maxListedBytes {
+			d = strconv.Quote(source.CutText(str, maxListedBytes)) // not the whole string quoted first
+		} else {
+			d = display(v)
+		}
+		if i > 0 && (i == maxListedValues || b.Len()+len(d) > maxListedBytes) {
+			fmt.Fprintf(&b, " and %d more", len(vals)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(d)
+	}
+	return b.String()
 }

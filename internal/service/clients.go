@@ -46,7 +46,7 @@ func (c *Config) readClients(v any, ptr string) error {
 func (c *Config) serverName(v any, ptr string) (string, error) {
 	s, ok := v.(string)
 	if !ok || strings.TrimSpace(s) == "" {
-		return "", c.errAt(ptr, fmt.Sprintf("server-name must be the name users give the server in their client's configuration, not %s", configValueText(v)))
+		return "", c.errAt(ptr, fmt.Sprintf("server-name must be the name of the server, as users name it in their client's configuration, not %s", configValueText(v)))
 	}
 	return s, nil
 }

@@ -85,13 +85,24 @@ type Config struct {
 	// Clients are the client profiles named in clients: (nil: none named),
 	// the targets whose incompatibilities are errors (clients.go).
 	Clients []string
-	// ServerName is the name users give the server in their client's
-	// configuration (server-name), which clients put before tool names.
+	// ServerName is the server of the tool files that name none and the
+	// name users give the server in their client's configuration, which
+	// clients put before tool names (server-name; an MCP Description
+	// document's info.name wins for grouping).
 	ServerName string
 	// Quality turns the quality.* lints on (quality: on; quality.go).
 	Quality bool
+	// ServerJSON is the MCP Registry server.json the config names
+	// (server-json: PATH; "": server.json at the root, when it reads as
+	// one); ServerJSONOff: server-json: false, none is checked.
+	ServerJSON    string
+	ServerJSONOff bool
 	// baseRun: the run compares with a base revision (Run sets it).
 	baseRun bool
+	// MaxTokens is the budget of each server's tool definitions in tokens
+	// (max-tokens: a number for every server, or server names to numbers;
+	// see validate.RuleServerMaxTokens).
+	MaxTokens validate.TokenBudget
 }
 
 // ConfigError is a problem in the config file, with its position.
@@ -203,6 +214,8 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			cfg.ServerName, err = cfg.serverName(v, ptr)
 		case "quality":
 			cfg.Quality, err = cfg.readQuality(v, ptr)
+		case "server-json":
+			err = cfg.readServerJSON(v, ptr)
 		case "rules":
 			err = cfg.readSeverities(v, ptr)
 		case "ignore":
@@ -211,6 +224,8 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			err = cfg.readAliases(v, ptr)
 		case "limits":
 			err = cfg.readLimits(v, ptr)
+		case "max-tokens":
+			err = cfg.readMaxTokens(v, ptr)
 		default:
 			err = cfg.errAtKey(ptr, fmt.Sprintf("unknown key %q%s", k, UnknownHint(k, configKeys, "%q", "use "+strings.Join(configKeys[:len(configKeys)-1], ", ")+" or "+configKeys[len(configKeys)-1])))
 		}

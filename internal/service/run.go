@@ -35,7 +35,8 @@ type RunOptions struct {
 	VersionsFrom string
 	// FailOn is error, warning, notice, never or incomplete; empty: the config's, else error.
 	FailOn string
-	// Now is the time used for ignore expiry (zero: time.Now()).
+	// Now is the run's clock (zero: time.Now()): the day ignores expire on
+	// and deprecations are judged on (check --now).
 	Now time.Time
 	// ConfigFrom, when set, is the git revision whose config applies; the
 	// working tree's config, when it differs, is only compared with it
@@ -97,6 +98,9 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	if o.Started.IsZero() {
 		o.Started = time.Now()
+	}
+	if o.Now.IsZero() {
+		o.Now = time.Now() // one clock for the whole run
 	}
 	var tc *trustedConfig
 	var cfg *Config
@@ -165,10 +169,12 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		failOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults(),
-		Clients: runClients(cfg, tc), ServerName: cfg.ServerName, Quality: runQuality(cfg, tc)}
+		Clients: runClients(cfg, tc), ServerName: cfg.ServerName, Now: o.Now, MaxTokens: cfg.MaxTokens, Quality: runQuality(cfg, tc)}
 	opts.Deadline = deadline
+	serverJSON, serverRequired := serverJSONInput(cfg)
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
 		Aliases: cfg.Aliases, Options: opts, StrictOutputs: cfg.StrictOutputs || o.StrictOutputs,
+		ServerJSON: serverJSON, ServerJSONRequired: serverRequired,
 		Listed: func(headHits, baseHits []int) ([]report.Finding, error) {
 			return unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
 		}})

@@ -90,6 +90,16 @@ func checkParsed(t *testing.T, file *File, lazy *Index, data []byte) {
 		if file.Root != nil || len(file.Tools) != 0 {
 			t.Fatalf("fatal problem but a value or tools remain")
 		}
+		// the root's position, answered without indexing in full, is the
+		// one indexing in full finds
+		got, ok := lazy.Value("")
+		file.Index.mu.Lock()
+		file.Index.materialize()
+		want, wok := file.Index.values[""]
+		file.Index.mu.Unlock()
+		if got != want || ok != wok {
+			t.Fatalf("root of a fatal file at %v %v, indexed in full at %v %v", got, ok, want, wok)
+		}
 		return
 	}
 	// The lazy index answers as the full one does, for every indexed

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,9 @@ type jsonFrame struct {
 	// spans are, per member name, the problems found inside its current
 	// value (a container), dropped if a duplicate name replaces it.
 	spans map[string][2]int
+	// like is the value at the same pointer in the file whose values this
+	// pass shares (see share.go); nil: none.
+	like any
 }
 
 // parseJSON decodes data into plain values (map[string]any, []any,
@@ -74,8 +78,11 @@ func decodeJSON(data []byte, lim Limits, ix *Index) (any, *Index, []Problem) {
 
 // decodeJSONWith is decodeJSON reusing the entries of r (nil: none; see ParseLike).
 func decodeJSONWith(data []byte, lim Limits, ix *Index, r *reuse) (any, *Index, []Problem) {
-	d := &jsonDecoder{data: data, lim: lim, ix: ix, reuse: r, lines: newLineTable(data),
-		dec: jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))}
+	return newJSONDecoder(data, lim, ix, r).run()
+}
+
+// run decodes the whole text (see decodeJSON).
+func (d *jsonDecoder) run() (any, *Index, []Problem) {
 	for !d.haveRoot {
 		if err := d.step(); err == errJSONLimit {
 			return nil, d.ix, d.problems
@@ -90,6 +97,28 @@ func decodeJSONWith(data []byte, lim Limits, ix *Index, r *reuse) (any, *Index, 
 		return d.fail(err)
 	}
 	return d.root, d.ix, dropRanges(d.problems, d.replaced)
+}
+
+func newJSONDecoder(data []byte, lim Limits, ix *Index, r *reuse) *jsonDecoder {
+	maxCost := jsonMaxCost(len(data), lim)
+	if lim.valueMemory > 0 {
+		maxCost = lim.valueMemory
+	}
+	return &jsonDecoder{data: data, lim: lim, ix: ix, reuse: r, lines: newLineTable(data), maxCost: maxCost,
+		dec: jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))}
+}
+
+// jsonRootPos returns what indexing data in full (decodeJSON with an
+// index) records for the root pointer "": its first step records it or
+// fails, and nothing later replaces it. A file with a fatal problem is
+// asked where its root is (the diff's note on a base it cannot read), and
+// indexing it in full for that built a pointer for every value up to the
+// bound (40 MB for a 1 MB file of small objects; issue 29 item 5).
+func jsonRootPos(data []byte, lim Limits) (Pos, bool) {
+	ix := newIndexSized(1)
+	_ = newJSONDecoder(data, lim, ix, nil).step()
+	p, ok := ix.values[""]
+	return p, ok
 }
 
 // errJSONLimit stops decoding after a limit's fatal problem was recorded.
@@ -113,7 +142,10 @@ type jsonDecoder struct {
 	root     any
 	haveRoot bool
 	count    int
-	replaced [][2]int // problems inside values replaced by a duplicate name
+	// cost is what the values built so far take in memory (see
+	// json_budget.go), bounded by maxCost.
+	cost, maxCost int64
+	replaced      [][2]int // problems inside values replaced by a duplicate name
 	// items holds the elements of the open arrays (see jsonFrame).
 	items []any
 	// buf receives unquoted strings before they become Go strings.
@@ -195,6 +227,10 @@ func (d *jsonDecoder) step() error {
 			Message: fmt.Sprintf("more than %d values; the file is not checked (%s to allow it)", d.lim.MaxValues, limits.MaxFileValues.Raise())}))
 		return errJSONLimit
 	}
+	if d.cost > d.maxCost {
+		d.problems = append(d.problems, d.bounded(tooCostly(d.lines.pos(int(d.dec.InputOffset())), d.maxCost, len(d.data))))
+		return errJSONLimit
+	}
 	return nil
 }
 
@@ -248,13 +284,24 @@ func (d *jsonDecoder) attach(v any) {
 	}
 	top := d.top()
 	if top.isObj {
+		n := len(top.obj)
 		top.obj[top.key] = v
+		if len(top.obj) > n && n%groupSize == 0 {
+			d.cost += groupCost // the member starts a group
+		}
 		top.haveKey = false
 		if top.spans != nil {
 			delete(top.spans, top.key)
 		}
 	} else {
+		if len(d.items) == cap(d.items) {
+			// doubled: append's growth by a quarter for large slices
+			// allocated five times the stack's final size as it grew (a
+			// million elements: 80 MB of garbage for a 16 MB stack).
+			d.items = slices.Grow(d.items, len(d.items))
+		}
 		d.items = append(d.items, v)
+		d.cost += elementCost
 		top.n++
 	}
 }
@@ -322,9 +369,10 @@ func (d *jsonDecoder) open(kind jsontext.Kind) error {
 	if d.ix != nil {
 		d.ix.SetValue(ptr, d.lines.pos(start))
 	}
-	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems), itemsFrom: len(d.items)}
+	f := jsonFrame{ptr: ptr, isObj: kind == '{', start: len(d.problems), itemsFrom: len(d.items), like: d.likeChild()}
 	if f.isObj {
 		f.obj = map[string]any{}
+		d.cost += objectCost
 	}
 	d.stack = append(d.stack, f)
 	return nil
@@ -341,13 +389,14 @@ func (d *jsonDecoder) close() error {
 	d.stack[len(d.stack)-1] = jsonFrame{} // drop its references
 	d.stack = d.stack[:len(d.stack)-1]
 	if f.isObj {
-		d.attach(f.obj)
+		d.attach(share(f.obj, f.like))
 	} else {
 		arr := make([]any, f.n)
 		copy(arr, d.items[f.itemsFrom:])
 		clear(d.items[f.itemsFrom:])
 		d.items = d.items[:f.itemsFrom]
-		d.attach(arr)
+		d.cost += arrayCost
+		d.attach(share(arr, f.like))
 	}
 	if parent := len(d.stack) - 1; parent >= 0 && d.stack[parent].isObj && len(d.problems) > f.start {
 		if d.stack[parent].spans == nil {
@@ -385,6 +434,9 @@ func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
 			return err
 		}
 		v = d.box(d.buf, 's', func() any { return s })
+	}
+	if d.reuse != nil {
+		v = share(v, d.likeChild())
 	}
 	d.attach(v)
 	return nil

@@ -122,6 +122,9 @@ func (ix *Index) Value(ptr string) (Pos, bool) {
 	if ix.yaml != nil {
 		return ix.yaml.value(ptr)
 	}
+	if ptr == "" && ix.src != nil && ix.values == nil {
+		return jsonRootPos(ix.src, ix.lim) // not indexed in full for its root alone
+	}
 	ix.materialize()
 	p, ok := ix.values[ptr]
 	return p, ok

@@ -53,7 +53,8 @@ type Limits struct {
 	MaxDepth int
 	// MaxValues is the largest number of values accepted. Every value node
 	// the decoder produces counts once; a YAML alias counts as one value and is
-	// never expanded.
+	// never expanded. It also scales the memory a file's values may take
+	// (see jsonMaxCost and yamlMaxNodes) when raised above its default.
 	MaxValues int
 	// MaxTools is the largest number of tool entries accepted in one file.
 	MaxTools int
@@ -63,6 +64,10 @@ type Limits struct {
 	Timeout time.Duration
 	// Deadline, when set, stops reading like Timeout (the run's budget).
 	Deadline time.Time
+
+	// valueMemory, when set (tests), is the bound on a JSON file's values
+	// in place of jsonMaxCost's.
+	valueMemory int64
 }
 
 // deadline is when reading a file started at start must stop (zero: never).

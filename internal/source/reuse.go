@@ -14,7 +14,9 @@ import (
 // depth without any problem, so the result equals Parse's: the same values
 // (shared with like, which nothing mutates), the same problems (a limit
 // that the reused values would cross makes the entry be decoded as usual),
-// and the same lazy index over data.
+// and the same lazy index over data. Any other value decoded that equals
+// like's at the same pointer is replaced by like's (see share.go), so the
+// parts of a changed tool that did not change are held once.
 func ParseLike(name string, data []byte, lim Limits, like *File, likeData []byte) *File {
 	r := newReuse(like, likeData)
 	if r == nil || formatFor(name, data) != FormatJSON {
@@ -24,7 +26,7 @@ func ParseLike(name string, data []byte, lim Limits, like *File, likeData []byte
 	if int64(len(data)) > lim.MaxBytes || bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || len(bytes.TrimSpace(data)) == 0 {
 		return Parse(name, data, lim)
 	}
-	f := &File{Path: name, Format: FormatJSON}
+	f := &File{Path: name, Format: FormatJSON, Started: timeNow()}
 	root, _, problems := decodeJSONReusing(data, lim, r)
 	f.Root = root
 	f.Index = &Index{src: data, lim: lim}
@@ -42,34 +44,39 @@ func ParseLike(name string, data []byte, lim Limits, like *File, likeData []byte
 	return f
 }
 
-// reuse holds the tool entries of a parsed file by their text.
+// reuse holds the decoded values of a parsed file: its root, and its tool
+// entries by their text.
 type reuse struct {
+	root    any            // like's root: values equal to its own at the same pointer are shared
 	path    []string       // member names from the root to the tools array
-	entries map[string]any // entry text → decoded entry (an object)
+	entries map[string]any // entry text → decoded entry (an object); nil: none reused by text
 }
 
-// newReuse indexes like's tool entries by text; nil when like is not a
-// JSON file with a tools array decoded without any problem.
+// newReuse holds like's root and indexes like's tool entries by text
+// (none when like is not a JSON file with a tools array decoded without any
+// problem); nil when like has no root.
 func newReuse(like *File, data []byte) *reuse {
-	if like == nil || like.Format != FormatJSON || len(like.Problems) > 0 || like.Root == nil || len(like.Tools) == 0 ||
-		bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+	if like == nil || like.Root == nil {
 		return nil
+	}
+	if like.Format != FormatJSON || len(like.Problems) > 0 || len(like.Tools) == 0 || bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return &reuse{root: like.Root}
 	}
 	arr, ok := Resolve(like.Root, like.ToolsPointer)
 	if _, isArr := arr.([]any); !ok || !isArr {
-		return nil
+		return &reuse{root: like.Root}
 	}
 	path := Split(like.ToolsPointer)
 	cur := like.Root
 	for _, tok := range path { // every step must be an object member
 		m, ok := cur.(map[string]any)
 		if !ok {
-			return nil
+			return &reuse{root: like.Root}
 		}
 		cur = m[tok]
 	}
 	s := newScanner(data)
-	r := &reuse{path: path, entries: make(map[string]any, len(like.Tools))}
+	r := &reuse{root: like.Root, path: path, entries: make(map[string]any, len(like.Tools))}
 	for _, t := range like.Tools {
 		if t.Value == nil || len(t.Pointer) <= len(like.ToolsPointer) || t.Pointer[:len(like.ToolsPointer)] != like.ToolsPointer {
 			continue
@@ -95,7 +102,7 @@ func decodeJSONReusing(data []byte, lim Limits, r *reuse) (any, *Index, []Proble
 // its text. It reports whether it did.
 func (d *jsonDecoder) tryReuse() (bool, error) {
 	r := d.reuse
-	if len(d.stack) != len(r.path)+1 || d.top().isObj {
+	if r.entries == nil || len(d.stack) != len(r.path)+1 || d.top().isObj {
 		return false, nil
 	}
 	for k, tok := range r.path {
@@ -116,13 +123,15 @@ func (d *jsonDecoder) tryReuse() (bool, error) {
 		return false, nil
 	}
 	n, depth := countValues(v)
-	if d.count+n > d.lim.MaxValues || len(d.stack)+depth > d.lim.MaxDepth {
+	cost := valueCost(v)
+	if d.count+n > d.lim.MaxValues || len(d.stack)+depth > d.lim.MaxDepth || d.cost+cost+elementCost > d.maxCost {
 		return false, nil
 	}
 	if err := d.dec.SkipValue(); err != nil {
 		return false, err
 	}
 	d.count += n
+	d.cost += cost
 	d.attach(v)
 	return true, nil
 }

@@ -123,7 +123,8 @@ func TestParseLikeMatchesParse(t *testing.T) {
 }
 
 // TestParseLikeNeedsACleanHead: a head with problems, another layout or no
-// tools array lends nothing, and the parse is Parse's.
+// tools array lends no tool by its text (equal values are still shared, see
+// TestParseLikeSharesEqualValues), and the parse is Parse's.
 func TestParseLikeNeedsACleanHead(t *testing.T) {
 	t.Parallel()
 	a := toolText(1, "a")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/mcpdesc"
+	"github.com/mcpschema/mcpschema/internal/serverjson"
 )
 
 // Shape says how a file lays out its tools.
@@ -22,6 +23,10 @@ const (
 	ShapeArray Shape = "tool-array"
 	// ShapeTool is a single tool object (for example a __toolsnaps__ snapshot).
 	ShapeTool Shape = "tool"
+	// ShapeServerJSON is an MCP Registry server.json: its "$schema" names
+	// the registry's server schema, or the run was told it is one
+	// (AsServerJSON). It holds no tools.
+	ShapeServerJSON Shape = "server-json"
 	// ShapeUnknown is JSON or YAML that holds no tool definitions.
 	ShapeUnknown Shape = "unknown"
 	// ShapeText is a file that is neither JSON nor YAML (Markdown, plain text, binary).
@@ -83,6 +88,8 @@ func (f *File) findTools(maxTools int) {
 			} else {
 				f.Shape = ShapeUnknown
 			}
+		case serverjson.Declares(root):
+			f.Shape = ShapeServerJSON
 		case isSnapshot(f.Path) || isToolObject(root):
 			f.Shape = ShapeTool
 			f.Tools = []Tool{newTool("", root)}
@@ -92,6 +99,17 @@ func (f *File) findTools(maxTools int) {
 	default:
 		f.Shape = ShapeUnknown
 	}
+}
+
+// AsServerJSON makes a readable file an MCP Registry server.json, whatever
+// it looks like (the run was told so: config server-json, or a root
+// server.json serverjson.Recognize accepts): it holds no tools then.
+func AsServerJSON(f *File) {
+	if f == nil || f.Fatal() {
+		return
+	}
+	f.Shape, f.Tools, f.ToolsPointer = ShapeServerJSON, nil, ""
+	f.DeclaredVersions, f.VersionsDeclared = nil, false
 }
 
 // boundTools refuses a file with more than max tool entries: checking each

@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/service"
@@ -25,9 +27,9 @@ func (m *multiFlag) Set(v string) error {
 
 // checkFlags are the flags of `mcpschema check`.
 type checkFlags struct {
-	format, base, head, baseMode, config, configFrom, failOn, output *string
-	showIgnored, strictOutputs                                       *bool
-	versions, clients                                                multiFlag
+	format, base, head, baseMode, config, configFrom, failOn, output, now *string
+	showIgnored, strictOutputs                                            *bool
+	versions, clients                                                     multiFlag
 }
 
 // newCheckFlags declares check's flags on fs.
@@ -42,6 +44,7 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	c.failOn = fs.String("fail-on", "", "lowest `severity` that fails the run: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
 	c.output = fs.String("output", "", "write the report to `file` instead of standard output")
 	c.strictOutputs = fs.Bool("strict-outputs", false, "an output change that only adds (a closed output object gains a member, an output enum a value) is an error, not a warning (as strict-outputs: true in the config)")
+	c.now = fs.String("now", "", "judge deprecations and ignore expiry on this `day` (YYYY-MM-DD, or an RFC 3339 time), for reproducible results (default today, UTC)")
 	c.showIgnored = fs.Bool("show-ignored", false, "also list the findings the config's ignores silenced (they are always counted)")
 	fs.Var(&c.versions, "protocol-version", "protocol `version` for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
 	fs.Var(&c.clients, "client", "client `profile` that counts: its incompatibilities are errors (repeatable; "+strings.Join(validate.ClientIDs(), ", ")+"; replaces clients: in the config; see mcpschema rules --clients)")
@@ -59,6 +62,14 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	if _, err := parseFailOn(*cf.failOn); *cf.failOn != "" && err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", service.FailOnMessage(*cf.failOn, "--fail-on"))
 		return ExitUsage
+	}
+	var now time.Time
+	if *cf.now != "" {
+		var err error
+		if now, err = deprecation.ParseClock(*cf.now); err != nil {
+			fmt.Fprintf(env.Stderr, "mcpschema: --now: %v\n", err)
+			return ExitUsage
+		}
 	}
 	if _, ok := annotate.LookupFormat(*cf.format); !ok {
 		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *cf.format, unknownHint(*cf.format, annotate.Formats, "%q", "use "+annotate.FormatChoices()))
@@ -85,7 +96,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
-		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs, Clients: cf.clients})
+		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs, Clients: cf.clients, Now: now})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}

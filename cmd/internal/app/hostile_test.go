@@ -253,8 +253,16 @@ func TestHostileMillionTools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
 	}
+	// A million empty objects (3 MB) would take 64 MB of maps: the file is
+	// refused where its values pass their memory bound (20 MB + 10 × its
+	// size), before the values bound; a million numbers, where that passes.
 	body := "[" + strings.Repeat("{},", 999_999) + "{}]"
 	_, rep := hostile(t, map[string]string{"many.json": body})
+	want(t, rep, "many.json", "mcpschema.file.bound-exceeded", "too many values for the file's size", "limits.max-file-values")
+	if n := len(rep.Findings); n != 2 {
+		t.Errorf("%d findings, want the bound and other.json's: %s", n, summarize(rep.Findings))
+	}
+	_, rep = hostile(t, map[string]string{"many.json": "[" + strings.Repeat("0,", 1_000_000) + "0]"})
 	want(t, rep, "many.json", "mcpschema.file.bound-exceeded", "1000000 values", "limits.max-file-values")
 	if n := len(rep.Findings); n != 2 {
 		t.Errorf("%d findings, want the bound and other.json's: %s", n, summarize(rep.Findings))

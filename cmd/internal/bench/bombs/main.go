@@ -117,6 +117,28 @@ var bombs = []bomb{
 	{"huge-string.json", "a 10 MB description", func() string {
 		return `{"tools":[{"name":"t","description":"` + strings.Repeat("d", 10<<20) + `","inputSchema":{"type":"object"}}]}`
 	}, nil},
+	{"huge-prose.json", "a 10 MB description of distinct words (its tokens counted piece by piece)", func() string {
+		var b strings.Builder
+		for i := 0; b.Len() < 10<<20; i++ {
+			fmt.Fprintf(&b, "w%xq Ab%dc, ", i*7919, i)
+		}
+		return `{"tools":[{"name":"t","description":"` + b.String() + `","inputSchema":{"type":"object"}}]}`
+	}, nil},
+	{"huge-unbroken.json", "a 10 MB description without a break: CJK letters and combining marks, one piece counted in chunks", func() string {
+		return `{"tools":[{"name":"t","description":"` + strings.Repeat("日́本", 10<<20/8) + `","inputSchema":{"type":"object"}}]}`
+	}, nil},
+	{"tools-long-descriptions.json", "10,000 tools with a distinct 1 KB description each", func() string {
+		var b strings.Builder
+		b.WriteString(`{"tools":[`)
+		for i := range 10_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"name":"t%d","description":"%s","inputSchema":{"type":"object"}}`, i, strings.Repeat(fmt.Sprintf("Tool %d does thing %d. ", i, i*31), 48))
+		}
+		b.WriteString(`]}`)
+		return b.String()
+	}, nil},
 	{"long-pattern.json", "a 1 MB pattern regex", func() string {
 		return tool(`{"type":"object","properties":{"q":{"type":"string","pattern":"` + strings.Repeat("(a|b)", 200_000) + `"}}}`)
 	}, nil},
@@ -177,6 +199,20 @@ var bombs = []bomb{
 	{"text-unicode.json", "a 10 MB description of pathological Unicode: U+FDFA (NFKC grows it 18 times), runs of combining marks, bidi controls, tag characters", func() string {
 		return `{"tools":[{"name":"t","description":"` + textFill("\ufdfa\ufdfa\ufdfa e"+strings.Repeat("\u0301", 40)+" \u202e\u2066 \U000e0069\U000e0067\U000e006e \U0001F3F4\U000e0067\U000e007f ", 10<<20) + `","inputSchema":{"type":"object"}}]}`
 	}, nil},
+	{"enum-objects.json", "an enum of 490,000 one-member objects (6 MB; its values would take 190 MB, past their bound of 20 MB + 10 × its size)", func() string {
+		return tool(objectEnum(490_000, "k", 0))
+	}, nil},
+	{"enum-objects-at-bound.json", "an enum of 88,000 one-member objects (1 MB, just under the values' memory bound)", func() string {
+		return tool(objectEnum(88_000, "k", 0))
+	}, nil},
+	{name: "diff-enum-objects.json", what: "check --base: an enum of 490,000 one-member objects, one removed (6 MB a side)",
+		text: func() string { return tool(objectEnum(490_000, "k", 1)) }, base: func() string { return tool(objectEnum(490_000, "k", 0)) }},
+	{name: "diff-enum-objects-at-bound.json", what: "check --base: an enum of 88,000 one-member objects, one removed (just under the bound a side)",
+		text: func() string { return tool(objectEnum(88_000, "k", 1)) }, base: func() string { return tool(objectEnum(88_000, "k", 0)) }},
+	{name: "diff-enum-objects-disjoint.json", what: "check --base: two enums of 88,000 one-member objects with no object in common (just under the bound a side)",
+		text: func() string { return tool(objectEnum(88_000, "k", 0)) }, base: func() string { return tool(objectEnum(88_000, "j", 0)) }},
+	{name: "diff-enum-integers.json", what: "check --base: an enum of 490,000 integers, one removed (3.3 MB a side)",
+		text: func() string { return tool(integerEnum(490_000, 1)) }, base: func() string { return tool(integerEnum(490_000, 0)) }},
 	{"refs-huge-defs.json", "5,000 $refs to a $defs entry of 5,000 properties", func() string {
 		var b strings.Builder
 		b.WriteString(`{"type":"object","$defs":{"big":{"type":"object","properties":{`)
@@ -235,4 +271,34 @@ func manyProps(n int, typ string) string {
 		fmt.Fprintf(&b, `"p%d":{"type":%q},`, i, typ)
 	}
 	return tool(`{"type":"object","properties":{` + strings.TrimSuffix(b.String(), ",") + `}}`)
+}
+
+// objectEnum is a schema whose enum lists n objects {key: i}, the last
+// drop of them left out.
+func objectEnum(n int, key string, drop int) string {
+	var b strings.Builder
+	b.WriteString(`{"enum":[`)
+	for i := range n - drop {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{%q:%d}`, key, i)
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// integerEnum is a schema whose enum lists the integers 0 to n-1, the last
+// drop of them left out.
+func integerEnum(n, drop int) string {
+	var b strings.Builder
+	b.WriteString(`{"enum":[`)
+	for i := range n - drop {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%d", i)
+	}
+	b.WriteString(`]}`)
+	return b.String()
 }
