@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,29 +17,33 @@ import (
 const module = "github.com/mcpschema/mcpschema/"
 
 // layerOf places every package of the module in a layer. A package missing
-// here fails the test: a new package says where it belongs.
+// here fails the test: a new package says where it belongs. The kernel
+// (internal/...) has three floors: base imports nothing of the module,
+// model reads base only, reading (files, schemas, git) reads both.
 var layerOf = map[string]string{
-	"internal/suggest":     "kernel",
-	"internal/source":      "kernel",
-	"internal/schema":      "kernel",
-	"internal/rules":       "kernel",
-	"internal/report":      "kernel",
-	"internal/pool":        "kernel",
-	"internal/load":        "kernel",
-	"internal/uritemplate": "kernel",
-	"internal/limits":      "kernel",
-	"internal/mcpdesc":     "kernel",
-	"internal/textnorm":    "kernel",
-	"internal/deprecation": "kernel",
-	"internal/serverjson":  "kernel",
-	"internal/tokens":      "kernel",
+	"internal/limits":      "base",
+	"internal/rules":       "base",
+	"internal/suggest":     "base",
+	"internal/pool":        "base",
+	"internal/uritemplate": "base",
+	"internal/tokens":      "base",
+	"internal/textnorm":    "base",
+
+	"internal/report":  "model",
+	"internal/mcpdesc": "model",
+
+	"internal/serverjson":  "reading",
+	"internal/source":      "reading",
+	"internal/schema":      "reading",
+	"internal/load":        "reading",
+	"internal/deprecation": "reading",
 
 	"validate":  "checks",
 	"diffcheck": "judge",
 
-	"internal/pipeline": "pipeline",
+	"cmd/internal/pipeline": "pipeline",
 
-	"internal/service": "service",
+	"cmd/internal/service": "service",
 
 	"annotate":        "render",
 	"annotate/ghsink": "render",
@@ -64,20 +69,33 @@ var layerOf = map[string]string{
 	"internal/layers": "meta",
 }
 
+// kernel is the three floors of the kernel, for the layers above it.
+var kernel = []string{"base", "model", "reading"}
+
 // allowed lists the layers a layer's production code may import. An arrow
-// never runs back up; validate and diffcheck do not see each other.
+// never runs back up; validate and diffcheck do not see each other. The
+// clients still reach the checks, the judge and the pipeline directly
+// (changelog, snapshot --check); issue 30 item 3 routes them through the
+// service.
 var allowed = map[string][]string{
-	"kernel":      {"kernel"},
-	"checks":      {"kernel"},
-	"judge":       {"kernel"},
-	"pipeline":    {"kernel", "checks", "judge"},
-	"service":     {"kernel", "checks", "judge", "pipeline", "render"},
-	"render":      {"kernel", "render"},
-	"client":      {"kernel", "checks", "judge", "pipeline", "service", "render", "client"},
+	"base":        {},
+	"model":       {"base"},
+	"reading":     {"base", "model", "reading"},
+	"checks":      kernel,
+	"judge":       kernel,
+	"pipeline":    with(kernel, "checks", "judge"),
+	"service":     with(kernel, "checks", "judge", "pipeline", "render"),
+	"render":      {"base", "model", "render"},
+	"client":      with(kernel, "checks", "judge", "pipeline", "service", "render", "client"),
 	"main":        {"client"},
 	"tool":        {},
-	"testsupport": {"kernel"},
+	"testsupport": kernel,
 	"meta":        {},
+}
+
+// with returns the layers of floors followed by more, in a new slice.
+func with(floors []string, more ...string) []string {
+	return append(append([]string(nil), floors...), more...)
 }
 
 // testAllowed lists what a layer's tests may import besides its own
@@ -203,9 +221,11 @@ func TestProductionNeverImportsTestSupport(t *testing.T) {
 	}
 }
 
-// TestViolationsCatchArrowsUp: the check itself reports an arrow back up,
-// validate and diffcheck seeing each other, production code importing test
-// support, and a package the table does not place.
+// TestViolationsCatchArrowsUp: the check itself reports an arrow back up
+// (between the kernel's floors too: rules reading files, the report
+// compiling schemas, the kernel reaching the service), validate and
+// diffcheck seeing each other, the renderers reading files, production
+// code importing test support, and a package the table does not place.
 func TestViolationsCatchArrowsUp(t *testing.T) {
 	var pkgs []pkg
 	for p := range layerOf {
@@ -220,14 +240,27 @@ func TestViolationsCatchArrowsUp(t *testing.T) {
 			}
 		}
 	}
-	add("internal/source", "validate")
+	add("internal/source", "validate", "cmd/internal/service")
+	add("internal/rules", "internal/source", "internal/report")
+	add("internal/report", "internal/schema")
+	add("internal/mcpdesc", "internal/deprecation")
+	add("internal/load", "cmd/internal/pipeline")
 	add("validate", "diffcheck")
 	add("diffcheck", "validate", "internal/source")
-	add("annotate", "internal/testsupport/golden")
+	add("cmd/internal/pipeline", "cmd/internal/service")
+	add("annotate", "internal/testsupport/golden", "internal/load")
 	pkgs = append(pkgs, pkg{ImportPath: module + "internal/newthing"})
 	got := violations(pkgs)
 	want := []string{
-		"internal/source (kernel) imports validate (checks): not an allowed arrow",
+		"internal/source (reading) imports validate (checks): not an allowed arrow",
+		"internal/source (reading) imports cmd/internal/service (service): not an allowed arrow",
+		"internal/rules (base) imports internal/source (reading): not an allowed arrow",
+		"internal/rules (base) imports internal/report (model): not an allowed arrow",
+		"internal/report (model) imports internal/schema (reading): not an allowed arrow",
+		"internal/mcpdesc (model) imports internal/deprecation (reading): not an allowed arrow",
+		"internal/load (reading) imports cmd/internal/pipeline (pipeline): not an allowed arrow",
+		"cmd/internal/pipeline (pipeline) imports cmd/internal/service (service): not an allowed arrow",
+		"annotate (render) imports internal/load (reading): not an allowed arrow",
 		"validate (checks) imports diffcheck (judge): not an allowed arrow",
 		"diffcheck (judge) imports validate (checks): not an allowed arrow",
 		"annotate (render) imports internal/testsupport/golden (testsupport): not an allowed arrow",
@@ -237,6 +270,54 @@ func TestViolationsCatchArrowsUp(t *testing.T) {
 	sort.Strings(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("violations:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// side says whether a layer sits below validate and diffcheck (the
+// kernel's floors, and test support and meta beside them), is one of the
+// two, or sits above them.
+var side = map[string]string{
+	"base": "below", "model": "below", "reading": "below", "testsupport": "below", "meta": "below",
+	"checks": "checks", "judge": "judge",
+	"pipeline": "above", "service": "above", "render": "above", "client": "above", "main": "above", "tool": "above",
+}
+
+// TestFoldersShowTheFloors: no top-level folder holds both a layer below
+// validate and diffcheck and one above them (internal/ only the kernel and
+// test support, cmd/ only what runs above the checks and the judge), and
+// no arrow runs from a floor to one above it.
+func TestFoldersShowTheFloors(t *testing.T) {
+	sides := map[string]map[string][]string{}
+	for p, layer := range layerOf {
+		s, ok := side[layer]
+		if !ok {
+			t.Errorf("layer %s (of %s) has no side", layer, p)
+			continue
+		}
+		top, _, _ := strings.Cut(p, "/")
+		if sides[top] == nil {
+			sides[top] = map[string][]string{}
+		}
+		sides[top][s] = append(sides[top][s], p)
+	}
+	for top, by := range sides {
+		if len(by) > 1 {
+			var parts []string
+			for s, ps := range by {
+				sort.Strings(ps)
+				parts = append(parts, s+": "+strings.Join(ps, ", "))
+			}
+			sort.Strings(parts)
+			t.Errorf("folder %s/ holds layers of more than one side: %s", top, strings.Join(parts, "; "))
+		}
+	}
+	floors := []string{"base", "model", "reading"}
+	for i, f := range floors {
+		for _, to := range allowed[f] {
+			if side[to] != "below" || slices.Index(floors, to) > i {
+				t.Errorf("kernel floor %s may import %s, which is above it", f, to)
+			}
+		}
 	}
 }
 

@@ -1,12 +1,12 @@
 // Package action is the GitHub Action client of the application service
-// (internal/service): it reads the action's inputs and event, resolves
+// (cmd/internal/service): it reads the action's inputs and event, resolves
 // the revisions, runs the service and publishes the report through its
 // sinks (check run, comment, SARIF, JSON report, job summary, outputs).
 package action
 
 import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
-	"github.com/mcpschema/mcpschema/internal/service"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // Env is what the action may touch of the outside world (cmdenv.Env).

@@ -9,8 +9,8 @@ import (
 	"sort"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
 	"github.com/mcpschema/mcpschema/diffcheck"
-	"github.com/mcpschema/mcpschema/internal/pipeline"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"

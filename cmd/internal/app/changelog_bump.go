@@ -3,8 +3,8 @@ package app
 import (
 	"fmt"
 
-	"github.com/mcpschema/mcpschema/internal/pipeline"
-	"github.com/mcpschema/mcpschema/internal/service"
+	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
-	"github.com/mcpschema/mcpschema/internal/service"
 	"github.com/mcpschema/mcpschema/validate"
 )
 

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 

@@ -3,10 +3,10 @@ package app
 import (
 	"github.com/mcpschema/mcpschema/cmd/internal/action"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
-	"github.com/mcpschema/mcpschema/internal/service"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
-// The application service (internal/service) under the names the
+// The application service (cmd/internal/service) under the names the
 // commands' code spells: the CLI and the action are its clients.
 type (
 	// Config is a loaded configuration (service.Config).

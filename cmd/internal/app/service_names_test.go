@@ -1,6 +1,6 @@
 package app
 
-import "github.com/mcpschema/mcpschema/internal/service"
+import "github.com/mcpschema/mcpschema/cmd/internal/service"
 
 // The application service's names the commands' tests spell as they did
 // when the service was part of app.

@@ -17,7 +17,7 @@ import (
 // its message tells the user to raise, in the reader (internal/source), the
 // schema engine (internal/schema), validate's time budget, the pipeline's
 // run budget and the judge's unreadable base. The config change note reads
-// the field (internal/service boundKey); before, it parsed the message.
+// the field (cmd/internal/service boundKey); before, it parsed the message.
 func TestBoundFindingsCarryTheirLimit(t *testing.T) {
 	t.Parallel()
 	deep := strings.Repeat("[", 20) + strings.Repeat("]", 20)

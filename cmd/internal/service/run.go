@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"errors"
+	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
 	"github.com/mcpschema/mcpschema/internal/load"
-	"github.com/mcpschema/mcpschema/internal/pipeline"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/internal/load"
-	"github.com/mcpschema/mcpschema/internal/pipeline"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/testrepo"

@@ -18,7 +18,7 @@ import (
 func fixtureFindings(t *testing.T) []report.Finding {
 	t.Helper()
 	var out []report.Finding
-	vcases, err := fixture.Load("../../validate/testdata")
+	vcases, err := fixture.Load("../../../validate/testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func fixtureFindings(t *testing.T) []report.Finding {
 		}
 		out = append(out, validateFiles(files, validate.Options{DefaultVersions: c.Versions, Workers: 1}).Findings...)
 	}
-	dcases, err := fixture.Load("../../diffcheck/testdata")
+	dcases, err := fixture.Load("../../../diffcheck/testdata")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestFinishFinalizesBeforeIgnoring(t *testing.T) {
 func TestOneFinalize(t *testing.T) {
 	t.Parallel()
 	var calls []string
-	root := filepath.Join("..", "..")
+	root := filepath.Join("..", "..", "..")
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -77,7 +77,7 @@ func TestOneFinalize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(calls) != 1 || !strings.Contains(calls[0], filepath.Join("internal", "service", "run.go")) {
-		t.Errorf("report finalized at %v, want once, in finish (internal/service/run.go)", calls)
+	if len(calls) != 1 || !strings.Contains(calls[0], filepath.Join("cmd", "internal", "service", "run.go")) {
+		t.Errorf("report finalized at %v, want once, in finish (cmd/internal/service/run.go)", calls)
 	}
 }
