@@ -59,10 +59,14 @@ func runCase(c *fixture.Case) *report.Report {
 }
 
 // caseQuality reports whether a case checks the quality lints: it wants
-// or covers a quality.* rule, or says option quality on. The others are
+// or covers a quality.* rule, or says option quality on (option quality
+// off: the run without the lints, whatever it wants). The others are
 // not held to them, as a case about anything else is not held to every
 // client's constraints.
 func caseQuality(c *fixture.Case) bool {
+	if c.Options["quality"] == "off" {
+		return false
+	}
 	for _, w := range c.Wants {
 		if isQualityRule(w.Rule) {
 			return true

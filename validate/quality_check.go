@@ -96,17 +96,20 @@ func toolLabel(c *ToolContext) string {
 
 // checkQualityParameters reports top-level parameters without a
 // description, and required properties that are not declared.
+//
+// Without quality: on only the error is looked for: a required property
+// that additionalProperties: false rejects at the root, or under required
+// properties all the way up, means no call can succeed, which is a bug of
+// the tool whether or not its author asked for lints.
 func checkQualityParameters(c *ToolContext) {
-	if !c.Opts.Quality {
-		return
-	}
 	v, ptr, present := c.Schema("inputSchema")
 	root, ok := v.(map[string]any)
 	if !present || !ok {
 		return
 	}
 	label := toolLabel(c)
-	if props, ok := root["properties"].(map[string]any); ok {
+	all := c.Opts.Quality
+	if props, ok := root["properties"].(map[string]any); ok && all {
 		for _, name := range sortedNames(props) {
 			p, isObj := props[name].(map[string]any)
 			if isObj && (hasText(p["description"]) || hasText(p["title"]) || p["$ref"] != nil) {
@@ -118,7 +121,7 @@ func checkQualityParameters(c *ToolContext) {
 	}
 	l := c.Opts.Limits.Schema.WithDefaults()
 	left := l.MaxSubschemas
-	requiredUndeclared(c, label, root, ptr, "", true, 0, l.MaxDepth, &left)
+	requiredUndeclared(c, label, root, ptr, "", true, all, 0, l.MaxDepth, &left)
 }
 
 // composes lists the keywords through which an object's properties may
@@ -128,9 +131,9 @@ var composes = []string{"allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if", 
 // requiredUndeclared reports the required names obj does not declare,
 // then looks into its properties. sure: every object from the root down
 // to obj is required (the root always is), so a closed obj that cannot be
-// valid means no call can.
-func requiredUndeclared(c *ToolContext, label string, obj map[string]any, ptr, path string, sure bool, depth, maxDepth int, left *int) {
-	if *left <= 0 || depth > maxDepth {
+// valid means no call can. all: the warnings too, not only that error.
+func requiredUndeclared(c *ToolContext, label string, obj map[string]any, ptr, path string, sure, all bool, depth, maxDepth int, left *int) {
+	if *left <= 0 || depth > maxDepth || !sure && !all {
 		return
 	}
 	*left--
@@ -165,6 +168,8 @@ func requiredUndeclared(c *ToolContext, label string, obj map[string]any, ptr, p
 				"%s: %s requires %q, which its properties do not declare, and \"additionalProperties\": false rejects every property they do not declare, so no call can succeed: declare %q under \"properties\" with its type and description, or remove it from \"required\"", label, where, name, name)
 			f.Severity = rules.Error
 			c.ReportFinding(f)
+		case !all:
+			// only the error is looked for
 		case closed && isObject:
 			c.Report(RuleQualityRequiredUndeclared, at, nil,
 				"%s: %s requires %q, which its properties do not declare, and \"additionalProperties\": false rejects every property they do not declare, so no value of %s is valid: declare %q under \"properties\" with its type and description, or remove it from \"required\"", label, where, name, where, name)
@@ -182,7 +187,7 @@ func requiredUndeclared(c *ToolContext, label string, obj map[string]any, ptr, p
 		if path != "" {
 			sp = path + "." + name
 		}
-		requiredUndeclared(c, label, sub, source.Join(ptr, "properties", name), sp, sure && required[name], depth+1, maxDepth, left)
+		requiredUndeclared(c, label, sub, source.Join(ptr, "properties", name), sp, sure && required[name], all, depth+1, maxDepth, left)
 	}
 }
 

@@ -39,7 +39,7 @@ var (
 		ID: "quality.tool.input-schema.required-undeclared", Title: "required property not declared",
 		Severity: rules.Warning, Also: []rules.Severity{rules.Error}, Varies: "error when \"additionalProperties\": false means no call can succeed",
 		Summary: "every property a tool's inputSchema requires is declared in its properties",
-		Doc: "\"required\" naming a property that \"properties\" does not declare tells the model a name but neither its type nor its meaning (a warning). When the same object has \"additionalProperties\": false and no \"patternProperties\", the property is both required and rejected, so no object is valid: at the inputSchema's root, or under properties that are themselves required all the way up, no call can succeed (an error); deeper, no value of that parameter can be (a warning). " +
+		Doc: "\"required\" naming a property that \"properties\" does not declare tells the model a name but neither its type nor its meaning (a warning). When the same object has \"additionalProperties\": false and no \"patternProperties\", the property is both required and rejected, so no object is valid: at the inputSchema's root, or under properties that are themselves required all the way up, no call can succeed (an error); deeper, no value of that parameter can be (a warning). That error is reported in every run; the warnings, like every quality lint, with quality: on. " +
 			"An open object whose properties may be declared elsewhere (allOf, anyOf, oneOf, $ref, if/then/else, dependentSchemas) is not reported.",
 		Fix: "declare the property under \"properties\" with its type and description, or remove it from \"required\"",
 	})

@@ -11,7 +11,9 @@ import (
 // The quality lints (quality.*, issue 31) are off unless the config turns
 // them on (quality: on), or gives one of them a severity in rules:, which
 // shows that one: a run reports what breaks callers or attacks the
-// model, and lints only when asked to.
+// model, and lints only when asked to. The one error among them (a
+// required property additionalProperties: false rejects: no call can
+// succeed) is what breaks callers, so it is checked and shown always.
 
 // readQuality reads quality: on, off, true or false.
 func (c *Config) readQuality(v any, ptr string) (bool, error) {
@@ -49,7 +51,9 @@ func runQuality(applied *Config, tc *trustedConfig) bool {
 }
 
 // qualityShown reports whether f is shown under c: a quality finding only
-// with quality: on (a rule given a severity in rules: is decided before).
+// with quality: on (a rule given a severity in rules: is decided before),
+// except an error: a required property the schema also rejects, so that
+// no call can succeed, is shown in every run.
 func (c *Config) qualityShown(f report.Finding) bool {
-	return !validate.IsQualityRule(f.Rule) || c.Quality
+	return !validate.IsQualityRule(f.Rule) || c.Quality || f.Severity == rules.Error
 }
