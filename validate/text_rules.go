@@ -119,3 +119,18 @@ func IsTextRule(id string) bool { return strings.HasPrefix(id, "text.") }
 // a description that had one is told about it, where a key of rule and
 // pointer alone would call it pre-existing.
 func TextKeyedByMessage(id string) bool { return IsTextRule(id) }
+
+// TextPointerKey is the pointer a text finding is matched by across
+// revisions: its array indices written "*", since the message names the
+// text. A pull request that removes one enum value (or an anyOf branch,
+// an example, a tool of a list) moves every later value to another index;
+// the risky text it already had is not added by the move.
+func TextPointerKey(ptr string) string {
+	segs := strings.Split(ptr, "/")
+	for i, s := range segs {
+		if i > 0 && s != "" && strings.Trim(s, "0123456789") == "" {
+			segs[i] = "*"
+		}
+	}
+	return strings.Join(segs, "/")
+}

@@ -26,7 +26,7 @@ func keyOf(f report.Finding) existingKey {
 		k = existingKey{tool: f.Tool, rule: f.Rule, ptr: strings.TrimPrefix(f.Pointer, f.ToolPointer)}
 	}
 	if validate.TextKeyedByMessage(f.Rule) {
-		k.text = f.Message
+		k.text, k.ptr = f.Message, validate.TextPointerKey(k.ptr)
 	}
 	return k
 }
@@ -81,10 +81,16 @@ func (e *existing) mark(r *validate.Result) {
 		return
 	}
 	for i, f := range r.Findings {
-		if !f.Incomplete && e.keys[keyOf(f)] {
+		if !f.Incomplete && !unseenText(f) && e.keys[keyOf(f)] {
 			r.Findings[i].PreExisting = true
 		}
 	}
+}
+
+// unseenText reports a folded risky-text finding: the text it counts is
+// not quoted, so the base cannot be shown to have it.
+func unseenText(f report.Finding) bool {
+	return f.Folded > 0 && validate.TextKeyedByMessage(f.Rule)
 }
 
 // markAll marks every finding of r pre-existing (a file whose bytes did
