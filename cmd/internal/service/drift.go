@@ -63,9 +63,6 @@ func CompareSnapshot(ctx context.Context, o DriftOptions) (*Drift, error) {
 	if o.Dir == "" {
 		o.Dir, _ = os.Getwd()
 	}
-	if o.Now.IsZero() {
-		o.Now = time.Now()
-	}
 	cfg, err := LoadRunConfig(RunOptions{Dir: o.Dir, ConfigPath: o.ConfigPath})
 	if err != nil {
 		return nil, &UsageError{Err: err}
@@ -77,11 +74,11 @@ func CompareSnapshot(ctx context.Context, o DriftOptions) (*Drift, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &report.Report{Findings: findings}
-	rep.FinalizeWith(func(rep *report.Report) { applyConfig(rep, cfg, o.Now) })
-	d.Findings, d.Ignores = rep.Findings, rep.Ignores
+	// the same end as Run's: the config applied, the report finalized once
+	res := finish(&report.Report{Findings: findings}, cfg, cfg.Gate, o.Now, nil)
+	d.Findings, d.Ignores = res.Report.Findings, res.Report.Ignores
 	for _, f := range d.Findings {
-		d.Breaking = d.Breaking || rules.IsBreaking(f.Rule) && cfg.Gate.Counts(f)
+		d.Breaking = d.Breaking || rules.IsBreaking(f.Rule) && res.Gate.Counts(f)
 	}
 	return d, nil
 }
