@@ -269,26 +269,3 @@ func Fingerprint(parts ...string) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
-
-// Reaches reports whether any finding that is not pre-existing has at
-// least severity min (Off never reaches).
-func (r *Report) Reaches(min rules.Severity) bool {
-	return r.ReachesWith(min, false)
-}
-
-// ReachesWith is Reaches; with existing, pre-existing findings count too
-// (fail-on-existing).
-func (r *Report) ReachesWith(min rules.Severity, existing bool) bool {
-	if min == rules.Off {
-		return false
-	}
-	for _, f := range r.Findings {
-		if f.PreExisting && !existing {
-			continue
-		}
-		if f.Severity >= min {
-			return true
-		}
-	}
-	return false
-}

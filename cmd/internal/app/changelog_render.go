@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // changelogMarkdown renders the changelog for release notes: a section per
 // tool, its breaking changes first.
-func changelogMarkdown(cl *Changelog) string {
+func changelogMarkdown(cl *service.Changelog) string {
 	var b strings.Builder
 	since := mdInline(cl.Base)
 	if cl.Commit != "" && !strings.HasPrefix(cl.Commit, cl.Base) {
@@ -74,9 +75,9 @@ func changelogMarkdown(cl *Changelog) string {
 }
 
 // writeChangelogJSON writes the changelog as indented JSON.
-func writeChangelogJSON(w io.Writer, cl *Changelog) error {
+func writeChangelogJSON(w io.Writer, cl *service.Changelog) error {
 	if cl.Tools == nil {
-		cl.Tools = []ChangelogTool{}
+		cl.Tools = []service.ChangelogTool{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -20,5 +20,3 @@ var (
 )
 
 const maxConfigBytes = service.MaxConfigBytes
-
-type failOnSetting = service.FailOnSetting

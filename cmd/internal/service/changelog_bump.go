@@ -1,10 +1,9 @@
-package app
+package service
 
 import (
 	"fmt"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -47,11 +46,11 @@ func proposeBump(tools []ChangelogTool, base, head []*source.File) *Bump {
 		if from == "" {
 			from = v
 		}
-		M, m, ok := service.SemverMajor(from)
+		M, m, ok := SemverMajor(from)
 		if !ok {
 			continue
 		}
-		_, _, patch, _ := service.SemverParts(from)
+		_, _, patch, _ := SemverParts(from)
 		switch {
 		case kind == "major" && M == 0:
 			b.To = fmt.Sprintf("0.%d.0", m+1)
