@@ -7,10 +7,12 @@ import (
 	"github.com/mcpschema/mcpschema/internal/load"
 	"io"
 	"sort"
+	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
 	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"
@@ -18,7 +20,7 @@ import (
 
 // changelogFlags are the flags of `mcpschema changelog`.
 type changelogFlags struct {
-	format, base, head, baseMode, config, failOn *string
+	format, base, head, baseMode, config, failOn, now *string
 }
 
 // newChangelogFlags declares changelog's flags on fs (the help listing uses it too).
@@ -29,6 +31,7 @@ func newChangelogFlags(fs *flag.FlagSet) *changelogFlags {
 		head:     fs.String("head", "", "read the files at git revision `ref` instead of the working tree"),
 		baseMode: fs.String("base-mode", baseModeTip, "the `mode` --base compares with: tip (--base itself, the default for release notes) or merge-base (of --base and the head revision)"),
 		config:   fs.String("config", "", "config `file` (default .mcpschema.yaml when present): files, exclude, aliases and limits"),
+		now:      fs.String("now", "", "judge removals of deprecated items on this `day` (YYYY-MM-DD, or an RFC 3339 time), for reproducible release notes (default today, UTC)"),
 		failOn:   fs.String("fail-on", "never", "lowest `kind` of change that exits 1, for release scripts: breaking, may-break (a breaking or possibly breaking change), any (any change) or never"),
 	}
 }
@@ -56,7 +59,15 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 	if !known {
 		return fail(fmt.Errorf("unknown --fail-on %q%s", *cf.failOn, unknownHint(*cf.failOn, changelogFailOnValues, "%q", "use breaking, may-break, any or never")))
 	}
-	cl, err := buildChangelog(ctx, env.WorkDir(), changelogOptions{Base: *base, Head: *head, Mode: *baseMode, Config: *config, Patterns: patterns})
+	var now time.Time
+	if *cf.now != "" {
+		var err error
+		if now, err = deprecation.ParseClock(*cf.now); err != nil {
+			fmt.Fprintf(env.Stderr, "mcpschema: --now: %v\n", err)
+			return ExitUsage
+		}
+	}
+	cl, err := buildChangelog(ctx, env.WorkDir(), changelogOptions{Base: *base, Head: *head, Mode: *baseMode, Config: *config, Patterns: patterns, Now: now})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
@@ -108,6 +119,8 @@ func changesReaching(cl *Changelog, rank int) int {
 type changelogOptions struct {
 	Base, Head, Mode, Config string
 	Patterns                 []string
+	// Now is the clock removals of deprecated items are judged by (zero: today).
+	Now time.Time
 }
 
 // Changelog is every change to the tools between two revisions, by tool.
@@ -179,7 +192,7 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 		return nil, err
 	}
 	in := pipeline.Input{Dir: dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases, StrictOutputs: cfg.StrictOutputs,
-		Options: validate.Options{Limits: cfg.Limits.WithDefaults()}}
+		Options: validate.Options{Limits: cfg.Limits.WithDefaults(), Now: o.Now}}
 	base, head, findings, err := pipeline.Compare(ctx, in)
 	if err != nil {
 		return nil, err
@@ -189,6 +202,8 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 		cl.Commit = baseline.Commit
 	}
 	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
+	lifecycle, documents := deprecationChanges(base, head)
+	cl.Tools = withDeprecationChanges(cl.Tools, lifecycle, documents)
 	cl.NotCompared = notCompared(head)
 	cl.Bump = proposeBump(cl.Tools, base, head)
 	return cl, nil
@@ -223,6 +238,10 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 			t.Status = "added"
 		case diffcheck.RuleToolRemoved.ID:
 			t.Status = "removed"
+		case diffcheck.RuleRemovedAfterSunset.ID:
+			if f.Tool != "" && f.Base != nil && f.Base.Pointer == f.ToolPointer {
+				t.Status = "removed" // the tool itself, not one of its properties
+			}
 		case diffcheck.RuleToolRenamed.ID:
 			t.Status = "renamed"
 		}
@@ -241,7 +260,7 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 	return out
 }
 
-var kindOrder = map[string]int{"breaking": 0, "may-break": 1, "added": 2, "changed": 3}
+var kindOrder = map[string]int{"breaking": 0, "may-break": 1, "added": 2, kindDeprecation: 3, "changed": 4}
 
 func changeKind(f report.Finding) string {
 	switch {

@@ -26,7 +26,7 @@ func proposeBump(tools []ChangelogTool, base, head []*source.File) *Bump {
 			switch {
 			case c.Kind == "breaking":
 				kind = "major"
-			case c.Kind == "added" && kind == "patch":
+			case (c.Kind == "added" || c.Kind == kindDeprecation) && kind == "patch":
 				kind = "minor"
 			}
 		}

@@ -33,7 +33,11 @@ func changelogMarkdown(cl *Changelog) string {
 	if n := counts["may-break"]; n > 0 {
 		parts = append(parts, annotate.Plural(n, "change")+" that may break")
 	}
-	parts = append(parts, annotate.Plural(counts["added"], "addition"), annotate.Plural(counts["changed"], "other change"))
+	parts = append(parts, annotate.Plural(counts["added"], "addition"))
+	if n := counts[kindDeprecation]; n > 0 {
+		parts = append(parts, annotate.Plural(n, "deprecation change"))
+	}
+	parts = append(parts, annotate.Plural(counts["changed"], "other change"))
 	docs := 0
 	for _, t := range cl.Tools {
 		if t.Document {
@@ -62,7 +66,7 @@ func changelogMarkdown(cl *Changelog) string {
 		}
 		fmt.Fprintf(&b, "\n### %s%s\n\n", mdInline(t.Name), status)
 		for _, c := range t.Changes {
-			label := map[string]string{"breaking": "breaking", "may-break": "may break", "added": "added", "changed": "changed"}[c.Kind]
+			label := map[string]string{"breaking": "breaking", "may-break": "may break", "added": "added", kindDeprecation: "deprecation", "changed": "changed"}[c.Kind]
 			fmt.Fprintf(&b, "- %s: %s", label, mdMessage(releaseNote(c.Message)))
 			if c.Rule != "" {
 				fmt.Fprintf(&b, " (%s)", mdInline(c.Rule))

@@ -39,7 +39,7 @@ func Compare(ctx context.Context, in Input) (base, head []*source.File, findings
 	if err := p.Err(); err != nil {
 		return nil, nil, nil, err
 	}
-	findings = diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: lim.Schema, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx})
+	findings = diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: lim.Schema, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx, Now: in.Options.Now})
 	if err := p.Err(); err != nil {
 		return nil, nil, nil, err
 	}

@@ -130,7 +130,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if in.Base != "" {
 		dl := DiffLimits(opts)
 		eng = schema.NewEngine(dl)
-		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx}, eng)
+		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx, Now: opts.Now}, eng)
 	} else {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
