@@ -147,6 +147,17 @@ type Bump struct {
 	File string `json:"file,omitempty"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
+	// Files are the bump in every file that declares the server's version
+	// (server.json version, MCP Description info.version, a snapshot's
+	// serverInfo.version), by path, when more than one does.
+	Files []BumpFile `json:"files,omitempty"`
+}
+
+// BumpFile is the proposed bump of one file's version.
+type BumpFile struct {
+	File string `json:"file"`
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 // ChangelogTool is one tool's changes.
@@ -205,7 +216,8 @@ func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Chang
 	lifecycle, documents := deprecationChanges(base, head)
 	cl.Tools = withDeprecationChanges(cl.Tools, lifecycle, documents)
 	cl.NotCompared = notCompared(head)
-	cl.Bump = proposeBump(cl.Tools, base, head)
+	sb, sh := changelogServerJSON(ctx, dir, cfg, baseRev, o.Head, cfg.Limits.WithDefaults().Limits)
+	cl.Bump = proposeBump(cl.Tools, append(base, sb...), append(head, sh...))
 	return cl, nil
 }
 

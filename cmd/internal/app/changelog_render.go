@@ -54,7 +54,13 @@ func changelogMarkdown(cl *Changelog) string {
 	fmt.Fprintf(&b, "\n%s changed: %s.\n", strings.Join(what, " and "), strings.Join(parts, ", "))
 	if bp := cl.Bump; bp != nil {
 		fmt.Fprintf(&b, "\nProposed version bump: %s", bp.Kind)
-		if bp.To != "" {
+		if len(bp.Files) > 1 {
+			var each []string
+			for _, f := range bp.Files {
+				each = append(each, fmt.Sprintf("%s → %s in %s", mdMessage(f.From), mdMessage(f.To), mdInline(f.File)))
+			}
+			fmt.Fprintf(&b, " (%s)", strings.Join(each, ", "))
+		} else if bp.To != "" {
 			fmt.Fprintf(&b, " (%s → %s in %s)", mdMessage(bp.From), mdMessage(bp.To), mdInline(bp.File))
 		}
 		b.WriteString(".\n")
