@@ -94,7 +94,7 @@ func VersionAgreement(list []report.VersionChange) []report.Finding {
 			out = append(out, report.Finding{Rule: RuleVersionMismatch.ID, Severity: RuleVersionMismatch.Severity,
 				File: v.File, Pointer: v.VersionPointer(), Line: v.Line, Column: v.Column,
 				Fingerprint: report.Fingerprint(RuleVersionMismatch.ID, v.File, v.VersionPointer(), ref.File, v.After, ref.After),
-				Message: fmt.Sprintf("%s is %q, but %s is %q: one release has one version; set the same version in both files", VersionLabel(v), v.After, VersionLabel(ref), ref.After)})
+				Message:     fmt.Sprintf("%s is %q, but %s is %q: one release has one version; set the same version in both files", VersionLabel(v), v.After, VersionLabel(ref), ref.After)})
 		}
 	}
 	return out
