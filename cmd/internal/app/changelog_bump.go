@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
+	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/serverjson"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -28,7 +29,9 @@ func proposeBump(tools []ChangelogTool, base, head []*source.File) *Bump {
 		}
 		for _, c := range t.Changes {
 			switch {
-			case c.Kind == "breaking":
+			case c.Kind == "breaking", c.Rule == diffcheck.RuleRemovedAfterSunset.ID:
+				// semantic versioning removes deprecated functionality in
+				// a major release, however well it was announced
 				kind = "major"
 			case (c.Kind == "added" || c.Kind == kindDeprecation) && kind == "patch":
 				kind = "minor"
