@@ -22,7 +22,9 @@ import (
 // per-path guess did not make (a tool moved to another file, an alias, a
 // rename) is judged there, after reloading only the files it needs.
 type Differ struct {
-	opts  Options
+	opts Options
+	// day: the day deprecations are judged on, read once (Options.Now).
+	day   string
 	eng   *schema.Engine
 	mu    sync.Mutex
 	units []*unitResult
@@ -35,7 +37,7 @@ func NewDiffer(opts Options, eng *schema.Engine) *Differ {
 	if eng == nil {
 		eng = schema.NewEngine(opts.Schema.WithDefaults())
 	}
-	return &Differ{opts: opts, eng: eng}
+	return &Differ{opts: opts, eng: eng, day: opts.day()}
 }
 
 // Loader returns again the file Add was given at seq on one side.
@@ -126,7 +128,7 @@ func (d *Differ) Add(seq int, base, head *source.File) {
 // addUnit pairs the tools of the files of one path, judges the pairs and
 // keeps their findings and a summary of each tool.
 func (d *Differ) addUnit(path string, bases, heads []sideIn) {
-	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context}
+	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context, day: d.day}
 	u := &unitResult{path: path}
 	if len(heads) > 0 {
 		c.headByPath[path] = heads[len(heads)-1].f
@@ -217,7 +219,7 @@ func (d *Differ) comparePathDocuments(c *comparer, u *unitResult, bases, heads [
 			}
 		}
 		if head == nil || !head.Fatal() {
-			c.findings = append(c.findings, CompareDocument(b.f, head)...)
+			c.findings = append(c.findings, documentLifecycle(d.day, b.f, head, CompareDocument(b.f, head))...)
 		}
 		if NotComparable(b.f, head) {
 			u.notComparable = true
@@ -259,7 +261,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		ht = append(ht, fs.tools...)
 	}
 	r := &reloader{load: load, files: map[*fileSrc]*source.File{}, full: map[*toolRef]*toolRef{}}
-	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context}
+	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context, day: d.day}
 	equivalent := func(a, b *toolRef) bool {
 		if a.sum != nil && b.sum != nil && a.sum.hasSig && b.sum.hasSig && (a.sum.sig == "" || a.sum.sig != b.sum.sig) {
 			return false

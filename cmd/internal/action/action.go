@@ -80,9 +80,13 @@ func Main(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(budgetErr(pre, ctx, err, "resolving the revisions"))
 	}
+	now, clockNote := headClock(pre, dir, tgt, ev)
+	if clockNote != "" {
+		rv.Notes = append(rv.Notes, clockNote)
+	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
 		ConfigPath: in.Config, Versions: in.Versions, Gate: in.Gate, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
-		Clients: in.Clients})
+		Clients: in.Clients, Now: now})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}

@@ -134,6 +134,11 @@ type actionEvent struct {
 		HeadRef string `json:"head_ref"`
 		BaseRef string `json:"base_ref"`
 	} `json:"merge_group"`
+	// HeadCommit is a push's head commit: its date is the run's clock.
+	HeadCommit *struct {
+		ID        string `json:"id"`
+		Timestamp string `json:"timestamp"`
+	} `json:"head_commit"`
 	// found says the payload file was read (see checkEvent).
 	found bool
 }

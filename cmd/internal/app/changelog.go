@@ -5,14 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
+	"github.com/mcpschema/mcpschema/internal/deprecation"
 )
 
 // changelogFlags are the flags of `mcpschema changelog`.
 type changelogFlags struct {
-	format, base, head, baseMode, config, failOn *string
+	format, base, head, baseMode, config, failOn, now *string
 }
 
 // newChangelogFlags declares changelog's flags on fs (the help listing uses it too).
@@ -23,6 +25,7 @@ func newChangelogFlags(fs *flag.FlagSet) *changelogFlags {
 		head:     fs.String("head", "", "read the files at git revision `ref` instead of the working tree"),
 		baseMode: fs.String("base-mode", baseModeTip, "the `mode` --base compares with: tip (--base itself, the default for release notes) or merge-base (of --base and the head revision)"),
 		config:   fs.String("config", "", "config `file` (default .mcpschema.yaml when present): files, exclude, aliases and limits"),
+		now:      fs.String("now", "", "judge removals of deprecated items on this `day` (YYYY-MM-DD, or an RFC 3339 time), for reproducible release notes (default today, UTC)"),
 		failOn:   fs.String("fail-on", "never", "lowest `kind` of change that exits 1, for release scripts: breaking, may-break (a breaking or possibly breaking change), any (any change) or never"),
 	}
 }
@@ -50,7 +53,14 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(err)
 	}
-	cl, err := service.BuildChangelog(ctx, service.ChangelogOptions{Dir: env.WorkDir(), Base: *base, Head: *head, BaseMode: *baseMode, ConfigPath: *config, Patterns: patterns})
+	var now time.Time
+	if *cf.now != "" {
+		if now, err = deprecation.ParseClock(*cf.now); err != nil {
+			fmt.Fprintf(env.Stderr, "mcpschema: --now: %v\n", err)
+			return ExitUsage
+		}
+	}
+	cl, err := service.BuildChangelog(ctx, service.ChangelogOptions{Dir: env.WorkDir(), Base: *base, Head: *head, BaseMode: *baseMode, ConfigPath: *config, Patterns: patterns, Now: now})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}

@@ -14,6 +14,7 @@ var emittedByApp = map[*rules.Rule]string{
 	RuleIgnoreExpired:    "applying the config (apply.go) reports an ignore past its expiry",
 	RulePatternUnmatched: "the file matcher (patterns.go) reports a pattern that matches no file in either tree",
 	RuleMajorBumpUnused:  "the version policy (version_policy.go) reports a major bump without a breaking change",
+	RuleVersionNotRaised: "the version policy (version_policy.go) reports a file of the release that did not raise its major version",
 }
 
 // TestEveryRuleHasAKind checks the typed rule records of the whole registry:

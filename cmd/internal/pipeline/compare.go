@@ -56,7 +56,7 @@ func CompareFiles(ctx context.Context, base, head []*source.File, in Input) ([]r
 
 // compareFiles is CompareFiles on the pool p.
 func compareFiles(ctx context.Context, base, head []*source.File, in Input, p *pool.Pool) ([]report.Finding, error) {
-	findings := diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: in.Options.Limits.Schema, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx})
+	findings := diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: in.Options.Limits.Schema, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx, Now: in.Options.Now})
 	if err := p.Err(); err != nil {
 		return nil, err
 	}

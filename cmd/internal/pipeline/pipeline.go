@@ -130,7 +130,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if in.Base != "" {
 		dl := DiffLimits(opts)
 		eng = schema.NewEngine(dl)
-		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx}, eng)
+		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx, Now: opts.Now}, eng)
 	} else {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
@@ -150,7 +150,8 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		baseCosts = make([]validate.Costs, len(paths))
 	}
 	var ex *existing
-	var vs versions
+	// vs: the versions of a run with a base; declared: of one without
+	var vs, declared versions
 	if differ != nil {
 		ex = newExisting()
 	}
@@ -179,6 +180,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			headCosts[i] = validate.MeasureFile(head, opts)
 		}
 		if differ == nil {
+			declared.add(nil, head)
 			return
 		}
 		var base *source.File
@@ -195,6 +197,16 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			base = load.ParseBlob(*bp.base, job.baseData, lim)
 		}
 		if isServerJSON(head) || head == nil && server.kind(i) != serverNone {
+			if isServerJSON(head) {
+				var b *source.File
+				if base != nil && !base.Fatal() {
+					b = base
+					if b != head {
+						source.AsServerJSON(b)
+					}
+				}
+				vs.add(b, head)
+			}
 			// a registry entry is validated, never judged: its findings
 			// the base already had are pre-existing.
 			if isServerJSON(head) && !job.unchanged && base != nil && len(results[i].Findings) > 0 {
@@ -266,6 +278,11 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	rep.Context, overBudget = validate.ContextCost(headCosts, baseCosts, in.Base != "", opts)
 	rep.Findings = append(rep.Findings, overBudget...)
 	rep.Versions = vs.sorted()
+	story := rep.Versions
+	if differ == nil {
+		story = declared.sorted()
+	}
+	rep.Findings = append(rep.Findings, validate.VersionAgreement(story)...)
 	rep.Notes = append(rep.Notes, notes...)
 	rep.Notes = append(rep.Notes, server.notes(paths)...)
 	rep.Findings = append(rep.Findings, extra...)

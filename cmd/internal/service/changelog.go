@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
 	"github.com/mcpschema/mcpschema/diffcheck"
@@ -30,6 +31,8 @@ type ChangelogOptions struct {
 	ConfigPath string
 	// Patterns are the command line's file patterns; empty: the config's.
 	Patterns []string
+	// Now is the clock removals of deprecated items are judged by (zero: today).
+	Now time.Time
 }
 
 // Changelog is every change to the tools between two revisions, by tool.
@@ -56,6 +59,17 @@ type Bump struct {
 	File string `json:"file,omitempty"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
+	// Files are the bump in every file that declares the server's version
+	// (server.json version, MCP Description info.version, a snapshot's
+	// serverInfo.version), by path, when more than one does.
+	Files []BumpFile `json:"files,omitempty"`
+}
+
+// BumpFile is the proposed bump of one file's version.
+type BumpFile struct {
+	File string `json:"file"`
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 // ChangelogTool is one tool's changes.
@@ -106,7 +120,7 @@ func BuildChangelog(ctx context.Context, o ChangelogOptions) (*Changelog, error)
 		return nil, err
 	}
 	in := pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.Head, Base: baseRev, Aliases: cfg.Aliases, StrictOutputs: cfg.Gate.StrictOutputs,
-		Options: validate.Options{Limits: cfg.Limits.WithDefaults()}}
+		Options: validate.Options{Limits: cfg.Limits.WithDefaults(), Now: o.Now}}
 	base, head, findings, err := pipeline.Compare(ctx, in)
 	if err != nil {
 		return nil, err
@@ -116,8 +130,11 @@ func BuildChangelog(ctx context.Context, o ChangelogOptions) (*Changelog, error)
 		cl.Commit = baseline.Commit
 	}
 	cl.Tools = groupChanges(findings, addedMembers(base, head, renamedFrom(findings, base)))
+	lifecycle, documents := deprecationChanges(base, head)
+	cl.Tools = withDeprecationChanges(cl.Tools, lifecycle, documents)
 	cl.NotCompared = notCompared(head)
-	cl.Bump = proposeBump(cl.Tools, base, head)
+	sb, sh := changelogServerJSON(ctx, o.Dir, cfg, baseRev, o.Head, cfg.Limits.WithDefaults().Limits)
+	cl.Bump = proposeBump(cl.Tools, append(base, sb...), append(head, sh...))
 	return cl, nil
 }
 
@@ -150,6 +167,10 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 			t.Status = "added"
 		case diffcheck.RuleToolRemoved.ID:
 			t.Status = "removed"
+		case diffcheck.RuleRemovedAfterSunset.ID:
+			if f.Tool != "" && f.Base != nil && f.Base.Pointer == f.ToolPointer {
+				t.Status = "removed" // the tool itself, not one of its properties
+			}
 		case diffcheck.RuleToolRenamed.ID:
 			t.Status = "renamed"
 		}
@@ -169,7 +190,7 @@ func groupChanges(findings []report.Finding, added map[string][]Change) []Change
 }
 
 // kindOrder ranks the kinds of change, the most severe first.
-var kindOrder = map[string]int{"breaking": 0, "may-break": 1, "added": 2, "changed": 3}
+var kindOrder = map[string]int{"breaking": 0, "may-break": 1, "added": 2, KindDeprecation: 3, "changed": 4}
 
 func changeKind(f report.Finding) string {
 	switch {

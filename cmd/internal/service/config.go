@@ -433,7 +433,8 @@ func positiveInt(v any) (int, error) {
 	return n, nil
 }
 
-func sortedKeys(m map[string]any) []string {
+// sortedKeys are the keys of m, sorted.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
