@@ -48,7 +48,7 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 		Summary:  report.FileSummary{Path: f.Path, Tools: len(f.Tools), Complete: complete},
 		Findings: fc.findings,
 		toolFile: holdsToolShape(f),
-		names:    toolNames(fc),
+		names:    toolNames(fc, !opts.DeferToolSums),
 	}
 }
 

@@ -76,6 +76,7 @@ func (e *ListError) Unwrap() error { return e.Err }
 // stops and Run returns ctx's error, never a partial report.
 func Run(ctx context.Context, in Input) (*report.Report, error) {
 	opts := in.Options
+	opts.DeferToolSums = true // FillToolSums below, for the names two files share
 	lim := opts.Limits.Limits
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = source.DefaultLimits.MaxBytes
@@ -261,6 +262,9 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 			}
 		}
 	}
+	if err := validate.FillToolSums(heads, rereadHead(paths, blobs, lim)); err != nil {
+		return nil, &ListError{Err: err}
+	}
 	rep := validate.AssembleWith(heads, opts, baseTools)
 	var overBudget []report.Finding
 	rep.Context, overBudget = validate.ContextCost(headCosts, baseCosts, in.Base != "", opts)
@@ -328,6 +332,22 @@ func reread(paths []*basePath, blobs *load.BlobReader, lim source.Limits) func(i
 			return job.headFile, nil
 		}
 		return parseHead(bp, job.headData, lim), nil
+	}
+}
+
+// rereadHead reads a head file again by its path, for
+// validate.FillToolSums (a tool name two files define).
+func rereadHead(paths []*basePath, blobs *load.BlobReader, lim source.Limits) func(path string) (*source.File, error) {
+	var seq map[string]int // built at the first call: most runs share no name
+	read := reread(paths, blobs, lim)
+	return func(path string) (*source.File, error) {
+		if seq == nil {
+			seq = make(map[string]int, len(paths))
+			for i, bp := range paths {
+				seq[bp.path] = i
+			}
+		}
+		return read(false, seq[path])
 	}
 }
 
