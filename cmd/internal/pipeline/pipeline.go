@@ -225,7 +225,8 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 		case base != nil:
 			ex.toolNames(i, base)
 			if head != nil && len(results[i].Findings) > 0 {
-				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
+				found, reused := validate.CheckBase(base, head, results[i].Findings, opts, eng)
+				ex.baseReusing(i, found, reused)
 			}
 		}
 		vs.add(base, head)
@@ -289,7 +290,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 func markExisting(ex *existing, results []validate.Result, load func(isBase bool, seq int) (*source.File, error), opts validate.Options, eng *schema.Engine) error {
 	var all []report.Finding
 	for i := range results {
-		ex.mark(&results[i])
+		ex.mark(i, &results[i])
 		all = append(all, results[i].Findings...)
 	}
 	moved := ex.moved(all)
@@ -304,7 +305,7 @@ func markExisting(ex *existing, results []validate.Result, load func(isBase bool
 		ex.base(i, validate.CheckFile(f, opts, eng).Findings)
 	}
 	for i := range results {
-		ex.mark(&results[i])
+		ex.mark(i, &results[i])
 	}
 	return nil
 }
