@@ -147,7 +147,7 @@ type run struct {
 	headCosts, baseCosts []validate.Costs
 	// vs: the versions of a run with a base; declared: of one without
 	vs, declared versions
-	readErr              firstError
+	readErr      firstError
 }
 
 // list lists the files (with the server.json, the Listed hook and, for a
