@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
@@ -65,7 +66,7 @@ func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha, ev
 		}
 		rv.Base = b
 		rv.Baseline = &report.Baseline{Ref: base, Mode: report.BaselineTip, Commit: b}
-		rv.Notes = append(rv.Notes, fmt.Sprintf("compared with %s (%s)", short(b), baseWhat(eventName, in)))
+		rv.Notes = append(rv.Notes, fmt.Sprintf("compared with %s (%s)", service.ShortSHA(b), baseWhat(eventName, in)))
 		return rv, nil
 	}
 	rv.Baseline = &report.Baseline{Ref: base, Head: head, Mode: report.BaselineMergeBase}
@@ -76,18 +77,18 @@ func resolveRevisions(ctx context.Context, dir string, in *actionInputs, sha, ev
 		rv.Baseline.Commit, rv.Baseline.MergeBaseFound = mb, true
 		if mb != base { // a base that is the branch point needs no note
 			rv.Notes = append(rv.Notes, fmt.Sprintf("compared with %s, the merge base of the base %s and the head %s (what the pull request's \"Files changed\" shows): changes made on the base branch after the branch point are not reported",
-				short(mb), short(base), short(head)))
+				service.ShortSHA(mb), service.ShortSHA(base), service.ShortSHA(head)))
 		}
 		return rv, nil
 	}
 	b, err := load.EnsureRevision(ctx, dir, "base", base)
 	if err != nil {
-		return nil, fmt.Errorf("no merge base of the base %s and the head %s could be found, and the base commit cannot be read either: %v", short(base), short(head), err)
+		return nil, fmt.Errorf("no merge base of the base %s and the head %s could be found, and the base commit cannot be read either: %v", service.ShortSHA(base), service.ShortSHA(head), err)
 	}
 	rv.Base = b
 	rv.Baseline.Commit = b
 	rv.Notes = append(rv.Notes, fmt.Sprintf("no merge base of the base %s and the head %s could be found: compared with the base commit itself, so changes made on the base branch after the branch point are reported too; set `fetch-depth: 0` on actions/checkout to find it",
-		short(base), short(head)))
+		service.ShortSHA(base), service.ShortSHA(head)))
 	return rv, nil
 }
 
@@ -117,7 +118,7 @@ func findMergeBase(ctx context.Context, dir, base, head string, api compareAPI) 
 			if sha, ferr := load.EnsureRevision(ctx, dir, "merge base", mb); ferr == nil {
 				return sha, nil
 			}
-			err = fmt.Errorf("the compare api named %s, which could not be fetched from origin", short(mb))
+			err = fmt.Errorf("the compare api named %s, which could not be fetched from origin", service.ShortSHA(mb))
 		}
 		notes = append(notes, fmt.Sprintf("the merge base was not found through the github api (%v): looked for it in the git history instead", err))
 	}
@@ -129,9 +130,9 @@ func findMergeBase(ctx context.Context, dir, base, head string, api compareAPI) 
 	if err != nil {
 		return "", notes
 	}
-	mb, err := gitMergeBase(ctx, dir, b, h)
-	if err == nil && mb == "" && isShallow(ctx, dir) {
-		mb, err = deepenForMergeBase(ctx, dir, b, h)
+	mb, err := service.GitMergeBase(ctx, dir, b, h)
+	if err == nil && mb == "" && service.IsShallow(ctx, dir) {
+		mb, err = service.DeepenForMergeBase(ctx, dir, b, h)
 	}
 	if err != nil {
 		notes = append(notes, fmt.Sprintf("the merge base could not be looked for in the git history: %v", err))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
@@ -64,10 +65,10 @@ func configNote(cs configSource, compared string, found bool) string {
 		return ""
 	}
 	if compared == "" || compared == cs.From {
-		return fmt.Sprintf("the config was read at %s (%s)", short(cs.From), cs.What)
+		return fmt.Sprintf("the config was read at %s (%s)", service.ShortSHA(cs.From), cs.What)
 	}
 	return fmt.Sprintf("the config was read at %s (%s), not at %s, the commit the files were compared with: where a pull request branches from does not choose the config that judges it",
-		short(cs.From), cs.What, short(compared))
+		service.ShortSHA(cs.From), cs.What, service.ShortSHA(compared))
 }
 
 // CLIConfigNote records in the baseline the commit `check --config-from REF`
@@ -76,7 +77,7 @@ func CLIConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline, fo
 	if ref == "" {
 		return ""
 	}
-	sha := commitOf(ctx, dir, ref)
+	sha := service.CommitOf(ctx, dir, ref)
 	if sha == "" {
 		return ""
 	}
@@ -88,4 +89,6 @@ func CLIConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline, fo
 }
 
 // ConfigFound reports whether the run read a config file.
-func ConfigFound(res *Result) bool { return res != nil && res.Config != nil && res.Config.Path != "" }
+func ConfigFound(res *service.Result) bool {
+	return res != nil && res.Config != nil && res.Config.Path != ""
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 )
 
 // fatalRun is what is known of a run when it has to stop.
@@ -18,7 +19,7 @@ type fatalRun struct {
 	a      *githubactions.Action
 	out    io.Writer
 	stderr io.Writer
-	env    Env
+	env    cmdenv.Env
 	gctx   *githubactions.GitHubContext
 	in     *actionInputs
 	// headSHA is the commit a failed check run goes on ("": GITHUB_SHA).
@@ -50,7 +51,7 @@ func (f *fatalRun) fail(ctx context.Context, err error) int {
 		fmt.Fprintf(f.out, "%v: the job summary is skipped\n", werr)
 	}
 	f.failedCheckRun(ctx, token, name, summary)
-	return ExitUsage
+	return cmdenv.ExitUsage
 }
 
 func (f *fatalRun) failedCheckRun(ctx context.Context, token, name, summary string) {

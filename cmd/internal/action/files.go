@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 )
 
 // DockerHome is HOME inside the action's container: the runner mounts its
@@ -42,7 +44,7 @@ func isDir(p string) bool {
 // createExclusive creates a new file and fails when anything, a symbolic
 // link included, is already at path (O_CREAT|O_EXCL, plus O_NOFOLLOW).
 func createExclusive(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNoFollow, 0o644)
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|cmdenv.NoFollow, 0o644)
 }
 
 // workspaceFile prepares rel, a path the workflow gives relative to the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
@@ -49,9 +50,9 @@ type actionInputs struct {
 // readActionInputs reads and checks the inputs; errors are usage errors.
 func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 	in := &actionInputs{
-		Patterns:  splitPatterns(a.GetInput("files")),
+		Patterns:  service.SplitPatterns(a.GetInput("files")),
 		Base:      a.GetInput("base"),
-		Versions:  splitList(a.GetInput("protocol-versions")),
+		Versions:  service.SplitList(a.GetInput("protocol-versions")),
 		Config:    a.GetInput("config"),
 		Token:     a.GetInput("github-token"),
 		CheckName: a.GetInput("check-name"),
@@ -66,9 +67,9 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 	default:
 		return nil, fmt.Errorf("input \"strict-outputs\": unknown value %q: use true or false", v)
 	}
-	in.Clients = splitList(a.GetInput("clients"))
+	in.Clients = service.SplitList(a.GetInput("clients"))
 	for _, id := range in.Clients {
-		if err := checkClient(id); err != nil {
+		if err := service.CheckClient(id); err != nil {
 			return nil, fmt.Errorf("input \"clients\": %v", err)
 		}
 	}
@@ -76,7 +77,7 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 		in.CheckName = "mcpschema"
 	}
 	for _, p := range in.Patterns {
-		if err := checkWorkspacePattern(p); err != nil {
+		if err := service.CheckWorkspacePattern(p); err != nil {
 			return nil, fmt.Errorf("input \"files\": %v", err)
 		}
 	}

@@ -15,6 +15,8 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -26,12 +28,12 @@ var RetrySleep func(ctx context.Context, d time.Duration) error
 type publisher struct {
 	a    *githubactions.Action
 	out  io.Writer
-	env  Env
+	env  cmdenv.Env
 	gctx *githubactions.GitHubContext
 	in   *actionInputs
 	tgt  target
 	dir  string
-	res  *Result
+	res  *service.Result
 
 	client    *ghsink.Client
 	connected bool
@@ -313,5 +315,5 @@ func (p *publisher) accept() *annotate.Accept {
 	if p.gctx == nil || !isPullRequest(p.gctx.EventName) {
 		return nil
 	}
-	return acceptHow(p.in.SkipLabel, p.res.Config)
+	return service.AcceptHow(p.in.SkipLabel, p.res.Config)
 }

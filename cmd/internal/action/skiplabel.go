@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -16,7 +17,7 @@ const skipLabelWho = "anyone with triage, write, maintain or admin access to the
 // the event payload, i.e. when the event fired. The summary names the
 // label and who can set it; the outcome (Result.Failed) follows the new
 // severities.
-func applySkipLabel(res *Result, label string, ev *actionEvent, pr int) {
+func applySkipLabel(res *service.Result, label string, ev *actionEvent, pr int) {
 	if label == "" || ev == nil || ev.PullRequest == nil || !hasLabel(ev, label) {
 		return
 	}
@@ -25,7 +26,7 @@ func applySkipLabel(res *Result, label string, ev *actionEvent, pr int) {
 
 // grantSkipLabel turns the breaking errors into notices: subject says which
 // pull request has the label, scope whom the breaks are allowed for.
-func grantSkipLabel(res *Result, label, subject, scope string) {
+func grantSkipLabel(res *service.Result, label, subject, scope string) {
 	rep := res.Report
 	n := 0
 	for i, f := range rep.Findings {

@@ -11,6 +11,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
 )
 
@@ -32,7 +33,7 @@ var reQueueRef = regexp.MustCompile(`^refs/heads/gh-readonly-queue/(.+)/pr-(\d+)
 // there is a breaking change to allow); without a token, when the API
 // fails, or when the push or group holds more than that pull request, a
 // note says so and the label is not applied (fail closed).
-func skipLabel(ctx context.Context, res *Result, in *actionInputs, gctx *githubactions.GitHubContext, ev *actionEvent, tgt target, dir string, log io.Writer) {
+func skipLabel(ctx context.Context, res *service.Result, in *actionInputs, gctx *githubactions.GitHubContext, ev *actionEvent, tgt target, dir string, log io.Writer) {
 	label := in.SkipLabel
 	if label == "" && res.Config != nil {
 		label = res.Config.SkipLabel // the trusted config's
@@ -58,7 +59,7 @@ func skipLabel(ctx context.Context, res *Result, in *actionInputs, gctx *githuba
 	skipLabelMergeGroup(ctx, res, label, ev, tgt, dir, api, owner, repo, notApplied)
 }
 
-func skipLabelPush(ctx context.Context, res *Result, label string, ev *actionEvent, tgt target, dir string, api pullsAPI, owner, repo string, notApplied func(string, ...any)) {
+func skipLabelPush(ctx context.Context, res *service.Result, label string, ev *actionEvent, tgt target, dir string, api pullsAPI, owner, repo string, notApplied func(string, ...any)) {
 	head := tgt.HeadSHA
 	branch, ok := strings.CutPrefix(ev.Ref, "refs/heads/")
 	if !ok {
@@ -66,12 +67,12 @@ func skipLabelPush(ctx context.Context, res *Result, label string, ev *actionEve
 		return
 	}
 	if api == nil {
-		notApplied("without a token (the \"github-token\" input) the pull request the pushed commit %s came from cannot be looked up", short(head))
+		notApplied("without a token (the \"github-token\" input) the pull request the pushed commit %s came from cannot be looked up", service.ShortSHA(head))
 		return
 	}
 	prs, err := api.PullRequestsWithCommit(ctx, owner, repo, head)
 	if err != nil {
-		notApplied("the pull requests of the pushed commit %s could not be listed (%v)", short(head), err)
+		notApplied("the pull requests of the pushed commit %s could not be listed (%v)", service.ShortSHA(head), err)
 		return
 	}
 	for _, p := range prs {
@@ -79,16 +80,16 @@ func skipLabelPush(ctx context.Context, res *Result, label string, ev *actionEve
 			continue
 		}
 		if parent, err := firstParent(ctx, dir, head); err != nil || parent != tgt.Base {
-			notApplied("the push holds more than the merge of pull request #%d: the first parent of %s is not the commit before the push %s", p.Number, short(head), short(tgt.Base))
+			notApplied("the push holds more than the merge of pull request #%d: the first parent of %s is not the commit before the push %s", p.Number, service.ShortSHA(head), service.ShortSHA(tgt.Base))
 			return
 		}
-		grantSkipLabel(res, label, fmt.Sprintf("the pushed commit %s is the merge of pull request #%d into %q, which has the label %q", short(head), p.Number, branch, label),
+		grantSkipLabel(res, label, fmt.Sprintf("the pushed commit %s is the merge of pull request #%d into %q, which has the label %q", service.ShortSHA(head), p.Number, branch, label),
 			fmt.Sprintf("pull request #%d", p.Number))
 		return
 	}
 }
 
-func skipLabelMergeGroup(ctx context.Context, res *Result, label string, ev *actionEvent, tgt target, dir string, api pullsAPI, owner, repo string, notApplied func(string, ...any)) {
+func skipLabelMergeGroup(ctx context.Context, res *service.Result, label string, ev *actionEvent, tgt target, dir string, api pullsAPI, owner, repo string, notApplied func(string, ...any)) {
 	mg := ev.MergeGroup
 	if mg == nil {
 		return
@@ -117,7 +118,7 @@ func skipLabelMergeGroup(ctx context.Context, res *Result, label string, ev *act
 		return
 	}
 	if parent, err := firstParent(ctx, dir, tgt.HeadSHA); err != nil || parent != mg.BaseSHA {
-		notApplied("the merge group's head %s does not sit directly on its base %s, so it may hold other pull requests than #%d", short(tgt.HeadSHA), short(mg.BaseSHA), number)
+		notApplied("the merge group's head %s does not sit directly on its base %s, so it may hold other pull requests than #%d", service.ShortSHA(tgt.HeadSHA), service.ShortSHA(mg.BaseSHA), number)
 		return
 	}
 	grantSkipLabel(res, label, fmt.Sprintf("the merge group holds pull request #%d into %q, which has the label %q", number, branch, label),
@@ -144,10 +145,10 @@ func firstParent(ctx context.Context, dir, sha string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("commit %s has no parent", short(sha))
+	return "", fmt.Errorf("commit %s has no parent", service.ShortSHA(sha))
 }
 
-func hasBreaking(res *Result) bool {
+func hasBreaking(res *service.Result) bool {
 	for _, f := range res.Report.Findings {
 		if f.IsBreaking() {
 			return true
