@@ -130,19 +130,3 @@ func TestChangelogInterruptedExits130(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, stdout %q: want %d, interrupted, nothing", code, errb.String(), out.String(), ExitInterrupted)
 	}
 }
-
-// TestActionInterruptedExits130: the action, interrupted, publishes no
-// result and exits 130.
-func TestActionInterruptedExits130(t *testing.T) {
-	repo, base, head, merge := prRepo(t)
-	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	code := Main(ctx, []string{"action"}, Env{Stdout: &e.out, Stderr: &e.err, Getenv: func(k string) string { return e.vars[k] }})
-	if code != ExitInterrupted || !strings.Contains(e.err.String(), "interrupted") {
-		t.Errorf("exit %d, stderr %q: want %d and interrupted", code, e.err.String(), ExitInterrupted)
-	}
-	if e.file("summary.md") != "" || e.outputs()["errors"] != "" {
-		t.Errorf("an interrupted action published a result: summary %q, outputs %v", e.file("summary.md"), e.outputs())
-	}
-}

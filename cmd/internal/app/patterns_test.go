@@ -213,33 +213,3 @@ func TestBaseFormatChanged(t *testing.T) {
 		}
 	}
 }
-
-// TestActionFilesExcludes (issue 12): the action's files input takes
-// "!pattern" lines, and a line that matches nothing is a warning.
-func TestActionFilesExcludes(t *testing.T) {
-	t.Parallel()
-	repo := t.TempDir()
-	actGit(t, repo, "init", "-q", "-b", "main")
-	sha := actCommit(t, repo, "tree", treeWithDependencies)
-	e := newActEnv(t, repo, "http://127.0.0.1:1", "push", `{}`, sha)
-	e.vars["INPUT_FILES"] = "**/*.json\n!tools/legacy/**\n!**/*.test.json\nmissing/*.json"
-	e.vars["INPUT_BASE"] = ""
-	e.vars["INPUT_FAIL-ON"] = "error"
-	if code := e.run(); code != ExitOK {
-		t.Fatalf("exit %d: %s %s", code, e.out.String(), e.err.String())
-	}
-	data, err := os.ReadFile(e.outputs()["report"])
-	if err != nil {
-		t.Fatalf("report: %v (outputs %v)", err, e.outputs())
-	}
-	var rep report.Report
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatal(err)
-	}
-	if got := filePaths(rep); got != "tools/a.json" {
-		t.Errorf("files %q", got)
-	}
-	if got := rulesOf(rep); got != "warning mcpschema.files.pattern-unmatched " {
-		t.Errorf("findings:\n%s", got)
-	}
-}

@@ -1,10 +1,11 @@
-package app
+package action
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -27,7 +28,7 @@ func TestActionForkSendsNoDoomedRequest(t *testing.T) {
 	srv.GitDir = repo
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", forkPREvent(9, head, base), merge)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	reqs := srv.Requests()
@@ -64,7 +65,7 @@ func TestActionSameRepoKeepsWritingAfterA403(t *testing.T) {
 		Body: `{"message":"Resource not accessible by integration"}`})
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(9, head, base), merge)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	if n := len(srv.Comments()); n != 1 {

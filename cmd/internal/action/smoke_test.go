@@ -1,10 +1,12 @@
-package app
+package action
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
@@ -59,12 +61,12 @@ func TestActionSmokeConfigChangeRemovedToolSkipLabel(t *testing.T) {
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := actCommit(t, repo, "base", map[string]string{
-		"tools/tools.json": smokeBaseTools,
-		DefaultConfigName:  "fail-on: error\n",
+		"tools/tools.json":        smokeBaseTools,
+		service.DefaultConfigName: "fail-on: error\n",
 	})
 	head := actCommit(t, repo, "head", map[string]string{
-		"tools/tools.json": smokeHeadTools,
-		DefaultConfigName:  "fail-on: error\nignore:\n  - {rule: compat.tool.removed, tool: delete_item, reason: gone}\n",
+		"tools/tools.json":        smokeHeadTools,
+		service.DefaultConfigName: "fail-on: error\nignore:\n  - {rule: compat.tool.removed, tool: delete_item, reason: gone}\n",
 	})
 	event := fmt.Sprintf(`{"number": 7, "pull_request": {"number": 7, "labels": [{"name": "mcp-breaking-ok"}], "head": {"sha": %q}, "base": {"sha": %q}}}`, head, base)
 	srv := ghfake.New(actToken)
@@ -72,7 +74,7 @@ func TestActionSmokeConfigChangeRemovedToolSkipLabel(t *testing.T) {
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", event, head)
 	e.vars["INPUT_SKIP-LABEL"] = "mcp-breaking-ok"
-	if code := e.run(); code != ExitOK {
+	if code := e.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d, want 0 (the label allows the break)\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 	}
 	e.assertNoToken(repo)

@@ -1,14 +1,16 @@
-package app
+package action
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 )
 
 // TestActionWithoutFilesNamesTheInput: an action run without a "files"
 // input and without files: in the config stops with exit 2 naming the
 // action's "files" input and the config's files key, not the CLI's
-// "give patterns"; the CLI keeps its own wording.
+// "give patterns" (TestCheckWithoutFilesGivesPatterns in cmd/internal/app).
 func TestActionWithoutFilesNamesTheInput(t *testing.T) {
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
@@ -16,13 +18,9 @@ func TestActionWithoutFilesNamesTheInput(t *testing.T) {
 	e.vars["INPUT_FILES"] = ""
 	code := e.run()
 	msg := e.err.String() + e.out.String()
-	if code != ExitUsage || !strings.Contains(msg, `no files to check: set the action's "files" input (for example files: 'tools/**/*.json'), or the "files" key of the config file (.mcpschema.yaml)`) ||
+	if code != cmdenv.ExitUsage || !strings.Contains(msg, `no files to check: set the action's "files" input (for example files: 'tools/**/*.json'), or the "files" key of the config file (.mcpschema.yaml)`) ||
 		strings.Contains(msg, "give patterns") {
 		t.Errorf("exit %d\nstderr %s\nstdout %s", code, e.err.String(), e.out.String())
 	}
 	e.assertNoToken(repo)
-	dir := writeFiles(t, map[string]string{"a.json": goodTool})
-	if code, _, errOut := runMain(t, dir, "check"); code != ExitUsage || !strings.Contains(errOut, "give patterns such as 'tools/**/*.json' or set files: in .mcpschema.yaml") {
-		t.Errorf("cli: exit %d, %q", code, errOut)
-	}
 }

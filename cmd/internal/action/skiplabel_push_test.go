@@ -1,10 +1,12 @@
-package app
+package action
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -32,15 +34,15 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 		want  int
 		note  string
 	}{
-		{"labelled and merged", []ghfake.PullRequest{merged}, actToken, false, ExitOK,
-			`the pushed commit ` + short(head) + ` is the merge of pull request #7 into "main", which has the label "mcp-breaking-ok": 1 breaking change is a notice, not an error,`},
-		{"not labelled", []ghfake.PullRequest{with(func(p *ghfake.PullRequest) { p.Labels = []string{"docs"} })}, actToken, false, ExitFindings, ""},
-		{"other branch", []ghfake.PullRequest{with(func(p *ghfake.PullRequest) { p.BaseRef = "release" })}, actToken, false, ExitFindings, ""},
-		{"open", []ghfake.PullRequest{with(func(p *ghfake.PullRequest) { p.Merged, p.MergeCommitSHA, p.Commits = false, "", []string{head} })}, actToken, false, ExitFindings, ""},
-		{"no token", []ghfake.PullRequest{merged}, "", false, ExitFindings,
-			`the skip label "mcp-breaking-ok" is not applied: without a token (the "github-token" input) the pull request the pushed commit ` + short(head) + ` came from cannot be looked up`},
-		{"api fails", []ghfake.PullRequest{merged}, actToken, true, ExitFindings,
-			`the skip label "mcp-breaking-ok" is not applied: the pull requests of the pushed commit ` + short(head) + ` could not be listed`},
+		{"labelled and merged", []ghfake.PullRequest{merged}, actToken, false, cmdenv.ExitOK,
+			`the pushed commit ` + service.ShortSHA(head) + ` is the merge of pull request #7 into "main", which has the label "mcp-breaking-ok": 1 breaking change is a notice, not an error,`},
+		{"not labelled", []ghfake.PullRequest{with(func(p *ghfake.PullRequest) { p.Labels = []string{"docs"} })}, actToken, false, cmdenv.ExitFindings, ""},
+		{"other branch", []ghfake.PullRequest{with(func(p *ghfake.PullRequest) { p.BaseRef = "release" })}, actToken, false, cmdenv.ExitFindings, ""},
+		{"open", []ghfake.PullRequest{with(func(p *ghfake.PullRequest) { p.Merged, p.MergeCommitSHA, p.Commits = false, "", []string{head} })}, actToken, false, cmdenv.ExitFindings, ""},
+		{"no token", []ghfake.PullRequest{merged}, "", false, cmdenv.ExitFindings,
+			`the skip label "mcp-breaking-ok" is not applied: without a token (the "github-token" input) the pull request the pushed commit ` + service.ShortSHA(head) + ` came from cannot be looked up`},
+		{"api fails", []ghfake.PullRequest{merged}, actToken, true, cmdenv.ExitFindings,
+			`the skip label "mcp-breaking-ok" is not applied: the pull requests of the pushed commit ` + service.ShortSHA(head) + ` could not be listed`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -60,7 +62,7 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 			e.assertNoToken(repo)
 			rep := readReport(t, e.outputs()["report"])
 			sum := e.file("summary.md")
-			if c.want == ExitOK {
+			if c.want == cmdenv.ExitOK {
 				if rep.Summary.Breaking != 1 || rep.Summary.Accepted != 1 || len(rep.Findings) != 1 || !strings.Contains(rep.Findings[0].Message, `allowed for pull request #7 by the label "mcp-breaking-ok"`) {
 					t.Errorf("report: %+v", rep.Findings)
 				}
@@ -103,9 +105,9 @@ func TestActionSkipLabelOnMergeGroup(t *testing.T) {
 		want       int
 		note       string
 	}{
-		{"labelled", group, pr, ExitOK, `the merge group holds pull request #7 into "main", which has the label "mcp-breaking-ok": 1 breaking change is a notice, not an error,`},
-		{"more in the group", two, pr, ExitFindings, `the skip label "mcp-breaking-ok" is not applied: the merge group's head ` + short(two) + ` does not sit directly on its base ` + short(base)},
-		{"head moved", group, other, ExitFindings, ""},
+		{"labelled", group, pr, cmdenv.ExitOK, `the merge group holds pull request #7 into "main", which has the label "mcp-breaking-ok": 1 breaking change is a notice, not an error,`},
+		{"more in the group", two, pr, cmdenv.ExitFindings, `the skip label "mcp-breaking-ok" is not applied: the merge group's head ` + service.ShortSHA(two) + ` does not sit directly on its base ` + service.ShortSHA(base)},
+		{"head moved", group, other, cmdenv.ExitFindings, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package app
+package action
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -22,7 +23,7 @@ import (
 // against the fake API, so they show what the action posts: regenerate
 // them with
 //
-//	go test ./cmd/internal/app -run TestCommentExampleGolden -update
+//	go test ./cmd/internal/action -run TestCommentExampleGolden -update
 //
 // after a change to the comment, then render them as GitHub does
 // (testdata/comment/render.sh: cmark-gfm and headless Chromium) and look
@@ -33,80 +34,20 @@ const (
 	commentCheckRun = "../../../testdata/comment/example-checkrun.md"
 )
 
-// exampleTool is a tool of the example whose "owner" argument is optional
-// (or, with required, required too).
-func exampleTool(name, desc string, required bool, extra string) string {
-	req := `["repo"]`
-	if required {
-		req = `[
-          "owner",
-          "repo"
-        ]`
+// The example pull request is the README's: testdata/breaking's base and
+// head tool files.
+var (
+	exampleBase = readExample("base")
+	exampleHead = readExample("head")
+)
+
+func readExample(side string) string {
+	b, err := os.ReadFile("../../../testdata/breaking/" + side + "/tools/github.json")
+	if err != nil {
+		panic(err)
 	}
-	return `    {
-      "name": "` + name + `",
-      "description": "` + desc + `",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "owner": {"type": "string"},
-          "repo": {"type": "string"}` + extra + `
-        },
-        "required": ` + req + `
-      }
-    }`
+	return string(b)
 }
-
-const strng = `,
-          "state": {"type": "strng"}`
-
-var exampleBase = `{
-  "tools": [
-    {
-      "name": "search_code",
-      "description": "Search code in the repository.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "q": {"type": "string"},
-          "page": {"type": "integer"}
-        },
-        "required": ["q"]
-      }
-    },
-` + exampleTool("close_issue", "Close an issue.", false, "") + `,
-` + exampleTool("get_issue", "Get an issue.", false, "") + `,
-` + exampleTool("list_issues", "List the issues of a repository.", false, "") + `,
-` + exampleTool("list_labels", "List the labels of a repository.", false, strng) + `,
-` + exampleTool("list_pulls", "List the pull requests of a repository.", false, "") + `
-  ]
-}
-`
-
-var exampleHead = `{
-  "tools": [
-    {
-      "name": "search_code",
-      "description": "Search code in the repository, a page at a time.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "q": {"type": "string"},
-          "page": {"type": "integer"}
-        },
-        "required": [
-          "q",
-          "page"
-        ]
-      }
-    },
-` + exampleTool("get_issue", "Get an issue.", true, "") + `,
-` + exampleTool("list_issues", "List the issues of a repository.", true, "") + `,
-` + exampleTool("list_labels", "List the labels of a repository.", false, strng) + `,
-` + exampleTool("list_pulls", "List the pull requests of a repository.", true, "") + `
-  ]
-}
-`
 
 // exampleRun runs the action on the example pull request (labelled: with
 // the skip label applied) and returns the comment and the check run.
@@ -119,10 +60,10 @@ func exampleRun(t *testing.T, labelled bool) (string, ghfake.CheckRun) {
 	srv := ghfake.New(actToken)
 	defer srv.Close()
 	srv.GitDir = repo // the compare API finds the merge base
-	event, want := prEvent(7, head, base), ExitFindings
+	event, want := prEvent(7, head, base), cmdenv.ExitFindings
 	if labelled {
 		event = fmt.Sprintf(`{"number": 7, "pull_request": {"number": 7, "labels": [{"name": "mcp-breaking-ok"}], "head": {"sha": %q}, "base": {"sha": %q}}}`, head, base)
-		want = ExitOK
+		want = cmdenv.ExitOK
 	}
 	e := newActEnv(t, repo, srv.URL, "pull_request", event, head)
 	e.vars["INPUT_FILES"] = "tools/*.json"
@@ -156,7 +97,7 @@ func goldenFile(t *testing.T, path, got string) {
 		t.Fatalf("read %s (run go test -update): %v", path, err)
 	}
 	if got != string(want) {
-		t.Errorf("the example differs from %s (go test ./cmd/internal/app -run TestCommentExampleGolden -update, then render and look at it):\n--- got\n%s\n--- want\n%s", path, got, want)
+		t.Errorf("the example differs from %s (go test ./cmd/internal/action -run TestCommentExampleGolden -update, then render and look at it):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
 

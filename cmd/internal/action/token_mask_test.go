@@ -1,9 +1,10 @@
-package app
+package action
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -22,7 +23,7 @@ func TestActionCompareErrorEchoingTheTokenIsMasked(t *testing.T) {
 	srv.AddFault(ghfake.Fault{Method: "GET", PathSuffix: "..." + r.head, Status: 422,
 		Body: `{"message":"bad credentials: ` + actToken + `"}`})
 	e := newActEnv(t, work, srv.URL, "pull_request", prEvent(5, r.head, r.base), r.merge)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	e.assertNoToken(work)

@@ -1,188 +1,20 @@
-package app
+package action
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/cmd/internal/action"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
-	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
-	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
-
-const actToken = "ghs_e2eSECRETtoken0123456789"
-
-func init() {
-	// API retries wait for nothing in tests.
-	action.RetrySleep = func(context.Context, time.Duration) error { return nil }
-}
-
-// actGit runs git in dir with a fixed identity and clock, so commits are reproducible.
-func actGit(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	return toolrepo.Git(t, dir, args...)
-}
-
-func actCommit(t *testing.T, dir, msg string, files map[string]string) string {
-	t.Helper()
-	return toolrepo.Commit(t, dir, msg, files)
-}
-
-// toolsJSON is a tools/list result with n tools; the first bad ones have an
-// invalid "type" (an error each), the next warn ones lack a root type.
-func toolsJSON(n, bad, warn int) string { return toolrepo.ToolsJSON(n, bad, warn) }
-
-// toolsJSONBreaking is toolsJSON whose last tool, when breaking, requires its
-// property (a breaking change against toolsJSON).
-func toolsJSONBreaking(n, bad, warn int, breaking bool) string {
-	return toolrepo.ToolsJSONBreaking(n, bad, warn, breaking)
-}
-
-// actEnv is a GitHub Actions environment for a repository and a fake API.
-type actEnv struct {
-	t    *testing.T
-	vars map[string]string
-	dir  string
-	out  bytes.Buffer
-	err  bytes.Buffer
-	// args are the arguments after "action" (none in a real run).
-	args []string
-}
-
-func newActEnv(t *testing.T, repo, apiURL, event, eventJSON, sha string) *actEnv {
-	t.Helper()
-	tmp := t.TempDir()
-	evPath := filepath.Join(tmp, "event.json")
-	if err := os.WriteFile(evPath, []byte(eventJSON), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	e := &actEnv{t: t, dir: tmp, vars: map[string]string{
-		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": event, "GITHUB_EVENT_PATH": evPath,
-		"GITHUB_REPOSITORY": "acme/tools", "GITHUB_SHA": sha, "GITHUB_WORKSPACE": repo,
-		"GITHUB_API_URL": apiURL, "GITHUB_SERVER_URL": "https://github.example", "GITHUB_WORKFLOW": "ci", "GITHUB_JOB": "lint",
-		"GITHUB_RUN_ID": "42", "GITHUB_OUTPUT": filepath.Join(tmp, "output"), "GITHUB_STEP_SUMMARY": filepath.Join(tmp, "summary.md"),
-		"RUNNER_TEMP": tmp,
-		"INPUT_FILES": "tools/*.json", "INPUT_BASE": "auto", "INPUT_FAIL-ON": "error", "INPUT_GITHUB-TOKEN": actToken,
-		"INPUT_CHECK-NAME": "mcpschema", "INPUT_COMMENT": "on-findings", "INPUT_SARIF": "out/mcpschema.sarif",
-	}}
-	return e
-}
-
-func (e *actEnv) run() int {
-	e.out.Reset()
-	e.err.Reset()
-	return Main(context.Background(), append([]string{"action"}, e.args...), Env{Stdout: &e.out, Stderr: &e.err, Getenv: func(k string) string { return e.vars[k] }})
-}
-
-func (e *actEnv) file(name string) string {
-	b, err := os.ReadFile(filepath.Join(e.dir, name))
-	if err != nil {
-		return ""
-	}
-	return string(b)
-}
-
-// outputs parses the GITHUB_OUTPUT file.
-func (e *actEnv) outputs() map[string]string {
-	out := map[string]string{}
-	re := regexp.MustCompile(`(?m)^([a-z]+)<<(\S+)\n(.*)\n(\S+)$`)
-	for _, m := range re.FindAllStringSubmatch(e.file("output"), -1) {
-		out[m[1]] = m[3]
-	}
-	return out
-}
-
-// assertNoToken checks every text the run produced.
-func (e *actEnv) assertNoToken(repo string) {
-	e.t.Helper()
-	texts := map[string]string{"stdout": e.out.String(), "stderr": e.err.String(), "summary": e.file("summary.md"), "outputs": e.file("output")}
-	for _, p := range []string{e.outputs()["report"], filepath.Join(repo, "out/mcpschema.sarif")} {
-		b, _ := os.ReadFile(p)
-		texts[p] = string(b)
-	}
-	for name, s := range texts {
-		if strings.Contains(s, actToken) {
-			e.t.Fatalf("the token appears in %s", name)
-		}
-	}
-}
-
-func readReport(t *testing.T, path string) *report.Report {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep report.Report
-	if err := json.Unmarshal(b, &rep); err != nil {
-		t.Fatal(err)
-	}
-	return &rep
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-func actGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "action", name)
-	if updating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden %q (run go test -update): %v", path, err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update after checking):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
-
-func requestLines(reqs []ghfake.Request) string {
-	var b strings.Builder
-	for _, r := range reqs {
-		fmt.Fprintf(&b, "%s %s -> %d", r.Method, r.Path, r.Status)
-		if r.Annotations > 0 {
-			fmt.Fprintf(&b, " annotations=%d", r.Annotations)
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-// prRepo builds a repository with a base commit, a head commit with 70
-// errors and 5 warnings, and a merge commit (checked out, = GITHUB_SHA)
-// whose tool file is shifted by three lines, like a merge with the base
-// branch that touched the file.
-func prRepo(t *testing.T) (repo, base, head, merge string) {
-	repo = t.TempDir()
-	actGit(t, repo, "init", "-q", "-b", "main")
-	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(80, 0, 0)})
-	head = actCommit(t, repo, "head", map[string]string{"tools/tools.json": toolsJSONBreaking(80, 70, 5, true)})
-	merge = actCommit(t, repo, "merge", map[string]string{"tools/tools.json": "\n\n\n" + toolsJSONBreaking(80, 70, 5, true)})
-	return repo, base, head, merge
-}
-
-func prEvent(number int, head, base string) string {
-	return fmt.Sprintf(`{"number": %d, "pull_request": {"number": %d, "head": {"sha": %q, "repo": {"full_name": "acme/tools"}}, "base": {"sha": %q}}}`,
-		number, number, head, base)
-}
 
 func TestActionPullRequestEndToEnd(t *testing.T) {
 	t.Parallel()
@@ -192,7 +24,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), merge)
 
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 	}
 	e.assertNoToken(repo)
@@ -243,13 +75,12 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(headDir, "tools", "tools.json"), []byte(toolsJSONBreaking(80, 70, 5, true)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var cliOut bytes.Buffer
-	Main(context.Background(), []string{"check", "--format", "json", "tools/*.json"}, Env{Stdout: &cliOut, Stderr: &bytes.Buffer{}, Dir: headDir, Getenv: func(string) string { return "" }})
-	var cli report.Report
-	if err := json.Unmarshal(cliOut.Bytes(), &cli); err != nil {
-		t.Fatalf("check output: %v\n%s", err, cliOut.String())
+	res, err := service.Run(context.Background(), service.RunOptions{Dir: headDir, Patterns: []string{"tools/*.json"}})
+	if err != nil {
+		t.Fatalf("check of the head files: %v", err)
 	}
-	// Without a base the CLI finds everything but the breaking changes.
+	cli := res.Report
+	// Without a base a check finds everything but the breaking changes.
 	var nonBreaking []ghfake.Annotation
 	for i, f := range rep.Findings {
 		if !f.IsBreaking() {
@@ -315,7 +146,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	head2 := actCommit(t, repo, "head 2", map[string]string{"tools/tools.json": toolsJSONBreaking(80, 65, 5, true)})
 	merge2 := actCommit(t, repo, "merge 2", map[string]string{"tools/tools.json": "\n" + toolsJSONBreaking(80, 65, 5, true)})
 	e2 := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head2, base), merge2)
-	if code := e2.run(); code != ExitFindings {
+	if code := e2.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("second run: exit %d\n%s\n%s", code, e2.out.String(), e2.err.String())
 	}
 	rep2 := readReport(t, e2.outputs()["report"])
@@ -339,7 +170,7 @@ func TestActionForkFallsBackToWorkflowCommands(t *testing.T) {
 	srv.ReadOnlyToken = actToken
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(9, head, base), merge)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	e.assertNoToken(repo)
@@ -396,7 +227,7 @@ func TestActionAPIFailuresRetryThenFallBack(t *testing.T) {
 	srv.AddFault(ghfake.Fault{Method: "GET", PathSuffix: "/comments", Status: 403, Times: 1, Header: map[string]string{"Retry-After": "3"},
 		Body: `{"message":"You have exceeded a secondary rate limit."}`})
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), merge)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	out := e.out.String()
@@ -432,7 +263,7 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 	srv := ghfake.New(actToken)
 	defer srv.Close()
 	e := newActEnv(t, work, srv.URL, "push", fmt.Sprintf(`{"before": %q, "after": %q}`, base, head), head)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	if _, err := load.GitOut(context.Background(), work, "cat-file", "-e", base+"^{commit}"); err != nil {
@@ -447,7 +278,7 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 
 	// A base nobody can fetch: a clear error naming fetch-depth, exit 2.
 	e.vars["INPUT_BASE"] = strings.Repeat("ab", 20)
-	if code := e.run(); code != ExitUsage {
+	if code := e.run(); code != cmdenv.ExitUsage {
 		t.Fatalf("exit %d, want 2", code)
 	}
 	if !strings.Contains(e.err.String(), "set `fetch-depth: 0` on actions/checkout") {
@@ -458,7 +289,7 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 	e.vars["INPUT_BASE"] = "auto"
 	e.vars["GITHUB_EVENT_PATH"] = filepath.Join(e.dir, "event2.json")
 	os.WriteFile(e.vars["GITHUB_EVENT_PATH"], []byte(fmt.Sprintf(`{"before": %q, "after": %q}`, strings.Repeat("0", 40), head)), 0o644)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("new branch: exit %d\n%s", code, e.err.String())
 	}
 }
@@ -470,7 +301,7 @@ func TestActionWithoutEnvFilesOrToken(t *testing.T) {
 	delete(e.vars, "GITHUB_OUTPUT")
 	delete(e.vars, "GITHUB_STEP_SUMMARY")
 	delete(e.vars, "INPUT_GITHUB-TOKEN")
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	for _, want := range []string{`"GITHUB_STEP_SUMMARY" is not set: the job summary is skipped`, `"GITHUB_OUTPUT" is not set: the outputs are skipped`, "::error file="} {
@@ -492,7 +323,7 @@ func TestActionUsageErrors(t *testing.T) {
 	} {
 		e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
 		e.vars[c.key] = c.value
-		if code := e.run(); code != ExitUsage || !strings.Contains(e.err.String(), c.want) || !strings.Contains(e.out.String(), "::error::") {
+		if code := e.run(); code != cmdenv.ExitUsage || !strings.Contains(e.err.String(), c.want) || !strings.Contains(e.out.String(), "::error::") {
 			t.Errorf("%s: exit %d, stderr %q, stdout %q: want 2 and %q", name, code, e.err.String(), e.out.String(), c.want)
 		}
 		e.assertNoToken(repo)

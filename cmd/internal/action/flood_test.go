@@ -1,4 +1,4 @@
-package app
+package action
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 	"github.com/mcpschema/mcpschema/validate"
 )
@@ -46,7 +47,7 @@ func TestActionAnnotationFloodIsBounded(t *testing.T) {
 	srv.GitDir = repo
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), head)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d, want 1\nstderr:\n%s", code, e.err.String())
 	}
 	reqs := srv.Requests()
@@ -88,7 +89,7 @@ func TestActionAnnotationFloodIsBounded(t *testing.T) {
 	ro.ReadOnlyToken = actToken
 	defer ro.Close()
 	e2 := newActEnv(t, repo, ro.URL, "pull_request", prEvent(7, head, base), head)
-	if code := e2.run(); code != ExitFindings {
+	if code := e2.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("read-only token: exit %d, want 1\nstderr:\n%s", code, e2.err.String())
 	}
 	out := e2.out.String()

@@ -1,9 +1,10 @@
-package app
+package action
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
@@ -23,7 +24,7 @@ func TestActionDuplicateToolAcrossFiles(t *testing.T) {
 	srv := ghfake.New(actToken)
 	defer srv.Close()
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), head)
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 	}
 	rep := readReport(t, e.outputs()["report"])

@@ -1,4 +1,4 @@
-package app
+package action
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -15,7 +17,7 @@ import (
 // wantSHA with the reason. It never posts success.
 func assertFailedClosed(t *testing.T, e *actEnv, code int, srv *ghfake.Server, wantSHA, reason string) {
 	t.Helper()
-	if code != ExitUsage {
+	if code != cmdenv.ExitUsage {
 		t.Fatalf("exit %d, want 2\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 	}
 	if !strings.Contains(e.err.String(), reason) || !strings.Contains(e.out.String(), "::error::mcpschema: ") {
@@ -83,7 +85,7 @@ func TestActionFailsClosed(t *testing.T) {
 		{name: "head that cannot be fetched", event: "pull_request", payload: prEvent(7, missing, base),
 			sha: missing, reason: fmt.Sprintf("the head commit %q is not in the checkout", missing)},
 		{name: "no merge base and no base", event: "pull_request", payload: prEvent(7, head, missing),
-			sha: head, reason: fmt.Sprintf("no merge base of the base %s and the head %s could be found, and the base commit cannot be read either", short(missing), short(head))},
+			sha: head, reason: fmt.Sprintf("no merge base of the base %s and the head %s could be found, and the base commit cannot be read either", service.ShortSHA(missing), service.ShortSHA(head))},
 		{name: "bad input", event: "pull_request", payload: prEvent(7, head, base),
 			edit: func(e *actEnv) { e.vars["INPUT_FAIL-ON"] = "sometimes" },
 			sha:  head, reason: `input "fail-on"`},
@@ -129,7 +131,7 @@ func TestActionExplicitEmptyBaseSkipsTheDiff(t *testing.T) {
 	// request's own config never judges it), but nothing is compared.
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), merge)
 	e.vars["INPUT_BASE"] = ""
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	rep := readReport(t, e.outputs()["report"])
@@ -149,7 +151,7 @@ func TestActionEventWithoutBaseSaysSo(t *testing.T) {
 	actGit(t, repo, "checkout", "-q", head)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "workflow_dispatch", `{}`, head)
 	delete(e.vars, "INPUT_GITHUB-TOKEN")
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	rep := readReport(t, e.outputs()["report"])

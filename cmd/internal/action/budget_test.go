@@ -1,10 +1,12 @@
-package app
+package action
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -17,7 +19,7 @@ func TestActionRunTimeoutCoversPublishing(t *testing.T) {
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	cfg := "files: [\"tools/*.json\"]\nlimits:\n  run-timeout: 3s\n"
-	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(5, 0, 0), DefaultConfigName: cfg})
+	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(5, 0, 0), service.DefaultConfigName: cfg})
 	head := actCommit(t, repo, "head", map[string]string{"tools/tools.json": toolsJSON(5, 2, 1)})
 	srv := ghfake.New(actToken)
 	srv.GitDir = repo
@@ -27,7 +29,7 @@ func TestActionRunTimeoutCoversPublishing(t *testing.T) {
 	e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), head)
 	started := time.Now()
 	code := e.run()
-	if code != ExitFindings {
+	if code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
 	}
 	t.Logf("run took %s", time.Since(started))

@@ -1,6 +1,6 @@
 //go:build linux
 
-package app
+package action
 
 import (
 	"os"
@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/cmd/internal/action"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 )
 
 // runnerUID is the runner user of GitHub-hosted runners: it owns
@@ -54,8 +54,8 @@ func TestActionReportReadableByRunnerUser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	defer func(h string) { action.DockerHome = h }(action.DockerHome)
-	action.DockerHome = home
+	defer func(h string) { DockerHome = h }(DockerHome)
+	DockerHome = home
 
 	// The checkout, the runner user's too.
 	repo := filepath.Join(top, "workspace")
@@ -73,7 +73,7 @@ func TestActionReportReadableByRunnerUser(t *testing.T) {
 	e.vars["INPUT_BASE"] = ""
 	e.vars["RUNNER_TEMP"] = "/home/runner/work/_temp" // the host's path: not mounted
 	e.vars["HOME"] = home
-	if code := e.run(); code != ExitFindings {
+	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}
 	shown := e.outputs()["report"]

@@ -1,9 +1,10 @@
-package app
+package action
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -23,7 +24,7 @@ func TestActionTwoStepsOneJob(t *testing.T) {
 		e.vars["INPUT_CHECK-NAME"] = check
 		e.vars["INPUT_FILES"] = files
 		e.vars["INPUT_SARIF"] = ""
-		if code := e.run(); code != ExitFindings {
+		if code := e.run(); code != cmdenv.ExitFindings {
 			t.Fatalf("%s: exit %d\n%s\n%s", check, code, e.out.String(), e.err.String())
 		}
 	}

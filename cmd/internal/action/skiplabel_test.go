@@ -1,10 +1,11 @@
-package app
+package action
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
 
@@ -31,9 +32,9 @@ func TestActionSkipLabel(t *testing.T) {
 		want               int
 		note               bool
 	}{
-		{"labelled", "mcp-breaking-ok", event("docs", "mcp-breaking-ok"), ExitOK, true},
-		{"other label", "mcp-breaking-ok", event("docs"), ExitFindings, false},
-		{"no input", "", event("mcp-breaking-ok"), ExitFindings, false},
+		{"labelled", "mcp-breaking-ok", event("docs", "mcp-breaking-ok"), cmdenv.ExitOK, true},
+		{"other label", "mcp-breaking-ok", event("docs"), cmdenv.ExitFindings, false},
+		{"no input", "", event("mcp-breaking-ok"), cmdenv.ExitFindings, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
