@@ -1,8 +1,11 @@
 package app
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
@@ -25,4 +28,16 @@ func toolsJSON(n, bad, warn int) string { return toolrepo.ToolsJSON(n, bad, warn
 // property (a breaking change against toolsJSON).
 func toolsJSONBreaking(n, bad, warn int, breaking bool) string {
 	return toolrepo.ToolsJSONBreaking(n, bad, warn, breaking)
+}
+
+func summarize(fs []report.Finding) string {
+	var b strings.Builder
+	for i, f := range fs {
+		if i == 20 {
+			fmt.Fprintf(&b, "\n  … %d more", len(fs)-i)
+			break
+		}
+		fmt.Fprintf(&b, "\n  %s:%d:%d %s %s %s: %.200s", f.File, f.Line, f.Column, f.Severity, f.Rule, f.Pointer, f.Message)
+	}
+	return b.String()
 }

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"fmt"
@@ -32,8 +32,8 @@ func yamlMergeBomb(levels int) string {
 func TestHostileYAMLMergeBomb(t *testing.T) {
 	t.Parallel()
 	code, rep := hostile(t, map[string]string{"bomb.yaml": yamlMergeBomb(40)}, "*.json", "*.yaml")
-	if code != ExitFindings {
-		t.Errorf("exit %d, want %d", code, ExitFindings)
+	if code != exitFindings {
+		t.Errorf("exit %d, want %d", code, exitFindings)
 	}
 	// The 100th alias is the last of line 17 (36 on lines 2-9, then 8 a line).
 	f := want(t, rep, "bomb.yaml", "mcpschema.file.yaml-alias", `"*m15"`)
@@ -65,8 +65,8 @@ func TestConfigYAMLMergeBomb(t *testing.T) {
 		"limits:\n  <<: {max-file-values: 10}\n":              `.mcpschema.yaml:2:3: merge key "<<"`,
 	} {
 		dir := writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": body})
-		code, _, errOut := runMain(t, dir, "check", "a.json")
-		if code != ExitUsage || !strings.Contains(errOut, wantErr) {
+		code, _, errOut := checkRun(t, dir, "a.json")
+		if code != exitUsage || !strings.Contains(errOut, wantErr) {
 			t.Errorf("%.40q: exit %d, stderr %q, want %q", body, code, errOut, wantErr)
 		}
 	}

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"strings"
@@ -17,8 +17,8 @@ func TestHostileLongKeyDuplicates(t *testing.T) {
 	code, rep := hostile(t, map[string]string{
 		"bomb.json": `{"` + key + `":{` + strings.Repeat(`"a":1,`, 2000) + `"a":1}}`,
 	})
-	if code != ExitFindings {
-		t.Errorf("exit %d, want %d", code, ExitFindings)
+	if code != exitFindings {
+		t.Errorf("exit %d, want %d", code, exitFindings)
 	}
 	want(t, rep, "bomb.json", "mcpschema.file.duplicate-key", "1900 more duplicate-key problems", "not listed one by one")
 	n := 0

@@ -1,7 +1,6 @@
-package app
+package service
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
-// Every test here sends one hostile file through the real pipeline (Main
-// with a temporary directory) next to other.json, a file with one known
+// Every test here sends one hostile file through the real pipeline (Run
+// on a temporary directory) next to other.json, a file with one known
 // finding, and asserts a clear finding with a position for the hostile
 // file and that other.json was still checked.
 
@@ -23,8 +23,8 @@ const otherTool = `{"name": "other tool!", "inputSchema": {"type": "object"}}`
 // otherRule is the finding otherTool must produce.
 const otherRule = "mcp.tool.name.format"
 
-// hostile runs check --format json on the files (other.json is added) and
-// returns the exit code and the decoded report.
+// hostile runs the service on the files (other.json is added) as check
+// does and returns check's exit code and the report.
 func hostile(t *testing.T, files map[string]string, args ...string) (int, report.Report) {
 	t.Helper()
 	files["other.json"] = otherTool
@@ -37,10 +37,9 @@ func hostile(t *testing.T, files map[string]string, args ...string) (int, report
 
 func hostileIn(t *testing.T, dir string, args ...string) (int, report.Report) {
 	t.Helper()
-	code, out, errOut := runMain(t, dir, append([]string{"check", "--format", "json"}, args...)...)
-	var rep report.Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("exit %d, stderr %q: report is not JSON: %v\n%.2000s", code, errOut, err, out)
+	code, rep, errText := checkRun(t, dir, args...)
+	if code == exitUsage {
+		t.Fatalf("exit %d: %s", code, errText)
 	}
 	if n := len(rep.Findings); n > 1000 {
 		t.Errorf("%d findings: a hostile file must not flood the report", n)
@@ -133,7 +132,7 @@ func TestHostileDeepNesting(t *testing.T) {
 				if f.Line != 1 || f.Column < 1000 || !strings.HasPrefix(f.Pointer, "/inputSchema/") {
 					t.Errorf("finding not where depth 1001 is reached: %+v", f)
 				}
-				if code != ExitFindings || fileComplete(t, rep, "deep.json") {
+				if code != exitFindings || fileComplete(t, rep, "deep.json") {
 					t.Errorf("exit %d; a file over a bound must fail and be marked incomplete", code)
 				}
 			})
@@ -386,10 +385,9 @@ func TestHostilePaths(t *testing.T) {
 		fh.Close()
 		canReadLocked = true // root reads anything: that case cannot be shown here
 	}
-	code, out, errOut := runMain(t, dir, "check", "--format", "json", "tools/*.json")
-	var rep report.Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("exit %d %q: %v", code, errOut, err)
+	code, rep, errText := checkRun(t, dir, "tools/*.json")
+	if code == exitUsage {
+		t.Fatalf("exit %d: %s", code, errText)
 	}
 	// The glob skips the directory (globs select files); naming it directly reports it.
 	for _, f := range rep.Files {
@@ -409,9 +407,9 @@ func TestHostilePaths(t *testing.T) {
 	} else {
 		want(t, rep, "tools/locked.json", "mcpschema.file.unreadable", "permission denied")
 	}
-	_, out, _ = runMain(t, dir, "check", "tools/dir.json", "tools/other.json")
-	if !strings.Contains(out, "tools/dir.json:1:1: error: path is a directory") {
-		t.Errorf("directory named directly not reported:\n%s", out)
+	_, rep, _ = checkRun(t, dir, "tools/dir.json", "tools/other.json")
+	if f := want(t, rep, "tools/dir.json", "mcpschema.file.unreadable", "path is a directory"); f.Line != 1 || f.Column != 1 || f.Severity != rules.Error {
+		t.Errorf("directory named directly: %+v, want an error at 1:1", f)
 	}
 }
 

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"strings"
@@ -19,8 +19,8 @@ func TestHostileTimeBudget(t *testing.T) {
 		"bomb.json":       patternBombDoc(),
 		".mcpschema.yaml": "limits:\n  file-timeout: 1s\n",
 	})
-	if code != ExitFindings {
-		t.Errorf("exit %d, want %d", code, ExitFindings)
+	if code != exitFindings {
+		t.Errorf("exit %d, want %d", code, exitFindings)
 	}
 	f := want(t, rep, "bomb.json", "mcpschema.file.time-budget", "limits.file-timeout", `"t9"`)
 	if f.Severity.String() != "error" || f.Pointer == "" || f.Line == 0 {
@@ -42,8 +42,8 @@ func TestConfigTimeBudgets(t *testing.T) {
 		t.Errorf("limits %+v", cfg.Limits)
 	}
 	dir = writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": "limits:\n  run-timeout: soon\n"})
-	code, _, errOut := runMain(t, dir, "check", "a.json")
-	if code != ExitUsage || !strings.Contains(errOut, `.mcpschema.yaml:2:16: run-timeout "soon" is not a positive duration`) {
+	code, _, errOut := checkRun(t, dir, "a.json")
+	if code != exitUsage || !strings.Contains(errOut, `.mcpschema.yaml:2:16: run-timeout "soon" is not a positive duration`) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
