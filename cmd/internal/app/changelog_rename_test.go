@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestChangelogRenamedToolAddsNoArguments: a tool renamed (guessed from an
@@ -24,7 +26,7 @@ func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
   {"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}, "limit": {"type": "integer"}}}}
 ]}
 `,
-		DefaultConfigName: "aliases:\n  search: find\n"})
+		service.DefaultConfigName: "aliases:\n  search: find\n"})
 	code, out, errOut := runMain(t, repo, "changelog", "--base", "HEAD~1", "tools.json")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -2,6 +2,8 @@ package app
 
 import (
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestEmptyConfigIsDefaults: every config key is optional, so an empty
@@ -12,14 +14,14 @@ func TestEmptyConfigIsDefaults(t *testing.T) {
 	t.Parallel()
 	for name, body := range map[string]string{"empty": "", "blank": "  \n", "comments": "# files: ['tools/*.json']\n# fail-on: warning\n"} {
 		t.Run(name, func(t *testing.T) {
-			cfg, err := ParseConfig([]byte(body), DefaultConfigName)
+			cfg, err := service.ParseConfig([]byte(body), service.DefaultConfigName)
 			if err != nil {
 				t.Fatalf("ParseConfig: %v", err)
 			}
-			if def := defaultConfig(); cfg.Gate != def.Gate || len(cfg.Files) != 0 || len(cfg.Ignores) != 0 {
+			if def := service.DefaultConfig(); cfg.Gate != def.Gate || len(cfg.Files) != 0 || len(cfg.Ignores) != 0 {
 				t.Errorf("config %+v: want the defaults", cfg)
 			}
-			dir := writeFiles(t, map[string]string{"a.json": goodTool, DefaultConfigName: body})
+			dir := writeFiles(t, map[string]string{"a.json": goodTool, service.DefaultConfigName: body})
 			if code, out, errOut := runMain(t, dir, "check", "a.json"); code != ExitOK {
 				t.Errorf("exit %d, want 0\n%s%s", code, out, errOut)
 			}

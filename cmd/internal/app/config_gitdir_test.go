@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestConfigLinkIntoGitIsNotRead is issue 19 item 10 (c) for the config: a
@@ -20,13 +22,13 @@ func TestConfigLinkIntoGitIsNotRead(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, "tools/a.json"), []byte(goodTool), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ link, target string }{{DefaultConfigName, ".git/config"}, {"conf/mcp.yaml", "../.git/config"}} {
+	for _, c := range []struct{ link, target string }{{service.DefaultConfigName, ".git/config"}, {"conf/mcp.yaml", "../.git/config"}} {
 		os.MkdirAll(filepath.Join(repo, filepath.Dir(c.link)), 0o755)
 		if err := os.Symlink(c.target, filepath.Join(repo, c.link)); err != nil {
 			t.Fatal(err)
 		}
 		args := []string{"check", "tools/*.json"}
-		if c.link != DefaultConfigName {
+		if c.link != service.DefaultConfigName {
 			args = []string{"check", "--config", c.link, "tools/*.json"}
 		}
 		code, out, errOut := runMain(t, repo, args...)
@@ -57,13 +59,13 @@ func TestConfigLinkOutsideWorkspaceIsNotRead(t *testing.T) {
 	if err := os.WriteFile(secret, []byte("SECRET_NAME_XYZ: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ link, target string }{{DefaultConfigName, secret}, {"conf/mcp.yaml", secret}} {
+	for _, c := range []struct{ link, target string }{{service.DefaultConfigName, secret}, {"conf/mcp.yaml", secret}} {
 		os.MkdirAll(filepath.Join(repo, filepath.Dir(c.link)), 0o755)
 		if err := os.Symlink(c.target, filepath.Join(repo, c.link)); err != nil {
 			t.Fatal(err)
 		}
 		args := []string{"check", "tools/*.json"}
-		if c.link != DefaultConfigName {
+		if c.link != service.DefaultConfigName {
 			args = []string{"check", "--config", c.link, "tools/*.json"}
 		}
 		code, out, errOut := runMain(t, repo, args...)
@@ -76,7 +78,7 @@ func TestConfigLinkOutsideWorkspaceIsNotRead(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, "real.yaml"), []byte("fail-on: error\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("real.yaml", filepath.Join(repo, DefaultConfigName)); err != nil {
+	if err := os.Symlink("real.yaml", filepath.Join(repo, service.DefaultConfigName)); err != nil {
 		t.Fatal(err)
 	}
 	if code, out, errOut := runMain(t, repo, "check", "tools/*.json"); code != ExitOK {

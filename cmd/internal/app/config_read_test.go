@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestConfigNotARegularFile: the working tree's config (which a pull request
@@ -27,7 +29,7 @@ func TestConfigNotARegularFile(t *testing.T) {
 
 	dir := t.TempDir()
 	writeTools(dir)
-	if err := os.Symlink("/dev/zero", filepath.Join(dir, DefaultConfigName)); err != nil {
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, service.DefaultConfigName)); err != nil {
 		t.Skip(err)
 	}
 	// a committed link leaving the workspace is refused before it is opened
@@ -43,7 +45,7 @@ func TestConfigNotARegularFile(t *testing.T) {
 
 	dir = t.TempDir()
 	writeTools(dir)
-	if err := syscall.Mkfifo(filepath.Join(dir, DefaultConfigName), 0o644); err != nil {
+	if err := syscall.Mkfifo(filepath.Join(dir, service.DefaultConfigName), 0o644); err != nil {
 		t.Skip(err)
 	}
 	code, _, errOut = runMain(t, dir, "check", "tools/*.json")
@@ -53,7 +55,7 @@ func TestConfigNotARegularFile(t *testing.T) {
 
 	dir = t.TempDir()
 	writeTools(dir)
-	if err := os.WriteFile(filepath.Join(dir, "big.yaml"), []byte("# "+strings.Repeat("x", maxConfigBytes)+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "big.yaml"), []byte("# "+strings.Repeat("x", service.MaxConfigBytes)+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, _, errOut = runMain(t, dir, "check", "--config", "big.yaml", "tools/*.json")
@@ -66,7 +68,7 @@ func TestConfigNotARegularFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "real.yaml"), []byte("fail-on: never\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("real.yaml", filepath.Join(dir, DefaultConfigName)); err != nil {
+	if err := os.Symlink("real.yaml", filepath.Join(dir, service.DefaultConfigName)); err != nil {
 		t.Fatal(err)
 	}
 	if code, out, errOut := runMain(t, dir, "check", "tools/*.json"); code != ExitOK {

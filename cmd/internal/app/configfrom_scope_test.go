@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
 
@@ -79,8 +80,8 @@ func scopeRepo(t *testing.T, c scopeCase) (repo, base, head, merge string) {
 	t.Helper()
 	repo = t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
-	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": trustBaseTools, DefaultConfigName: c.baseCfg})
-	files := map[string]string{"tools/tools.json": scopeHeadTools, DefaultConfigName: c.headCfg}
+	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": trustBaseTools, service.DefaultConfigName: c.baseCfg})
+	files := map[string]string{"tools/tools.json": scopeHeadTools, service.DefaultConfigName: c.headCfg}
 	for k, v := range c.extra {
 		files[k] = v
 	}
@@ -130,7 +131,7 @@ func checkScope(t *testing.T, c scopeCase, cc *report.ConfigChange) {
 func TestCheckConfigFromScope(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
+		t.Skip("slow (one of the four slowest tests): runs without -service.ShortSHA, as CI does")
 	}
 	for name, c := range scopeCases {
 		t.Run(name, func(t *testing.T) {
@@ -169,7 +170,7 @@ func TestConfigFromScopeCLIPatterns(t *testing.T) {
 	if cc := rep.ConfigChange; cc == nil || len(cc.Hidden) != 0 || len(cc.Unknown) != 0 {
 		t.Errorf("files changed but the command line gives the patterns: %+v", rep.ConfigChange)
 	}
-	if err := os.WriteFile(filepath.Join(repo, DefaultConfigName), []byte("exclude: [\"tools/tools.json\"]\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(repo, service.DefaultConfigName), []byte("exclude: [\"tools/tools.json\"]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, out, _ = runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json", "tools/*.json")

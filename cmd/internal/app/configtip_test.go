@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
 
@@ -21,12 +22,12 @@ func tipRepo(t *testing.T, oldCfg, tipCfg string, baseFiles, headFiles map[strin
 	t.Helper()
 	repo = t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
-	files := map[string]string{DefaultConfigName: oldCfg}
+	files := map[string]string{service.DefaultConfigName: oldCfg}
 	for k, v := range baseFiles {
 		files[k] = v
 	}
 	a = actCommit(t, repo, "branch point", files)
-	b = actCommit(t, repo, "tightened config", map[string]string{DefaultConfigName: tipCfg})
+	b = actCommit(t, repo, "tightened config", map[string]string{service.DefaultConfigName: tipCfg})
 	actGit(t, repo, "checkout", "-q", "-b", "pr", a)
 	h = actCommit(t, repo, "head", headFiles)
 	actGit(t, repo, "checkout", "-q", "main")
@@ -77,7 +78,7 @@ func TestCheckConfigFromTipBaseFromMergeBase(t *testing.T) {
 	if rep.ConfigChange != nil {
 		t.Errorf("the branch left the config as at its branch point, yet a config change is reported: %+v", rep.ConfigChange)
 	}
-	if !strings.Contains(strings.Join(rep.Notes, "\n"), fmt.Sprintf("the config was read at %s (--config-from \"main\"), not at %s", short(b), short(a))) {
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), fmt.Sprintf("the config was read at %s (--config-from \"main\"), not at %s", service.ShortSHA(b), service.ShortSHA(a))) {
 		t.Errorf("notes %q", rep.Notes)
 	}
 }

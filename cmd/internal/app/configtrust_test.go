@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
 
@@ -39,12 +40,12 @@ func trustRepo(t *testing.T, baseCfg, headCfg string) (repo, base, head, merge s
 	actGit(t, repo, "init", "-q", "-b", "main")
 	files := map[string]string{"tools/tools.json": trustBaseTools}
 	if baseCfg != "" {
-		files[DefaultConfigName] = baseCfg
+		files[service.DefaultConfigName] = baseCfg
 	}
 	base = actCommit(t, repo, "base", files)
 	files = map[string]string{"tools/tools.json": trustHeadTools}
 	if headCfg != "" {
-		files[DefaultConfigName] = headCfg
+		files[service.DefaultConfigName] = headCfg
 	}
 	head = actCommit(t, repo, "head", files)
 	merge = actCommit(t, repo, "merge", nil)
@@ -59,7 +60,7 @@ func TestCheckConfigFrom(t *testing.T) {
 	repo, _, _, _ := trustRepo(t, "fail-on: error\n", "")
 	write := func(body string) {
 		t.Helper()
-		if err := os.WriteFile(filepath.Join(repo, DefaultConfigName), []byte(body), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(repo, service.DefaultConfigName), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -67,7 +68,7 @@ func TestCheckConfigFrom(t *testing.T) {
 
 	// Unchanged: no section, no config finding.
 	code, out, errOut := runMain(t, repo, "check", "--base", base, "--config-from", base, "tools/*.json")
-	if code != ExitFindings || strings.Contains(out, "config change") || strings.Contains(out, RuleConfigValid.ID) {
+	if code != ExitFindings || strings.Contains(out, "config change") || strings.Contains(out, service.RuleConfigValid.ID) {
 		t.Fatalf("unchanged config: exit %d\n%s%s", code, out, errOut)
 	}
 
@@ -85,8 +86,8 @@ func TestCheckConfigFrom(t *testing.T) {
 			t.Errorf("text output lacks %q:\n%s", want, out)
 		}
 	}
-	if code != ExitFindings || strings.Contains(out, RuleConfigValid.ID) {
-		t.Errorf("valid change: exit %d, want 1 and no %s finding\n%s%s", code, RuleConfigValid.ID, out, errOut)
+	if code != ExitFindings || strings.Contains(out, service.RuleConfigValid.ID) {
+		t.Errorf("valid change: exit %d, want 1 and no %s finding\n%s%s", code, service.RuleConfigValid.ID, out, errOut)
 	}
 	code, out, _ = runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json", "tools/*.json")
 	var rep report.Report
@@ -110,7 +111,7 @@ func TestCheckConfigFrom(t *testing.T) {
 	}
 
 	// A removed config: the base's still applies.
-	os.Remove(filepath.Join(repo, DefaultConfigName))
+	os.Remove(filepath.Join(repo, service.DefaultConfigName))
 	code, out, _ = runMain(t, repo, "check", "--config-from", base, "--format", "json", "tools/*.json")
 	rep = report.Report{}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.ConfigChange == nil || !rep.ConfigChange.Removed || code != ExitOK {
@@ -135,7 +136,7 @@ func TestConfigFromIgnoresSymlinkedConfig(t *testing.T) {
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "tools", map[string]string{"tools/tools.json": trustBaseTools, "real.yaml": "fail-on: error\n"})
-	if err := os.Symlink("real.yaml", filepath.Join(repo, DefaultConfigName)); err != nil {
+	if err := os.Symlink("real.yaml", filepath.Join(repo, service.DefaultConfigName)); err != nil {
 		t.Skip(err)
 	}
 	actCommit(t, repo, "link", nil)
@@ -150,8 +151,8 @@ func TestConfigFromIgnoresSymlinkedConfig(t *testing.T) {
 func TestConfigFromDoesNotFollowAChangedSymlink(t *testing.T) {
 	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "fail-on: error\n", "")
-	os.Remove(filepath.Join(repo, DefaultConfigName))
-	if err := os.Symlink("/dev/zero", filepath.Join(repo, DefaultConfigName)); err != nil {
+	os.Remove(filepath.Join(repo, service.DefaultConfigName))
+	if err := os.Symlink("/dev/zero", filepath.Join(repo, service.DefaultConfigName)); err != nil {
 		t.Skip(err)
 	}
 	code, out, errOut := runMain(t, repo, "check", "--config-from", "HEAD", "tools/*.json")

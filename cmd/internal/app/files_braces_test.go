@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestWorkspacePatternBraces: a brace alternative of a config's or the
@@ -20,13 +22,13 @@ func TestWorkspacePatternBraces(t *testing.T) {
 		"{tools,C:/x}/*.json",
 	}
 	for _, pat := range bad {
-		err := checkWorkspacePattern(pat)
+		err := service.CheckWorkspacePattern(pat)
 		if err == nil || !strings.Contains(err.Error(), "workspace") || !strings.Contains(err.Error(), strconvQuote(pat)) {
 			t.Errorf("checkWorkspacePattern(%q) = %v: want an error naming the pattern and the workspace", pat, err)
 		}
 	}
 	for _, pat := range []string{"tools/{a,b}.json", "{tools,defs}/**/*.json", "tools/{a.{json,yaml},b}", "tools/\\{x}.json", "tools/[{]x.json", "{a..b,c}/*.json"} {
-		if err := checkWorkspacePattern(pat); err != nil {
+		if err := service.CheckWorkspacePattern(pat); err != nil {
 			t.Errorf("checkWorkspacePattern(%q) = %v: want it accepted", pat, err)
 		}
 	}

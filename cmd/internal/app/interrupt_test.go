@@ -55,7 +55,7 @@ func TestCheckInterruptedExits130(t *testing.T) {
 			t.Errorf("%s: stderr %q does not say interrupted", format, errb.String())
 		}
 		if out.Len() != 0 {
-			t.Errorf("%s: an interrupted run printed a report:\n%.300s", format, out.String())
+			t.Errorf("%s: an cmdenv.Interrupted run printed a report:\n%.300s", format, out.String())
 		}
 	}
 }
@@ -98,7 +98,7 @@ func TestCheckSIGINTSubprocess(t *testing.T) {
 		t.Errorf("stderr %q does not say interrupted", errb.String())
 	}
 	if out.Len() != 0 {
-		t.Errorf("an interrupted run printed a report:\n%.300s", out.String())
+		t.Errorf("an cmdenv.Interrupted run printed a report:\n%.300s", out.String())
 	}
 }
 
@@ -114,6 +114,6 @@ func TestChangelogInterruptedExits130(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := Main(ctx, []string{"changelog", "--base", base, "tools/*.json"}, Env{Stdout: &out, Stderr: &errb, Dir: repo, Getenv: func(string) string { return "" }})
 	if code != ExitInterrupted || !strings.Contains(errb.String(), "interrupted") || out.Len() != 0 {
-		t.Errorf("exit %d, stderr %q, stdout %q: want %d, interrupted, nothing", code, errb.String(), out.String(), ExitInterrupted)
+		t.Errorf("exit %d, stderr %q, stdout %q: want %d, cmdenv.Interrupted, nothing", code, errb.String(), out.String(), ExitInterrupted)
 	}
 }

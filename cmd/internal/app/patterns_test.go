@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
 
@@ -139,7 +140,7 @@ func TestPatternUnmatched(t *testing.T) {
 	_, rep, errOut = reportOf(t, dir, "--config", "conf/.mcpschema.yaml")
 	var found *report.Finding
 	for i, f := range rep.Findings {
-		if f.Rule == RulePatternUnmatched.ID {
+		if f.Rule == service.RulePatternUnmatched.ID {
 			found = &rep.Findings[i]
 		}
 	}
