@@ -8,6 +8,7 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionRunTimeoutCoversPublishing: limits.run-timeout bounds the API
@@ -16,6 +17,7 @@ import (
 // fails closed with the reason, and loses no finding: the workflow
 // annotations, the job summary, the outputs and the JSON report carry them.
 func TestActionRunTimeoutCoversPublishing(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	cfg := "files: [\"tools/*.json\"]\nlimits:\n  run-timeout: 3s\n"

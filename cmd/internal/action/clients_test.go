@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionClientTarget: through the action against the fake GitHub API,
@@ -13,6 +14,7 @@ import (
 // property key "StartTime<" fails the check run, and the comment names the client
 // and the consequence; the base's own is listed apart.
 func TestActionClientTarget(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

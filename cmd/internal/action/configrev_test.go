@@ -9,6 +9,7 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionConfigFromBaseTip is issue 19 item 2: the config that judges a
@@ -16,6 +17,7 @@ import (
 // chose by branching from an old commit; the diff still starts at the merge
 // base, and the report names both commits.
 func TestActionConfigFromBaseTip(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	breaking := map[string]string{"tools/tools.json": trustHeadTools}
 	base := map[string]string{"tools/tools.json": trustBaseTools}
 	for name, c := range map[string]struct {
@@ -63,6 +65,7 @@ func TestActionConfigFromBaseTip(t *testing.T) {
 // TestActionConfigFromBaseTipShallow checks that a shallow checkout of the
 // head (fetch-depth 1) fetches main's tip by sha to read the config there.
 func TestActionConfigFromBaseTipShallow(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	origin, a, b, h, m := tipRepo(t, "fail-on: never\n", "fail-on: error\n",
 		map[string]string{"tools/tools.json": trustBaseTools}, map[string]string{"tools/tools.json": trustHeadTools})
 	work := filepath.Join(t.TempDir(), "work")
@@ -93,6 +96,7 @@ func TestActionConfigFromBaseTipShallow(t *testing.T) {
 // change the config is compared with the tip's config (and only then is a
 // config change reported).
 func TestActionConfigChangeAgainstTip(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo, _, b, _, _ := tipRepo(t, "fail-on: error\n", "fail-on: error\nrules:\n  compat.input.type-narrowed: warning\n",
 		map[string]string{"tools/tools.json": trustBaseTools},
 		map[string]string{"tools/tools.json": trustHeadTools, service.DefaultConfigName: "fail-on: never\n"})
@@ -120,6 +124,7 @@ func TestActionConfigChangeAgainstTip(t *testing.T) {
 // the config at the group's base, not at the group's head (which holds the
 // queued pull requests' config changes).
 func TestActionMergeGroupConfigFromGroupBase(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo, base, head, _ := trustRepo(t, "fail-on: error\n", "fail-on: never\n")
 	actGit(t, repo, "checkout", "-q", head)
 	srv := ghfake.New(actToken)

@@ -10,12 +10,14 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionPullRequestCannotSwitchTheGateOff is issue 10 item 1: a pull
 // request that breaks tools and adds `ignore: [{rule: "*"}]` to the config
 // must still fail, and the summary must list what its config would hide.
 func TestActionPullRequestCannotSwitchTheGateOff(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := trustRepo(t, "fail-on: error\n", "fail-on: error\nignore:\n  - {rule: \"*\", reason: trust me}\n")
 	srv := ghfake.New(actToken)
@@ -55,6 +57,7 @@ func TestActionPullRequestCannotSwitchTheGateOff(t *testing.T) {
 // config could weaken the gate: every one leaves the base config in force
 // and is listed as applying after merge.
 func TestActionPullRequestConfigChanges(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	for name, c := range map[string]struct {
 		baseCfg, headCfg string
@@ -130,6 +133,7 @@ func TestActionPullRequestConfigChanges(t *testing.T) {
 // TestActionPullRequestUnchangedConfigApplies checks that a config the pull
 // request leaves alone applies as always and no section is shown.
 func TestActionPullRequestUnchangedConfigApplies(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	cfg := "ignore:\n  - {rule: \"compat.*\", reason: migration in progress}\n"
 	repo, base, head, merge := trustRepo(t, cfg, "")
@@ -148,6 +152,7 @@ func TestActionPullRequestUnchangedConfigApplies(t *testing.T) {
 // TestActionPushUsesItsOwnConfig checks that push reads the commit's own
 // config (a merge group reads its base's: TestActionMergeGroupConfigFromGroupBase).
 func TestActionPushUsesItsOwnConfig(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, _ := trustRepo(t, "fail-on: error\n", "ignore:\n  - {rule: \"compat.*\", reason: accepted in review}\n")
 	actGit(t, repo, "checkout", "-q", head)
@@ -170,6 +175,7 @@ func TestActionPushUsesItsOwnConfig(t *testing.T) {
 // TestActionFilesInputKeepsBraces is issue 10 item 12: a one-line files
 // input is one pattern, so doublestar braces work; newlines still separate.
 func TestActionFilesInputKeepsBraces(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -199,6 +205,7 @@ func TestActionFilesInputKeepsBraces(t *testing.T) {
 // still reads the config at the base the event names, and that a pull
 // request event naming no base fails instead of trusting the head's config.
 func TestActionPullRequestConfigWithoutDiff(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, _, merge := trustRepo(t, "rules:\n  mcp.tool.schema.native-shape: error\n", "rules:\n  mcp.tool.schema.native-shape: off\n")
 	head := actCommit(t, repo, "unclear schema", map[string]string{"tools/tools.json": strings.Replace(trustHeadTools, `"inputSchema": {"type": "object", "properties": {"url"`, `"inputSchema": {"properties": {"url"`, 1)})

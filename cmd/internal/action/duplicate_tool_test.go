@@ -7,6 +7,7 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionDuplicateToolAcrossFiles is issue 19 item 3: tools/a.json
@@ -15,6 +16,7 @@ import (
 // naming both positions, and b.json's definition is compared with the
 // base's "search".
 func TestActionDuplicateToolAcrossFiles(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	const a = `{"tools": [{"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}]}` + "\n"
 	const b = `{"tools": [{"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "integer"}}, "required": ["q"]}}]}` + "\n"
 	repo := t.TempDir()

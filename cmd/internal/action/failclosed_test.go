@@ -9,6 +9,7 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // assertFailedClosed checks that a run that could not do what it was asked
@@ -44,6 +45,7 @@ func assertFailedClosed(t *testing.T, e *actEnv, code int, srv *ghfake.Server, w
 }
 
 func TestActionFailsClosed(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	missing := strings.Repeat("cd", 20)
@@ -111,6 +113,7 @@ func TestActionFailsClosed(t *testing.T) {
 }
 
 func TestActionFailsClosedWithoutToken(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, _, head, merge := prRepo(t)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", fmt.Sprintf(`{"pull_request": {"number": 7, "head": {"sha": %q}}}`, head), merge)
@@ -123,6 +126,7 @@ func TestActionFailsClosedWithoutToken(t *testing.T) {
 
 // An explicit `base: ""` is the one way to run without a comparison.
 func TestActionExplicitEmptyBaseSkipsTheDiff(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
@@ -146,6 +150,7 @@ func TestActionExplicitEmptyBaseSkipsTheDiff(t *testing.T) {
 // An event that names no base (workflow_dispatch) runs without a
 // comparison, and the report says so.
 func TestActionEventWithoutBaseSaysSo(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, _, head, _ := prRepo(t)
 	actGit(t, repo, "checkout", "-q", head)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestReportBase: RUNNER_TEMP when it exists; in the Docker action's
@@ -36,6 +37,7 @@ func TestReportBase(t *testing.T) {
 // RUNNER_TEMP; a SARIF path through a link, outside the workspace or
 // absolute is refused, and the run says so.
 func TestActionWritesDoNotFollowCommittedSymlinks(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	victims := t.TempDir()
@@ -86,6 +88,7 @@ func TestActionWritesDoNotFollowCommittedSymlinks(t *testing.T) {
 // TestActionSARIFInWorkspace: a plain SARIF path is written, and an existing
 // regular file there is replaced.
 func TestActionSARIFInWorkspace(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -106,6 +109,7 @@ func TestActionSARIFInWorkspace(t *testing.T) {
 // TestActionFilesExcludes (issue 12): the action's files input takes
 // "!pattern" lines, and a line that matches nothing is a warning.
 func TestActionFilesExcludes(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -137,6 +141,7 @@ func TestActionFilesExcludes(t *testing.T) {
 // name absolute paths or leave the workspace (the config's files:
 // TestConfigFilesStayInWorkspace in cmd/internal/app).
 func TestActionFilesInputStaysInWorkspace(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -154,6 +159,7 @@ func TestActionFilesInputStaysInWorkspace(t *testing.T) {
 // TestActionFilesInputBracesStayInWorkspace: a brace alternative of the
 // action's files input that leaves the workspace is a usage error.
 func TestActionFilesInputBracesStayInWorkspace(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

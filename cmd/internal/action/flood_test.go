@@ -9,6 +9,7 @@ import (
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -37,6 +38,7 @@ func titledTools(n int, title string) string {
 // counts every finding in the outputs and fails the run; the folded repeats
 // are one "more like this" annotation.
 func TestActionAnnotationFloodIsBounded(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	const dups = 9_000
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

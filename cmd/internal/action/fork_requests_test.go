@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // forkPREvent is a pull_request event whose head is a fork's branch.
@@ -21,6 +22,7 @@ func forkPREvent(number int, head, base string) string {
 // /user, nor the comment's reads: one refused request in all, and every
 // finding still reaches the workflow annotations and the job summary.
 func TestActionForkSendsNoDoomedRequest(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New("ghs_other")
@@ -57,6 +59,7 @@ func TestActionForkSendsNoDoomedRequest(t *testing.T) {
 // whose workflow lacks `checks: write` still gets its comment: a 403 there
 // names one missing permission, not a read-only token.
 func TestActionSameRepoKeepsWritingAfterA403(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
@@ -12,6 +13,7 @@ import (
 // error names the config's pattern; printed raw on stderr it would set an
 // output through a legacy command.
 func TestActionFatalErrorNoCommandInjection(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

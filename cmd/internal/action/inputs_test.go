@@ -12,9 +12,11 @@ import (
 
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 func TestActionTargets(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	ev := &actionEvent{Before: strings.Repeat("0", 40), After: "bbb"}
 	if got := eventTarget("push", "sss", ev); got != (target{HeadSHA: "bbb"}) {
@@ -36,6 +38,7 @@ func TestActionTargets(t *testing.T) {
 }
 
 func TestActionYAMLDeclaresEveryInputAndOutput(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("..", "..", "..", "action.yml"))
 	if err != nil {
@@ -75,6 +78,7 @@ func TestActionYAMLDeclaresEveryInputAndOutput(t *testing.T) {
 }
 
 func TestActionInputFailOnIncomplete(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	env := map[string]string{"INPUT_FAIL-ON": "incomplete", "INPUT_FILES": "tools/*.json"}
 	a := githubactions.New(githubactions.WithGetenv(func(k string) string { return env[k] }))

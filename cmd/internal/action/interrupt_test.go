@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionInterruptedExits130: the action, interrupted, publishes no
 // result and exits 130.
 func TestActionInterruptedExits130(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo, base, head, merge := prRepo(t)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
 	ctx, cancel := context.WithCancel(context.Background())

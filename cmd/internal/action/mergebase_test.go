@@ -13,6 +13,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // prAction runs the action on the pull request of r in the workspace work.
@@ -27,6 +28,7 @@ func prAction(t *testing.T, r *behind, work string, srv *ghfake.Server) (*actEnv
 }
 
 func TestActionComparesWithMergeBase(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := behindRepo(t)
 	actGit(t, r.origin, "checkout", "-q", "--detach", r.merge)
@@ -71,6 +73,7 @@ func TestActionComparesWithMergeBase(t *testing.T) {
 }
 
 func TestActionMergeBaseOnShallowCloneThroughCompareAPI(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := behindRepo(t)
 	work := shallowClone(t, r.origin, "pr-merge")
@@ -100,6 +103,7 @@ func TestActionMergeBaseOnShallowCloneThroughCompareAPI(t *testing.T) {
 }
 
 func TestActionMergeBaseOnShallowCloneByDeepening(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	for name, setup := range map[string]func(e *actEnv, srv *ghfake.Server, head string){
 		"no token": func(e *actEnv, _ *ghfake.Server, _ string) { delete(e.vars, "INPUT_GITHUB-TOKEN") },
@@ -137,6 +141,7 @@ func TestActionMergeBaseOnShallowCloneByDeepening(t *testing.T) {
 }
 
 func TestActionMergeBaseDeepeningIsBounded(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	r := behindRepo(t)
 	work := shallowClone(t, r.origin, "pr-merge")
 	old := service.DeepenSteps

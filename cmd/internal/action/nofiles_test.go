@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionWithoutFilesNamesTheInput: an action run without a "files"
@@ -12,6 +13,7 @@ import (
 // action's "files" input and the config's files key, not the CLI's
 // "give patterns" (TestCheckWithoutFilesGivesPatterns in cmd/internal/app).
 func TestActionWithoutFilesNamesTheInput(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)

@@ -14,6 +14,7 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 func TestActionPullRequestEndToEnd(t *testing.T) {
@@ -219,6 +220,7 @@ func TestActionForkFallsBackToWorkflowCommands(t *testing.T) {
 }
 
 func TestActionAPIFailuresRetryThenFallBack(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)
@@ -250,6 +252,7 @@ func TestActionAPIFailuresRetryThenFallBack(t *testing.T) {
 }
 
 func TestActionPushAndShallowFetch(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	origin := t.TempDir()
 	actGit(t, origin, "init", "-q", "-b", "main")
@@ -295,6 +298,7 @@ func TestActionPushAndShallowFetch(t *testing.T) {
 }
 
 func TestActionWithoutEnvFilesOrToken(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)

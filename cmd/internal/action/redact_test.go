@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestRedactWriterSplitWrites (issue 10 item 9): a token written in two
@@ -39,6 +40,7 @@ func tokenForms(tok string) []string {
 // job summary, the comment and the check run: the token shows nowhere, in
 // no form.
 func TestActionTokenNeverAppears(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)

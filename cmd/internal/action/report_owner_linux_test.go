@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // runnerUID is the runner user of GitHub-hosted runners: it owns
@@ -34,6 +35,7 @@ func asRunner(name string, args ...string) (string, error) {
 // broke both ("Permission denied"). The SARIF file written into the
 // checkout is the runner user's too.
 func TestActionReportReadableByRunnerUser(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: it checks what the action running as root leaves for another user")
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
@@ -17,6 +18,7 @@ import (
 // never raw, and a risky sentence the base already had is listed apart,
 // pre-existing, while a second one added to the same description is new.
 func TestActionRiskyTextAdded(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -82,6 +84,7 @@ func TestActionRiskyTextAdded(t *testing.T) {
 // is quoted with every character visible, but the comment holds no HTML or
 // link of its own and the log no command the runner would run.
 func TestActionRiskyTextQuotedInert(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

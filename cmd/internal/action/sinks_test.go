@@ -3,12 +3,15 @@ package action
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionSinks pins the sinks and their order: files first (their notes
 // reach every summary), the API next, then the log, the workflow-command
 // fallback, the job summary and the outputs that name the report file.
 func TestActionSinks(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	want := []string{"sarif", "report-file", "check-run", "comment", "log", "workflow-commands", "job-summary", "outputs"}
 	var got []string

@@ -8,6 +8,7 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionSkipLabelOnPush: after a labelled pull request is merged, the
@@ -18,6 +19,7 @@ import (
 // not merged as the pushed commit does not; without a token or when the API
 // fails a note says the label was not applied (fail closed).
 func TestActionSkipLabelOnPush(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -86,6 +88,7 @@ func TestActionSkipLabelOnPush(t *testing.T) {
 // its base). A group with more commits, or a pull request whose head or
 // base differ from the ref's, keeps the breaking change an error.
 func TestActionSkipLabelOnMergeGroup(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

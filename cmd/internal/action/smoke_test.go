@@ -8,6 +8,7 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
@@ -57,6 +58,7 @@ const smokeHeadTools = `{
 // listed as applying after merge, and no output carries a workflow command
 // from the input.
 func TestActionSmokeConfigChangeRemovedToolSkipLabel(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

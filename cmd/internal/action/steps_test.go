@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionTwoStepsOneJob: two steps of one job run `mcpschema action`
@@ -13,6 +14,7 @@ import (
 // would); each keeps its own check run and its own sticky comment, and a
 // re-run of the first edits its comment instead of the second's.
 func TestActionTwoStepsOneJob(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, base, head, merge := prRepo(t)
 	srv := ghfake.New(actToken)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestActionCompareErrorEchoingTheTokenIsMasked (issue 10 item 9): an API
@@ -14,6 +15,7 @@ import (
 // the SARIF file and the check run's text. Every text the run writes or
 // posts is checked.
 func TestActionCompareErrorEchoingTheTokenIsMasked(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := behindRepo(t)
 	work := shallowClone(t, r.origin, "pr-merge")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestChangelogRenamedToolAddsNoArguments: a tool renamed (guessed from an
@@ -12,6 +13,7 @@ import (
 // arguments: the changelog lists the rename, not its old arguments as
 // added, and only what the renamed tool really added.
 func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // clientTool is a tool whose inputSchema has the optional property
@@ -60,6 +61,7 @@ func anthropicFindings(t *testing.T, out string) (*report.Report, map[string]rep
 // already has is pre-existing, listed apart and not counted. openai-strict
 // is not reported until named.
 func TestClientsThroughCheckBase(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := clientRepo(t, nil)
 
@@ -138,6 +140,7 @@ func TestClientsThroughCheckBase(t *testing.T) {
 // clients: applies; a change that drops the target does not lower its own
 // errors, and the config change note says what it would do.
 func TestClientsBaseConfigDecides(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := clientRepo(t, map[string]string{".mcpschema.yaml": "clients: [anthropic]\n"})
 	actCommit(t, repo, "drop the target", map[string]string{".mcpschema.yaml": "fail-on: error\n"})
@@ -155,6 +158,7 @@ func TestClientsBaseConfigDecides(t *testing.T) {
 // limit at the base is reported pre-existing; one that crosses it in the
 // change is new, a warning by default and an error for a target.
 func TestClientServerLimitPreExisting(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

@@ -7,12 +7,14 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestConfigLinkIntoGitIsNotRead is issue 19 item 10 (c) for the config: a
 // .mcpschema.yaml that is a symbolic link into .git (whose config holds the
 // checkout's credentials) is not read, and its content reaches no message.
 func TestConfigLinkIntoGitIsNotRead(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actGit(t, repo, "config", "http.https://github.com/.extraheader", "AUTHORIZATION: basic c2VjcmV0")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // scopeHeadTools removes "delete" and adds "remove" (a different schema, so
@@ -159,6 +160,7 @@ func TestCheckConfigFromScope(t *testing.T) {
 // line keep the changed files out of the comparison, while a changed
 // exclude still applies to them.
 func TestConfigFromScopeCLIPatterns(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	c := scopeCases["files"]
 	repo, base, _, _ := scopeRepo(t, c)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // tipRepo builds the history of issue 19 item 2 in a new repository:
@@ -57,6 +58,7 @@ func hasRule(rep *report.Report, id string) bool {
 // `--config-from main` reads the config at main itself, and the JSON report
 // names both commits.
 func TestCheckConfigFromTipBaseFromMergeBase(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo, a, b, _, _ := tipRepo(t, "fail-on: never\n", "fail-on: error\n",
 		map[string]string{"tools/tools.json": trustBaseTools}, map[string]string{"tools/tools.json": trustHeadTools})
 	actGit(t, repo, "checkout", "-q", "pr")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // trustBaseTools has three tools; trustHeadTools removes "delete", narrows
@@ -56,6 +57,7 @@ func trustRepo(t *testing.T, baseCfg, headCfg string) (repo, base, head, merge s
 // applies, and the working tree's config is compared with it in the text
 // and JSON outputs.
 func TestCheckConfigFrom(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "fail-on: error\n", "")
 	write := func(body string) {
@@ -132,6 +134,7 @@ func TestCheckConfigFrom(t *testing.T) {
 // TestConfigFromIgnoresSymlinkedConfig checks that a config committed as a
 // symlink is not followed at the trusted revision.
 func TestConfigFromIgnoresSymlinkedConfig(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -149,6 +152,7 @@ func TestConfigFromIgnoresSymlinkedConfig(t *testing.T) {
 // TestConfigFromDoesNotFollowAChangedSymlink checks that a working-tree
 // config that is a symlink (say to /dev/zero) is reported, not read.
 func TestConfigFromDoesNotFollowAChangedSymlink(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "fail-on: error\n", "")
 	os.Remove(filepath.Join(repo, service.DefaultConfigName))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // costTool is a tool whose description has n words.
@@ -42,6 +43,7 @@ func budgetFindings(rep *report.Report) []report.Finding {
 // over the budget at the base that does not grow is pre-existing, and no
 // budget means no finding.
 func TestContextCostCheckBase(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{

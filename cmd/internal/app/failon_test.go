@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestFailOnIncomplete: a change that cannot be judged fails the run by
@@ -12,6 +14,7 @@ import (
 // that turns the rule down to a warning restores the old behaviour, which
 // fail-on incomplete (flag, config) still fails (issue 10 item 7).
 func TestFailOnIncomplete(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	dir := t.TempDir()
 	actGit(t, dir, "init", "-q")

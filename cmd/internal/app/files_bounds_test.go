@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // badTool has one error (an invalid "type").
@@ -85,6 +86,7 @@ func TestSpecialFilesSkipped(t *testing.T) {
 // one outside it, through a linked directory, and dangling), gives the same
 // findings from the working tree and under --head.
 func TestHeadReadsLinksLikeWorkingTree(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	outside := writeFiles(t, map[string]string{"secret.json": badTool})

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // manyToolFiles writes files tool files of tools tools each under tools/.
@@ -105,6 +107,7 @@ func TestCheckSIGINTSubprocess(t *testing.T) {
 // TestChangelogInterruptedExits130: changelog, too, stops on Ctrl-C with
 // exit 130 and no output.
 func TestChangelogInterruptedExits130(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(3, 0, 0)})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // mbTool is a tool whose input takes the listed string properties, the
@@ -133,6 +134,7 @@ func cliReport(t *testing.T, dir string, args ...string) (*report.Report, string
 }
 
 func TestCheckBaseComparesWithMergeBase(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := behindRepo(t)
 	actGit(t, r.origin, "checkout", "-q", "feature")
@@ -186,6 +188,7 @@ func TestCheckBaseComparesWithMergeBase(t *testing.T) {
 }
 
 func TestCheckBaseOnShallowClone(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := behindRepo(t)
 	// Deep enough to hold the branch point: the merge base is found.

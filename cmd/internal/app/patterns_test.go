@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // reportOf runs check with --format json and parses the report.
@@ -56,6 +57,7 @@ var treeWithDependencies = map[string]string{
 // in the config remove matches; a pattern naming node_modules reads it; and
 // the working tree and --head HEAD read the same files.
 func TestExcludesAndSkippedDirectories(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -169,6 +171,7 @@ func TestPatternUnmatched(t *testing.T) {
 // stopping on "pattern matches no file", from the working tree and from
 // --head; a pattern that matches neither tree stops the run.
 func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -197,6 +200,7 @@ func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
 // the base gives a notice that nothing there was comparable, not "2 tools
 // added", from the working tree and from --head.
 func TestBaseFormatChanged(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

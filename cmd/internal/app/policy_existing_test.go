@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestPreExistingFindings: with a base, a validation finding the base
@@ -17,6 +18,7 @@ import (
 // annotated, and does not fail the run unless fail-on-existing is set.
 // Without a base everything is reported as before (issue 21 item 1).
 func TestPreExistingFindings(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	bad := func(name, desc string) string {

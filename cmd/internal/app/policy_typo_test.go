@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestTypoIsNotABreak: "type": "integr" in the head gives the validation
@@ -10,6 +12,7 @@ import (
 // break, one "not compared" notice; the breaking count and the changelog
 // do not see it (issue 21 item 6).
 func TestTypoIsNotABreak(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := `{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}, "q": {"type": "string"}}}}`

@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestCheckRiskyTextMovedNotAdded (issue 31 item 3): risky text is
@@ -11,6 +13,7 @@ import (
 // shifts the others to new indices, and none of them is "added"; a new
 // risky value is.
 func TestCheckRiskyTextMovedNotAdded(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // versionDoc is an MCP Description document at version v with one tool
@@ -27,6 +28,7 @@ func versionDoc(v string, req bool) string {
 // bump without a breaking change is noted; without the policy a bump
 // changes nothing (issue 21 item 2b).
 func TestVersionPolicy(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	run := func(t *testing.T, cfg, before, after string, req bool) (int, report.Report) {
 		repo := t.TempDir()
 		actGit(t, repo, "init", "-q", "-b", "main")
@@ -106,6 +108,7 @@ func TestVersionPolicy(t *testing.T) {
 // TestChangelogProposesBump: changelog proposes the bump the changes call
 // for, with or without version-policy (issue 21 item 2b).
 func TestChangelogProposesBump(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"s.mcpdesc.yaml": versionDoc("1.4.0", false)})
