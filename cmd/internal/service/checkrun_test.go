@@ -91,7 +91,13 @@ const (
 // the error's text.
 func checkRun(t *testing.T, dir string, patterns ...string) (int, report.Report, string) {
 	t.Helper()
-	res, err := Run(context.Background(), RunOptions{Dir: dir, Patterns: patterns})
+	return checkOpts(t, RunOptions{Dir: dir, Patterns: patterns})
+}
+
+// checkOpts is checkRun with the run's options.
+func checkOpts(t *testing.T, o RunOptions) (int, report.Report, string) {
+	t.Helper()
+	res, err := Run(context.Background(), o)
 	if err != nil {
 		return exitUsage, report.Report{}, err.Error()
 	}

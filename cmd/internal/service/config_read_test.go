@@ -1,6 +1,6 @@
 //go:build unix
 
-package app
+package service
 
 import (
 	"os"
@@ -8,13 +8,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestConfigNotARegularFile: the working tree's config (which a pull request
 // may commit) is read only when it is a regular file, and at most
-// maxConfigBytes of it: a link to /dev/zero or a FIFO is a usage error at
+// MaxConfigBytes of it: a link to /dev/zero or a FIFO is a usage error at
 // once, not an endless read; a link to a regular config still works.
 func TestConfigNotARegularFile(t *testing.T) {
 	t.Parallel()
@@ -29,37 +27,37 @@ func TestConfigNotARegularFile(t *testing.T) {
 
 	dir := t.TempDir()
 	writeTools(dir)
-	if err := os.Symlink("/dev/zero", filepath.Join(dir, service.DefaultConfigName)); err != nil {
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, DefaultConfigName)); err != nil {
 		t.Skip(err)
 	}
 	// a committed link leaving the workspace is refused before it is opened
-	code, _, errOut := runMain(t, dir, "check", "tools/*.json")
-	if code != ExitUsage || !strings.Contains(errOut, "leaves the workspace") {
+	code, _, errOut := checkRun(t, dir, "tools/*.json")
+	if code != exitUsage || !strings.Contains(errOut, "leaves the workspace") {
 		t.Errorf("config linked to /dev/zero: exit %d, want 2\n%s", code, errOut)
 	}
 	// a device named directly is not read either
-	code, _, errOut = runMain(t, dir, "check", "--config", "/dev/zero", "tools/*.json")
-	if code != ExitUsage || !strings.Contains(errOut, "is not a regular file") {
+	code, _, errOut = checkOpts(t, RunOptions{Dir: dir, ConfigPath: "/dev/zero", Patterns: []string{"tools/*.json"}})
+	if code != exitUsage || !strings.Contains(errOut, "is not a regular file") {
 		t.Errorf("--config /dev/zero: exit %d, want 2\n%s", code, errOut)
 	}
 
 	dir = t.TempDir()
 	writeTools(dir)
-	if err := syscall.Mkfifo(filepath.Join(dir, service.DefaultConfigName), 0o644); err != nil {
+	if err := syscall.Mkfifo(filepath.Join(dir, DefaultConfigName), 0o644); err != nil {
 		t.Skip(err)
 	}
-	code, _, errOut = runMain(t, dir, "check", "tools/*.json")
-	if code != ExitUsage || !strings.Contains(errOut, "is not a regular file") {
+	code, _, errOut = checkRun(t, dir, "tools/*.json")
+	if code != exitUsage || !strings.Contains(errOut, "is not a regular file") {
 		t.Errorf("config that is a FIFO: exit %d, want 2\n%s", code, errOut)
 	}
 
 	dir = t.TempDir()
 	writeTools(dir)
-	if err := os.WriteFile(filepath.Join(dir, "big.yaml"), []byte("# "+strings.Repeat("x", service.MaxConfigBytes)+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "big.yaml"), []byte("# "+strings.Repeat("x", MaxConfigBytes)+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errOut = runMain(t, dir, "check", "--config", "big.yaml", "tools/*.json")
-	if code != ExitUsage || !strings.Contains(errOut, "big.yaml") {
+	code, _, errOut = checkOpts(t, RunOptions{Dir: dir, ConfigPath: "big.yaml", Patterns: []string{"tools/*.json"}})
+	if code != exitUsage || !strings.Contains(errOut, "big.yaml") {
 		t.Errorf("config over the size limit: exit %d, want 2\n%s", code, errOut)
 	}
 
@@ -68,10 +66,10 @@ func TestConfigNotARegularFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "real.yaml"), []byte("fail-on: never\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("real.yaml", filepath.Join(dir, service.DefaultConfigName)); err != nil {
+	if err := os.Symlink("real.yaml", filepath.Join(dir, DefaultConfigName)); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errOut := runMain(t, dir, "check", "tools/*.json"); code != ExitOK {
-		t.Errorf("config linked to a regular file: exit %d, want 0\n%s%s", code, out, errOut)
+	if code, _, errOut := checkRun(t, dir, "tools/*.json"); code != exitOK {
+		t.Errorf("config linked to a regular file: exit %d, want 0\n%s", code, errOut)
 	}
 }

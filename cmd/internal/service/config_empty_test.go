@@ -1,9 +1,7 @@
-package app
+package service
 
 import (
 	"testing"
-
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestEmptyConfigIsDefaults: every config key is optional, so an empty
@@ -14,16 +12,16 @@ func TestEmptyConfigIsDefaults(t *testing.T) {
 	t.Parallel()
 	for name, body := range map[string]string{"empty": "", "blank": "  \n", "comments": "# files: ['tools/*.json']\n# fail-on: warning\n"} {
 		t.Run(name, func(t *testing.T) {
-			cfg, err := service.ParseConfig([]byte(body), service.DefaultConfigName)
+			cfg, err := ParseConfig([]byte(body), DefaultConfigName)
 			if err != nil {
 				t.Fatalf("ParseConfig: %v", err)
 			}
-			if def := service.DefaultConfig(); cfg.Gate != def.Gate || len(cfg.Files) != 0 || len(cfg.Ignores) != 0 {
+			if def := DefaultConfig(); cfg.Gate != def.Gate || len(cfg.Files) != 0 || len(cfg.Ignores) != 0 {
 				t.Errorf("config %+v: want the defaults", cfg)
 			}
-			dir := writeFiles(t, map[string]string{"a.json": goodTool, service.DefaultConfigName: body})
-			if code, out, errOut := runMain(t, dir, "check", "a.json"); code != ExitOK {
-				t.Errorf("exit %d, want 0\n%s%s", code, out, errOut)
+			dir := writeFiles(t, map[string]string{"a.json": goodTool, DefaultConfigName: body})
+			if code, _, errOut := checkRun(t, dir, "a.json"); code != exitOK {
+				t.Errorf("exit %d, want 0\n%s", code, errOut)
 			}
 		})
 	}
