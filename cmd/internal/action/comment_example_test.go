@@ -112,7 +112,7 @@ func TestCommentExampleGolden(t *testing.T) {
 	goldenFile(t, commentLabelled, labelled)
 }
 
-// TestCommentExamplePRView (issue 27 item 4): the pull request view of the
+// TestCommentExamplePRView: the pull request view of the
 // example, as a reviewer meets it.
 func TestCommentExamplePRView(t *testing.T) {
 	body, run := exampleRun(t, false)

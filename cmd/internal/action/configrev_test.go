@@ -12,7 +12,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestActionConfigFromBaseTip is issue 19 item 2: the config that judges a
+// TestActionConfigFromBaseTip: the config that judges a
 // pull request is the base branch's tip, never the merge base the author
 // chose by branching from an old commit; the diff still starts at the merge
 // base, and the report names both commits.

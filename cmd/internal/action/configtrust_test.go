@@ -13,7 +13,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestActionPullRequestCannotSwitchTheGateOff is issue 10 item 1: a pull
+// TestActionPullRequestCannotSwitchTheGateOff: a pull
 // request that breaks tools and adds `ignore: [{rule: "*"}]` to the config
 // must still fail, and the summary must list what its config would hide.
 func TestActionPullRequestCannotSwitchTheGateOff(t *testing.T) {
@@ -172,7 +172,7 @@ func TestActionPushUsesItsOwnConfig(t *testing.T) {
 	}
 }
 
-// TestActionFilesInputKeepsBraces is issue 10 item 12: a one-line files
+// TestActionFilesInputKeepsBraces: a one-line files
 // input is one pattern, so doublestar braces work; newlines still separate.
 func TestActionFilesInputKeepsBraces(t *testing.T) {
 	toolrepo.EndToEnd(t)

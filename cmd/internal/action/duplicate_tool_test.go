@@ -10,7 +10,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestActionDuplicateToolAcrossFiles is issue 19 item 3: tools/a.json
+// TestActionDuplicateToolAcrossFiles: tools/a.json
 // keeps "search" and the pull request adds tools/b.json with another
 // "search" (q an integer, required). The name defined twice is an error
 // naming both positions, and b.json's definition is compared with the

@@ -30,7 +30,7 @@ func TestReportBase(t *testing.T) {
 	}
 }
 
-// TestActionWritesDoNotFollowCommittedSymlinks (issue 10 item 3): a pull
+// TestActionWritesDoNotFollowCommittedSymlinks: a pull
 // request commits `.mcpschema-report/report.json` and `out` as symbolic
 // links to files outside the workspace (the event file later steps read);
 // the action must write neither through them. The JSON report goes under
@@ -106,7 +106,7 @@ func TestActionSARIFInWorkspace(t *testing.T) {
 	}
 }
 
-// TestActionFilesExcludes (issue 12): the action's files input takes
+// TestActionFilesExcludes: the action's files input takes
 // "!pattern" lines, and a line that matches nothing is a warning.
 func TestActionFilesExcludes(t *testing.T) {
 	toolrepo.EndToEnd(t)

@@ -16,7 +16,7 @@ func forkPREvent(number int, head, base string) string {
 		number, number, head, base)
 }
 
-// TestActionForkSendsNoDoomedRequest (issue 27 item 3): on a pull request
+// TestActionForkSendsNoDoomedRequest: on a pull request
 // from a fork, the job's token is read-only; after the first write GitHub
 // refuses (the check run, 403) the action sends no other write, nor GET
 // /user, nor the comment's reads: one refused request in all, and every

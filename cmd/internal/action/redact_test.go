@@ -13,7 +13,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestRedactWriterSplitWrites (issue 10 item 9): a token written in two
+// TestRedactWriterSplitWrites: a token written in two
 // pieces is still masked; the redaction is on the stream, not per Write.
 func TestRedactWriterSplitWrites(t *testing.T) {
 	t.Parallel()

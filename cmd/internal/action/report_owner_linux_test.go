@@ -27,7 +27,7 @@ func asRunner(name string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// TestActionReportReadableByRunnerUser (issue 19 item 11): in the Docker
+// TestActionReportReadableByRunnerUser: in the Docker
 // action's container (root) the JSON report goes into a new directory under
 // the runner user's _github_home; a later step, run as the runner user,
 // reads the file the "report" output names, and the runner removes its

@@ -50,7 +50,7 @@ func TestActionSkipLabel(t *testing.T) {
 			sum := e.file("summary.md")
 			note := `has the label "mcp-breaking-ok": 1 breaking change is a notice, not an error, for this pull request (anyone with triage`
 			if c.note {
-				// accepted breaks still count as breaking (outputs.breaking), not as notices (issue 21 item 2)
+				// accepted breaks still count as breaking (outputs.breaking), not as notices
 				if rep.Summary.Breaking != 1 || rep.Summary.Accepted != 1 || rep.Summary.Notices != 0 || len(rep.Findings) != 1 || !strings.Contains(rep.Findings[0].Message, `allowed for this pull request by the label "mcp-breaking-ok"`) {
 					t.Errorf("report: %+v", rep.Findings)
 				}
@@ -66,8 +66,8 @@ func TestActionSkipLabel(t *testing.T) {
 			} else if rep.Summary.Breaking != 1 || strings.Contains(sum, note) {
 				t.Errorf("breaking %d, summary:\n%s", rep.Summary.Breaking, sum)
 			} else {
-				// the failing summary says how to accept the breaks (issue 21 item 2a)
-				// right under the verdict, the config line in a code block (issue 27 item 4e)
+				// the failing summary says how to accept the breaks
+				// right under the verdict, the config line in a code block
 				want := "**To accept these breaking changes on purpose:** apply the label `mcp-breaking-ok` to this pull request (anyone with triage access or more can)"
 				if c.input == "" {
 					want = "**To accept these breaking changes on purpose:** add this line to `.mcpschema.yaml` on the base branch (the config a pull request is checked with)\n\n```yaml\nskip-label: mcp-breaking-ok\n```\n\nthen apply the label `mcp-breaking-ok`"

@@ -9,7 +9,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestActionCompareErrorEchoingTheTokenIsMasked (issue 10 item 9): an API
+// TestActionCompareErrorEchoingTheTokenIsMasked: an API
 // error body that echoes the token, from the compare endpoint asked for
 // the merge base, reached the report's notes unmasked: in the JSON report,
 // the SARIF file and the check run's text. Every text the run writes or

@@ -125,7 +125,7 @@ func checkScope(t *testing.T, c scopeCase, cc *report.ConfigChange) {
 	}
 }
 
-// TestCheckConfigFromScope is issue 10 item 1 for the settings that are
+// TestCheckConfigFromScope: for the settings that are
 // not severities or ignores: check --config-from lists the findings the
 // working tree's files, exclude, limits and aliases would hide or
 // reclassify after merge, and says what it cannot know.

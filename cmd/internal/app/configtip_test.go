@@ -11,7 +11,8 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// tipRepo builds the history of issue 19 item 2 in a new repository:
+// tipRepo builds, in a new repository, a base branch whose config changed
+// after the pull request branched:
 //
 //	main:  A (tools, config oldCfg) ── B (config tipCfg)
 //	                 └── pr: H (head tools) ── merged into main: M (checked out)

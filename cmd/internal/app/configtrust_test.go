@@ -99,7 +99,7 @@ func TestCheckConfigFrom(t *testing.T) {
 	if cc := rep.ConfigChange; cc == nil || len(cc.Hidden) != 2 || len(cc.Reclassified) != 1 || cc.Reclassified[0].To.String() != "warning" || len(cc.Settings) != 3 {
 		t.Errorf("json configChange: %+v", rep.ConfigChange)
 	}
-	// Without --config-from the working tree's config applies, as before.
+	// Without --config-from the working tree's config applies.
 	if code, out, _ = runMain(t, repo, "check", "--base", base, "tools/*.json"); code != ExitOK {
 		t.Errorf("without --config-from: exit %d, want 0 (the working tree's config)\n%s", code, out)
 	}

@@ -12,7 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// The README's promises to a newcomer (issue 27, item 5).
+// The README's promises to a newcomer.
 const (
 	readmeMaxLines  = 400
 	readmeSetupLine = 100 // the set-up commands start within the first lines

@@ -12,7 +12,7 @@ import (
 // TestFailOnIncomplete: a change that cannot be judged fails the run by
 // default (issue 19 item 1: an error, the report incomplete); a config
 // that turns the rule down to a warning restores the old behaviour, which
-// fail-on incomplete (flag, config) still fails (issue 10 item 7).
+// fail-on incomplete (flag, config) still fails.
 func TestFailOnIncomplete(t *testing.T) {
 	toolrepo.EndToEnd(t)
 	t.Parallel()

@@ -81,7 +81,7 @@ func TestSpecialFilesSkipped(t *testing.T) {
 	}
 }
 
-// TestHeadReadsLinksLikeWorkingTree (issue 10 item 11): the same tree,
+// TestHeadReadsLinksLikeWorkingTree: the same tree,
 // with tool files that are symbolic links (to a file in the repository, to
 // one outside it, through a linked directory, and dangling), gives the same
 // findings from the working tree and under --head.

@@ -7,7 +7,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
-// TestTextFormatNoCommandInjection (issue 10 item 5): file names with line
+// TestTextFormatNoCommandInjection: file names with line
 // breaks, a removed base property whose key holds "\n::error::…" and legacy
 // `##[…]` commands inside quoted names reach stdout; the runner must see no
 // workflow command in the CLI's text, json or sarif output.

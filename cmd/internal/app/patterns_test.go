@@ -52,7 +52,7 @@ var treeWithDependencies = map[string]string{
 	"vendor/lib/tools.json":         badTool,
 }
 
-// TestExcludesAndSkippedDirectories (issue 12): "**/*.json" does not walk
+// TestExcludesAndSkippedDirectories: "**/*.json" does not walk
 // into node_modules or vendor; "!pattern" on the command line and exclude:
 // in the config remove matches; a pattern naming node_modules reads it; and
 // the working tree and --head HEAD read the same files.
@@ -116,7 +116,7 @@ func TestConfigExcludeInvalid(t *testing.T) {
 	}
 }
 
-// TestPatternUnmatched (issue 12): a pattern that matches nothing is a
+// TestPatternUnmatched: a pattern that matches nothing is a
 // warning on that pattern and the other files are still checked (failing
 // case); patterns that all match are silent (passing case); when no
 // pattern matches, the run stops with exit status 2.
@@ -166,7 +166,7 @@ func TestPatternUnmatched(t *testing.T) {
 	}
 }
 
-// TestPatternMatchingOnlyAtBaseIsDeletion (issue 12): a pull request that
+// TestPatternMatchingOnlyAtBaseIsDeletion: a pull request that
 // deletes the only tool file reports compat.tool.removed instead of
 // stopping on "pattern matches no file", from the working tree and from
 // --head; a pattern that matches neither tree stops the run.
@@ -196,7 +196,7 @@ func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
 	}
 }
 
-// TestBaseFormatChanged (issue 12): a file that held another structure at
+// TestBaseFormatChanged: a file that held another structure at
 // the base gives a notice that nothing there was comparable, not "2 tools
 // added", from the working tree and from --head.
 func TestBaseFormatChanged(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // another file is the same tool; an unchanged file by construction) is
 // marked pre-existing, listed in its own collapsed section, never
 // annotated, and does not fail the run unless fail-on-existing is set.
-// Without a base everything is reported as before (issue 21 item 1).
+// Without a base no finding is pre-existing.
 func TestPreExistingFindings(t *testing.T) {
 	toolrepo.EndToEnd(t)
 	repo := t.TempDir()

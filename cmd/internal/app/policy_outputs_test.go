@@ -11,7 +11,7 @@ import (
 
 // TestStrictOutputs: an output enum value added is a warning by default,
 // also with its confirmed witness; --strict-outputs and strict-outputs:
-// true in the config make it an error (issue 21 item 3).
+// true in the config make it an error.
 func TestStrictOutputs(t *testing.T) {
 	toolrepo.EndToEnd(t)
 	repo := t.TempDir()

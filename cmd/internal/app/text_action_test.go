@@ -7,7 +7,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestCheckRiskyTextMovedNotAdded (issue 31 item 3): risky text is
+// TestCheckRiskyTextMovedNotAdded: risky text is
 // pre-existing when the base has it, wherever the pull request moves it:
 // removing one of four risky enum values and the first branch of an anyOf
 // shifts the others to new indices, and none of them is "added"; a new

@@ -26,7 +26,7 @@ func versionDoc(v string, req bool) string {
 // major version bump is announced (accepted, a notice, still counted as
 // breaking); without a bump it says to bump the major version; a major
 // bump without a breaking change is noted; without the policy a bump
-// changes nothing (issue 21 item 2b).
+// changes nothing.
 func TestVersionPolicy(t *testing.T) {
 	toolrepo.EndToEnd(t)
 	run := func(t *testing.T, cfg, before, after string, req bool) (int, report.Report) {
@@ -106,7 +106,7 @@ func TestVersionPolicy(t *testing.T) {
 }
 
 // TestChangelogProposesBump: changelog proposes the bump the changes call
-// for, with or without version-policy (issue 21 item 2b).
+// for, with or without version-policy.
 func TestChangelogProposesBump(t *testing.T) {
 	toolrepo.EndToEnd(t)
 	repo := t.TempDir()

@@ -7,7 +7,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestYAMLAsOtherReadersRead (issue 27 item 7): a document that is clean in
+// TestYAMLAsOtherReadersRead: a document that is clean in
 // JSON is not an error in YAML for holding an ordinary "<<" key (a warning
 // that YAML 1.1 readers merge it, exit 0), and a head that unquotes
 // enum: ["yes", "no"] to enum: [yes, no] is no longer silent: the values

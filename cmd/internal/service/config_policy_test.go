@@ -6,7 +6,7 @@ import (
 )
 
 // TestConfigPolicyKeys: fail-on-existing, strict-outputs and version-policy
-// are read and checked like every other key (issue 21).
+// are read and checked like every other key.
 func TestConfigPolicyKeys(t *testing.T) {
 	cfg, err := ParseConfig([]byte("fail-on-existing: true\nstrict-outputs: true\nversion-policy: semver\nskip-label: mcp-breaking-ok\n"), ".mcpschema.yaml")
 	if err != nil {
