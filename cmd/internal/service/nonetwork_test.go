@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"errors"
@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // tripwire is a loopback listener and a FIFO: anything that connects to
@@ -133,19 +135,20 @@ func TestNoNetworkCheck(t *testing.T) {
 		"tools/clean.json":   goodTool,
 		"tools/mcpdesc.yaml": "mcpdesc: 0.8.0\ninfo: {name: s, version: \"1\"}\ntools:\n  - name: y\n    inputSchema: {$ref: \"https://" + tw.addr + "/y.json\"}\n",
 	})
-	code, out, errOut := runMain(t, dir, "check", "tools/*")
+	code, rep, errText := checkRun(t, dir, "tools/*")
 	tw.check(t)
-	if code == ExitUsage {
-		t.Fatalf("exit %d: %s", code, errOut)
+	if code == exitUsage {
+		t.Fatalf("exit %d: %s", code, errText)
 	}
 	// Every external reference is reported as not followed.
+	all := messages(rep)
 	for _, w := range []string{tw.addr + "/a.json", "file://" + tw.fifo, tw.addr + "/meta", tw.addr + "/s.json", tw.addr + "/y.json"} {
-		if !strings.Contains(out, w) {
-			t.Errorf("output never mentions %q:\n%s", w, out)
+		if !strings.Contains(all, w) {
+			t.Errorf("no finding mentions %q:%s", w, all)
 		}
 	}
-	if !strings.Contains(out, "check incomplete") {
-		t.Errorf("a run with unfetched references must say it is incomplete:\n%s", out)
+	if rep.Summary.Complete {
+		t.Errorf("a run with unfetched references must say it is incomplete:%s", all)
 	}
 }
 
@@ -182,17 +185,23 @@ func TestNoNetworkDiff(t *testing.T) {
 		}
 	}
 	git("commit", "-q", "-am", "head")
-	for _, args := range [][]string{
-		{"check", "--base", "base", "tools/*.json"},
-		{"check", "--base", "base", "--head", "HEAD", "tools/*.json"},
-	} {
-		code, out, errOut := runMain(t, dir, args...)
-		if code == ExitUsage {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+	for _, head := range []string{"", "HEAD"} {
+		code, rep, errText := checkOpts(t, RunOptions{Dir: dir, Base: "base", HeadRef: head, Patterns: []string{"tools/*.json"}})
+		if code == exitUsage {
+			t.Fatalf("head %q: exit %d: %s", head, code, errText)
 		}
-		if !strings.Contains(out, tw.addr+"/a.json") {
-			t.Errorf("%v: head files not checked:\n%s", args, out)
+		if all := messages(rep); !strings.Contains(all, tw.addr+"/a.json") {
+			t.Errorf("head %q: head files not checked:%s", head, all)
 		}
 	}
 	tw.check(t)
+}
+
+// messages lists every finding's file and message, one a line.
+func messages(rep report.Report) string {
+	var b strings.Builder
+	for _, f := range rep.Findings {
+		b.WriteString("\n  " + f.File + ": " + f.Message)
+	}
+	return b.String()
 }
