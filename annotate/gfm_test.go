@@ -45,7 +45,7 @@ var (
 func TestGoldenSummariesRenderAsGFM(t *testing.T) {
 	names := []string{"prview-200.summary.md", "prview-200.comment.md", "prview-skiplabel.summary.md", "prview-skiplabel.comment.md",
 		"sample.summary.md", "sample.summary-cut.md", "clean.summary.md", "configchange.summary.md",
-		"../../../testdata/comment/example.md"} // the README-sized example comment (cmd/internal/app)
+		"../../../testdata/comment/example.md"} // the README-sized example comment (cmd/internal/action)
 	for _, name := range names {
 		md, err := os.ReadFile(filepath.Join("testdata", "golden", name))
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 func anyArguments() map[string]any { return map[string]any{"type": "object"} }
 
 // compareBaseNotSchema judges a head inputSchema against a base tool
-// whose inputSchema is no schema object (issue 19 item 4). Missing or
+// whose inputSchema is no schema object. Missing or
 // true, it accepted any arguments object, and is compared as that;
 // false accepted nothing, so nothing can break. Any other value (null, a
 // string, a number, a reference that selects nothing) cannot be

@@ -29,6 +29,9 @@ type corpusPair struct {
 // TestCorpusPairs compares every before/after pair of the corpus: no
 // panic, and pairs that differ only in key order or formatting report nothing.
 func TestCorpusPairs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the corpus is read by go test without -short")
+	}
 	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(corpusDir, "pairs_index.json"))
 	if err != nil {

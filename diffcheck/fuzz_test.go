@@ -1,17 +1,14 @@
 package diffcheck
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 // fuzzOptions keep each fuzzed pair cheap.
@@ -32,14 +29,7 @@ type pairSeed struct {
 func pairSeeds(tb testing.TB) []pairSeed {
 	tb.Helper()
 	var seeds []pairSeed
-	filepath.WalkDir("testdata", func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txtar") {
-			return nil
-		}
-		a, err := txtar.ParseFile(p)
-		if err != nil {
-			return nil
-		}
+	for _, a := range fixture.SeedArchives(tb, "testdata/**/*.txtar") {
 		files := map[string][]byte{}
 		for _, f := range a.Files {
 			files[f.Name] = f.Data
@@ -51,8 +41,7 @@ func pairSeeds(tb testing.TB) []pairSeed {
 				}
 			}
 		}
-		return nil
-	})
+	}
 	return seeds
 }
 

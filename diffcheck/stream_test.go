@@ -141,7 +141,11 @@ func TestStreamMatchesGlobalFixtures(t *testing.T) {
 // document whose prompts change or which is deleted.
 func TestStreamMatchesGlobalRandom(t *testing.T) {
 	t.Parallel()
-	for seed := range uint64(400) {
+	seeds := uint64(400)
+	if testing.Short() {
+		seeds = 40 // the short loop samples; go test without -short runs all 400
+	}
+	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		base, head, aliases := randomTrees(rng)
 		opts := Options{Aliases: aliases}

@@ -7,7 +7,7 @@ import (
 )
 
 // maxUnchangedValues bounds the values compared to find an unchanged tool;
-// a larger tool is judged (as before) whatever it holds.
+// a larger tool is judged whatever it holds.
 const maxUnchangedValues = 10000
 
 // unchangedTool reports whether base and head are certainly the same tool:

@@ -34,28 +34,39 @@ func patternBomb(tools, props int) []byte {
 	return []byte(b.String())
 }
 
-// TestRunFileTimeBudget reproduces issue 10 item 6: ten tools with sixty
-// ^(a+)+$ properties and an example each (74 KB) took 50 s, every example
-// using the whole 5 s schema timeout, and passed with warnings. The file's
-// time budget now stops the work; the tools left are named in an error and
-// the file is not complete. (Timing is measured by hand, not asserted.)
+// budgetFor is the time budget of the budget tests: long enough that the
+// budget, not the machine's speed, ends the work in the full run, and a
+// fifth of a second in the short loop.
+func budgetFor(full time.Duration) time.Duration {
+	if testing.Short() {
+		return 200 * time.Millisecond
+	}
+	return full
+}
+
+// TestRunFileTimeBudget: ten tools with sixty ^(a+)+$ properties and an
+// example each (74 KB), where every example can use the whole 5 s schema
+// timeout, are stopped by the file's time budget; the tools left are named
+// in an error and the file is not complete. (Timing is measured by hand,
+// not asserted.)
 func TestRunFileTimeBudget(t *testing.T) {
 	data := patternBomb(10, 60)
 	start := time.Now()
+	limit := budgetFor(2 * time.Second)
 	rep := Run([]*source.File{source.Parse("bomb.json", data, source.Limits{})},
-		Options{Limits: Limits{FileTimeout: 2 * time.Second}})
+		Options{Limits: Limits{FileTimeout: limit}})
 	t.Logf("%d bytes checked in %s", len(data), time.Since(start).Round(time.Millisecond))
-	var budget []report.Finding
+	var found []report.Finding
 	for _, f := range rep.Findings {
 		if f.Rule == RuleTimeBudget.ID {
-			budget = append(budget, f)
+			found = append(found, f)
 		}
 	}
-	if len(budget) != 1 {
-		t.Fatalf("%d time-budget findings, want 1: %+v", len(budget), rep.Findings)
+	if len(found) != 1 {
+		t.Fatalf("%d time-budget findings, want 1: %+v", len(found), rep.Findings)
 	}
-	f := budget[0]
-	if f.Severity != rules.Error || !strings.Contains(f.Message, "the file's time budget of 2s (limits.file-timeout) ran out") ||
+	f := found[0]
+	if f.Severity != rules.Error || !strings.Contains(f.Message, "the file's time budget of "+limit.String()+" (limits.file-timeout) ran out") ||
 		!strings.Contains(f.Message, `"t9"`) || !strings.Contains(f.Message, "of 10 tools were not fully checked") {
 		t.Errorf("finding %+v", f)
 	}
@@ -74,12 +85,13 @@ func TestRunTimeBudgetAcrossFiles(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		files = append(files, source.Parse(fmt.Sprintf("bomb%d.json", i), patternBomb(2, 20), source.Limits{}))
 	}
-	rep := Run(files, Options{Workers: 1, Limits: Limits{RunTimeout: time.Second}})
+	limit := budgetFor(time.Second)
+	rep := Run(files, Options{Workers: 1, Limits: Limits{RunTimeout: limit}})
 	seen := map[string]bool{}
 	for _, f := range rep.Findings {
 		if f.Rule == RuleTimeBudget.ID {
 			seen[f.File] = true
-			if !strings.Contains(f.Message, "the run's time budget of 1s (limits.run-timeout) ran out") {
+			if !strings.Contains(f.Message, "the run's time budget of "+limit.String()+" (limits.run-timeout) ran out") {
 				t.Errorf("%s: %s", f.File, f.Message)
 			}
 		}

@@ -51,6 +51,9 @@ func corpusServers() map[string][]string {
 // the hand-check of ten findings per profile). CLIENT_FINDINGS=1 with -v
 // logs every finding for review.
 func TestClientProfilesOnCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the corpus is read by go test without -short")
+	}
 	runs := corpusServers()
 	if len(runs) == 0 {
 		t.Skip("corpus not found at " + corpusDir)

@@ -78,7 +78,7 @@ func (c *FileContext) ReportFinding(f report.Finding) {
 	}
 	// A finding keeps a bounded pointer and message once positioned: a
 	// pointer below a long key, repeated by every finding under it, would
-	// otherwise cost far more memory than the file (issue 19 item 8).
+	// otherwise cost far more memory than the file.
 	f.Pointer = source.CutPointer(f.Pointer)
 	f.Message = source.CutText(f.Message, source.MaxFindingText)
 	if f.Incomplete {

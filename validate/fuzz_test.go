@@ -1,39 +1,21 @@
 package validate
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 // runSeeds returns the files of testdata/*.txtar and ../testdata/examples.
 func runSeeds(tb testing.TB) [][]byte {
 	tb.Helper()
-	var seeds [][]byte
-	archives, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	for _, p := range archives {
-		if a, err := txtar.ParseFile(p); err == nil {
-			for _, f := range a.Files {
-				seeds = append(seeds, f.Data)
-			}
-		}
-	}
-	examples, _ := filepath.Glob(filepath.Join("..", "testdata", "examples", "*"))
-	for _, p := range examples {
-		if data, err := os.ReadFile(p); err == nil {
-			seeds = append(seeds, data)
-		}
-	}
-	return seeds
+	return fixture.SeedFiles(tb, "testdata/*.txtar", "../testdata/examples/*")
 }
 
 // hangAfter is long enough for any bounded check on the fuzzing

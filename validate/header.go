@@ -111,7 +111,7 @@ func checkHeaders(c *ToolContext) {
 
 // headerPath is the way from the schema root (at base) down to the schema
 // walkHeaders visits: its pointer is built only for a header found, so a
-// long name above many schemas costs nothing (issue 19 item 8).
+// long name above many schemas costs nothing.
 type headerPath struct {
 	base   string
 	tokens []string

@@ -22,6 +22,9 @@ import (
 // docs/text.md reports. The risky-text rules may fire on at most 0.5% of
 // the real tools. TEXT_FINDINGS=1 with -v logs every finding.
 func TestTextAndQualityOnCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the corpus is read by go test without -short")
+	}
 	runs := corpusServers()
 	if len(runs) == 0 {
 		t.Skip("corpus not found at " + corpusDir)

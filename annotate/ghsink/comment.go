@@ -129,7 +129,7 @@ func appBot(slug string) string { return slug + "[bot]" }
 // client created (its installation token writes as "<slug>[bot]"), else
 // the GitHub Actions bot for an installation token ("ghs_": GITHUB_TOKEN),
 // else GET /user (a personal token; a token of an older format that GET
-// /user refuses is taken for the workflow's token, as before). It is
+// /user refuses is taken for the workflow's token). It is
 // settled once per client.
 func (c *Client) identity(ctx context.Context) (string, error) {
 	c.mu.Lock()

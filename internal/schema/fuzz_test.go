@@ -2,14 +2,11 @@ package schema
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 // fuzzLimits keep each fuzzed schema cheap.
@@ -19,21 +16,7 @@ var fuzzLimits = Limits{MaxDepth: 32, MaxSubschemas: 2000, Timeout: 2 * time.Sec
 // files of validate/testdata/*.txtar and testdata/examples, as JSON.
 func schemaSeeds(tb testing.TB) [][]byte {
 	tb.Helper()
-	var files [][]byte
-	archives, _ := filepath.Glob(filepath.Join("..", "testdata", "*.txtar"))
-	for _, p := range archives {
-		if a, err := txtar.ParseFile(p); err == nil {
-			for _, f := range a.Files {
-				files = append(files, f.Data)
-			}
-		}
-	}
-	examples, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "examples", "*"))
-	for _, p := range examples {
-		if data, err := os.ReadFile(p); err == nil {
-			files = append(files, data)
-		}
-	}
+	files := fixture.SeedFiles(tb, "../../validate/testdata/*.txtar", "../../testdata/examples/*")
 	var seeds [][]byte
 	for _, data := range files {
 		for _, name := range []string{"s.json", "s.yaml"} {

@@ -2,13 +2,12 @@ package source
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"golang.org/x/tools/txtar"
+	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
 // fuzzSeeds returns the tool files of the repository's test data: every
@@ -16,26 +15,7 @@ import (
 // module root relative to the test's package directory.
 func fuzzSeeds(tb testing.TB, root string) [][]byte {
 	tb.Helper()
-	var seeds [][]byte
-	archives, _ := filepath.Glob(filepath.Join(root, "validate", "testdata", "*.txtar"))
-	for _, p := range archives {
-		a, err := txtar.ParseFile(p)
-		if err != nil {
-			continue
-		}
-		for _, f := range a.Files {
-			seeds = append(seeds, f.Data)
-		}
-	}
-	filepath.WalkDir(filepath.Join(root, "testdata"), func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if data, err := os.ReadFile(p); err == nil {
-				seeds = append(seeds, data)
-			}
-		}
-		return nil
-	})
-	return seeds
+	return fixture.SeedFiles(tb, root+"/validate/testdata/*.txtar", root+"/testdata")
 }
 
 // fuzzNames are the file names a fuzzed text is parsed under, one per format.

@@ -445,7 +445,7 @@ func (d *jsonDecoder) scalar(kind jsontext.Kind) error {
 // box returns the value build makes for the short text b (a number's, or
 // a string's, as kind says), boxed once per pass: a file of a million
 // small values keeps one interface value for each distinct one, not one
-// per value (issue 19 item 8).
+// per value.
 func (d *jsonDecoder) box(b []byte, kind byte, build func() any) any {
 	if len(b) > maxBoxedLen {
 		return build()

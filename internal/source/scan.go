@@ -16,7 +16,7 @@ import (
 // decoding), so each container is scanned at most once per file. A child
 // is recorded in its container, by name or index, never under its whole
 // pointer: a long key above many children is stored once, not once per
-// child (issue 19 item 8), and an array keeps one offset per element. The
+// child, and an array keeps one offset per element. The
 // caller serialises calls.
 type scanner struct {
 	data  []byte

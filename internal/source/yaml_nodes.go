@@ -49,7 +49,7 @@ func yamlNodeEstimate(data []byte, max int) (n, over int) {
 }
 
 // yamlNodeMemory is the memory a YAML file may give the node tree: the
-// target for any input is 64 MB + 20 × its size (issue 19), of which the
+// target for any input is 64 MB + 20 × its size, of which the
 // tree may take 48 MB + 20 × the size.
 func yamlNodeMemory(size int) int { return 48<<20 + 20*size }
 
@@ -72,7 +72,7 @@ func yamlMaxNodes(size int, lim Limits) int {
 // yamlTooManyNodes refuses, before go.yaml.in/yaml/v3 builds any node, a
 // file whose text may hold more nodes than yamlMaxNodes: the library
 // builds its whole tree (254 bytes allocated a node) before limits.max-file-values
-// can be applied, so 2 MB of "[x,x,…]" once took 226 MB and 10 MB 944 MB.
+// can be applied, so 2 MB of "[x,x,…]" would cost 226 MB and 10 MB 944 MB.
 // The problem is at the place where the estimate passes the bound.
 func yamlTooManyNodes(data []byte, lim Limits) (Problem, bool) {
 	max := yamlMaxNodes(len(data), lim)

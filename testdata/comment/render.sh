@@ -6,7 +6,7 @@
 # Chromium, for a reviewer to look at. Needs the Debian packages cmark-gfm
 # and chromium. Regenerate the .md files first:
 #
-#	go test ./cmd/internal/app -run TestCommentExampleGolden -update
+#	go test ./cmd/internal/action -run TestCommentExampleGolden -update
 #	testdata/comment/render.sh
 set -euo pipefail
 cd "$(dirname "$0")"

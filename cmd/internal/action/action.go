@@ -10,6 +10,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/limits"
 )
@@ -20,7 +21,7 @@ import (
 // annotations when it cannot be created), sticky comment, SARIF, JSON
 // report, job summary and step outputs. Exit status 1 when fail-on is
 // reached, 2 on usage, configuration or checkout errors, 0 otherwise.
-func Main(ctx context.Context, args []string, env Env) int {
+func Main(ctx context.Context, args []string, env cmdenv.Env) int {
 	started := time.Now() // limits.run-timeout counts from here
 	token := env.Lookup("INPUT_GITHUB-TOKEN")
 	stdout := newRedactWriter(env.Stdout, token)
@@ -30,8 +31,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 	a := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(env.Lookup))
 	fr := &fatalRun{a: a, out: stdout, stderr: stderr, env: env}
 	fail := func(err error) int {
-		if interrupted(ctx, stderr) {
-			return ExitInterrupted
+		if cmdenv.Interrupted(ctx, stderr) {
+			return cmdenv.ExitInterrupted
 		}
 		// the failed check run is bounded too, whatever the API does
 		fctx, cancel := context.WithTimeout(ctx, fatalPublishTimeout)
@@ -84,19 +85,19 @@ func Main(ctx context.Context, args []string, env Env) int {
 	if clockNote != "" {
 		rv.Notes = append(rv.Notes, clockNote)
 	}
-	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
+	res, err := service.Run(ctx, service.RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
 		ConfigPath: in.Config, Versions: in.Versions, Gate: in.Gate, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
 		Clients: in.Clients, Now: now})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}
-	if interrupted(ctx, stderr) {
-		return ExitInterrupted
+	if cmdenv.Interrupted(ctx, stderr) {
+		return cmdenv.ExitInterrupted
 	}
 	if rv.Baseline != nil {
 		rv.Baseline.Config = cs.From
 	}
-	setBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base, ConfigFound(res)))...)
+	service.SetBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base, ConfigFound(res)))...)
 	// The API phase (the skip label's lookups, publishing) is within what is
 	// left of the run's budget; past it the API calls give up and the run
 	// fails closed (publisher.budgetSpent).
@@ -111,13 +112,13 @@ func Main(ctx context.Context, args []string, env Env) int {
 	}
 	p := &publisher{a: a, out: stdout, env: env, gctx: gctx, in: in, tgt: tgt, dir: dir, res: res, redact: red}
 	p.publish(pctx)
-	if interrupted(ctx, stderr) {
-		return ExitInterrupted
+	if cmdenv.Interrupted(ctx, stderr) {
+		return cmdenv.ExitInterrupted
 	}
 	if res.Failed() {
-		return ExitFindings
+		return cmdenv.ExitFindings
 	}
-	return ExitOK
+	return cmdenv.ExitOK
 }
 
 // fatalPublishTimeout bounds publishing the failed check run of a run that
@@ -127,15 +128,15 @@ const fatalPublishTimeout = 30 * time.Second
 // actionNoFiles words a run without patterns for the action: its "files"
 // input and the config's files key, not the command line's patterns.
 func actionNoFiles(err error, in *actionInputs) error {
-	var nf errNoFiles
+	var nf service.NoFilesError
 	if !errors.As(err, &nf) {
 		return err
 	}
 	config := in.Config
 	if config == "" {
-		config = DefaultConfigName
+		config = service.DefaultConfigName
 	}
-	return &UsageError{Err: fmt.Errorf("no files to check: set the action's \"files\" input (for example files: 'tools/**/*.json'), or the \"files\" key of the config file (%s)", config)}
+	return &service.UsageError{Err: fmt.Errorf("no files to check: set the action's \"files\" input (for example files: 'tools/**/*.json'), or the \"files\" key of the config file (%s)", config)}
 }
 
 // actionCompareAPI is the compare endpoint for the run's repository, or nil

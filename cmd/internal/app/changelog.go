@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 )
@@ -23,7 +24,7 @@ func newChangelogFlags(fs *flag.FlagSet) *changelogFlags {
 		format:   fs.String("format", "markdown", "output `format`: markdown or json"),
 		base:     fs.String("base", "", "git revision `ref` the changes are counted from (a tag of the last release, a branch, a commit)"),
 		head:     fs.String("head", "", "read the files at git revision `ref` instead of the working tree"),
-		baseMode: fs.String("base-mode", baseModeTip, "the `mode` --base compares with: tip (--base itself, the default for release notes) or merge-base (of --base and the head revision)"),
+		baseMode: fs.String("base-mode", service.BaseModeTip, "the `mode` --base compares with: tip (--base itself, the default for release notes) or merge-base (of --base and the head revision)"),
 		config:   fs.String("config", "", "config `file` (default .mcpschema.yaml when present): files, exclude, aliases and limits"),
 		now:      fs.String("now", "", "judge removals of deprecated items on this `day` (YYYY-MM-DD, or an RFC 3339 time), for reproducible release notes (default today, UTC)"),
 		failOn:   fs.String("fail-on", "never", "lowest `kind` of change that exits 1, for release scripts: breaking, may-break (a breaking or possibly breaking change), any (any change) or never"),
@@ -44,7 +45,7 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 		return ExitUsage
 	}
 	if *format != "markdown" && *format != "json" {
-		return fail(fmt.Errorf("unknown format %q%s", *format, unknownHint(*format, []string{"markdown", "json"}, "%q", "use markdown or json")))
+		return fail(fmt.Errorf("unknown format %q%s", *format, service.UnknownHint(*format, []string{"markdown", "json"}, "%q", "use markdown or json")))
 	}
 	if *base == "" {
 		return fail(fmt.Errorf("changelog needs --base REF, the revision to list the changes since"))
@@ -61,7 +62,7 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 		}
 	}
 	cl, err := service.BuildChangelog(ctx, service.ChangelogOptions{Dir: env.WorkDir(), Base: *base, Head: *head, BaseMode: *baseMode, ConfigPath: *config, Patterns: patterns, Now: now})
-	if interrupted(ctx, env.Stderr) {
+	if cmdenv.Interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
 	if err != nil {

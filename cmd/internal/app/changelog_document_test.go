@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestChangelogDocumentChangesAreNotTools: a change to the rest of an MCP
@@ -12,6 +14,7 @@ import (
 // and the JSON entry says it is a document, so that scripts reading
 // tools[].name do not take a path for a tool name.
 func TestChangelogDocumentChangesAreNotTools(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	const doc = "mcpdesc: 0.8.0\ninfo: {name: s, version: 1.0.0}\nprotocolVersions: [2025-11-25]\n" +
 		"tools:\n  - name: t\n    inputSchema: {type: object}\n"

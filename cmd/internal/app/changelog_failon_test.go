@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestChangelogFailOn: changelog exits 0 on breaking changes (it lists
@@ -11,6 +13,7 @@ import (
 // standard error while the notes still reach standard output (issue 27
 // item 6).
 func TestChangelogFailOn(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

@@ -3,6 +3,9 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestChangelogRenamedToolAddsNoArguments: a tool renamed (guessed from an
@@ -10,6 +13,7 @@ import (
 // arguments: the changelog lists the rename, not its old arguments as
 // added, and only what the renamed tool really added.
 func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -24,7 +28,7 @@ func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
   {"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}, "limit": {"type": "integer"}}}}
 ]}
 `,
-		DefaultConfigName: "aliases:\n  search: find\n"})
+		service.DefaultConfigName: "aliases:\n  search: find\n"})
 	code, out, errOut := runMain(t, repo, "changelog", "--base", "HEAD~1", "tools.json")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)

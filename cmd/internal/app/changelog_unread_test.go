@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestChangelogUnreadableHeadFile: a head file that cannot be parsed is not
@@ -11,6 +13,7 @@ import (
 // that over in silence (release notes missing a breaking change): it says
 // which file was not compared and why, in Markdown and JSON, and exits 1.
 func TestChangelogUnreadableHeadFile(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/action"
+	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
@@ -20,7 +22,7 @@ type multiFlag []string
 
 func (m *multiFlag) String() string { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error {
-	*m = append(*m, splitList(v)...)
+	*m = append(*m, service.SplitList(v)...)
 	return nil
 }
 
@@ -37,7 +39,7 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	c.format = fs.String("format", "text", "output `format`: "+strings.Join(annotate.Formats, ", "))
 	c.base = fs.String("base", "", "git revision `ref` (branch, tag or commit) to diff every tool against")
 	c.head = fs.String("head", "", "read the files at git revision `ref` instead of the working tree")
-	c.baseMode = fs.String("base-mode", baseModeMergeBase, "the `mode` --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
+	c.baseMode = fs.String("base-mode", service.BaseModeMergeBase, "the `mode` --base compares with: merge-base (of --base and the head revision, like git diff BASE...HEAD) or tip (--base itself)")
 	c.config = fs.String("config", "", "config `file` (default .mcpschema.yaml when present)")
 	c.configFrom = fs.String("config-from", "", "apply the config at git revision `ref` (e.g. the pull request's base) and report what the working tree's config would change")
 	c.failOn = fs.String("fail-on", "", "lowest `severity` that fails the run: error (default), warning, notice or never; incomplete fails on errors and on changes that cannot be judged")
@@ -87,18 +89,18 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		}
 	}
 	if _, ok := annotate.LookupFormat(*cf.format); !ok {
-		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *cf.format, unknownHint(*cf.format, annotate.Formats, "%q", "use "+annotate.FormatChoices()))
+		fmt.Fprintf(env.Stderr, "mcpschema: unknown format %q%s\n", *cf.format, service.UnknownHint(*cf.format, annotate.Formats, "%q", "use "+annotate.FormatChoices()))
 		return ExitUsage
 	}
-	if _, err := parseBaseMode(*cf.baseMode); err != nil {
+	if _, err := service.ParseBaseMode(*cf.baseMode); err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %v\n", err)
 		return ExitUsage
 	}
 	baseRev, baseline, baseNote := *cf.base, (*report.Baseline)(nil), ""
 	if *cf.base != "" {
 		var err error
-		if baseRev, baseline, baseNote, err = cliBaseline(ctx, env.WorkDir(), *cf.base, *cf.head, *cf.baseMode); err != nil {
-			if interrupted(ctx, env.Stderr) {
+		if baseRev, baseline, baseNote, err = service.CLIBaseline(ctx, env.WorkDir(), *cf.base, *cf.head, *cf.baseMode); err != nil {
+			if cmdenv.Interrupted(ctx, env.Stderr) {
 				return ExitInterrupted
 			}
 			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
@@ -109,21 +111,21 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	if baseline != nil && baseline.MergeBaseFound {
 		configSince = baseRev // a config the change left as at its branch point is not its change
 	}
-	res, err := Run(ctx, RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
+	res, err := service.Run(ctx, service.RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", Gate: gate,
 		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, Clients: cf.clients, Now: now})
-	if interrupted(ctx, env.Stderr) {
+	if cmdenv.Interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
-	setBaseline(res.Report, baseline, baseNote, cliConfigNote(ctx, env.WorkDir(), *cf.configFrom, baseline, configFound(res)))
+	service.SetBaseline(res.Report, baseline, baseNote, action.CLIConfigNote(ctx, env.WorkDir(), *cf.configFrom, baseline, action.ConfigFound(res)))
 	var w io.Writer = env.Stdout
 	if *cf.output != "" {
 		// Never through a link a pull request may have committed at the path.
-		fh, err := os.OpenFile(configPath(env.WorkDir(), *cf.output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o644)
+		fh, err := os.OpenFile(service.ResolveConfigPath(env.WorkDir(), *cf.output), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|cmdenv.NoFollow, 0o644)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 			return ExitUsage
@@ -133,14 +135,14 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	}
 	if *cf.format == "markdown" {
 		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{Gate: res.Gate, Failed: res.Failed(), Links: cliLinks(env, baseline),
-			Accept: acceptHow("", res.Config)})
+			Accept: service.AcceptHow("", res.Config)})
 	} else if *cf.format == "sarif" {
 		// line hashes from the files as upload-sarif will read them
 		err = annotate.RenderSARIF(w, res.Report, rules.All(), env.WorkDir())
 	} else {
 		err = annotate.Render(w, *cf.format, res.Report, rules.All())
 	}
-	if interrupted(ctx, env.Stderr) {
+	if cmdenv.Interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
 	if err != nil {

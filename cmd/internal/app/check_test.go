@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
 
@@ -130,7 +131,7 @@ ignore:
     expires: 2020-01-01
 `,
 	})
-	res, err := Run(context.Background(), RunOptions{Dir: dir, Patterns: []string{"a.json"}, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)})
+	res, err := service.Run(context.Background(), service.RunOptions{Dir: dir, Patterns: []string{"a.json"}, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func runClients(args []string, format string, env Env) int {
 	if len(args) == 1 {
 		p, ok := service.LookupClient(args[0])
 		if !ok {
-			fmt.Fprintf(env.Stderr, "mcpschema: unknown client %q%s\n", args[0], unknownHint(args[0], service.ClientIDs(), "%q", "run 'mcpschema rules --clients' for the list"))
+			fmt.Fprintf(env.Stderr, "mcpschema: unknown client %q%s\n", args[0], service.UnknownHint(args[0], service.ClientIDs(), "%q", "run 'mcpschema rules --clients' for the list"))
 			return ExitUsage
 		}
 		profiles = []service.ClientProfile{p}

@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestConfigFromMissingRevisionAdvice: a --config-from revision that is not
@@ -10,6 +12,7 @@ import (
 // "Missing revisions"): a repository without a remote is told to check the
 // name, and fetch-depth is mentioned only for a shallow clone.
 func TestConfigFromMissingRevisionAdvice(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

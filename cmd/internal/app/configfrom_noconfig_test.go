@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestConfigFromWithoutAnyConfigIsNoChange: a repository with no config at
@@ -13,6 +14,7 @@ import (
 // config change; the action's pull request summary must not say
 // `config ".mcpschema.yaml" is new`.
 func TestConfigFromWithoutAnyConfigIsNoChange(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "", "")
 	code, out, errOut := runMain(t, repo, "check", "--config-from", "HEAD~2", "tools/*.json")

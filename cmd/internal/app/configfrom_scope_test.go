@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // scopeHeadTools removes "delete" and adds "remove" (a different schema, so
@@ -80,8 +81,8 @@ func scopeRepo(t *testing.T, c scopeCase) (repo, base, head, merge string) {
 	t.Helper()
 	repo = t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
-	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": trustBaseTools, DefaultConfigName: c.baseCfg})
-	files := map[string]string{"tools/tools.json": scopeHeadTools, DefaultConfigName: c.headCfg}
+	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": trustBaseTools, service.DefaultConfigName: c.baseCfg})
+	files := map[string]string{"tools/tools.json": scopeHeadTools, service.DefaultConfigName: c.headCfg}
 	for k, v := range c.extra {
 		files[k] = v
 	}
@@ -124,14 +125,14 @@ func checkScope(t *testing.T, c scopeCase, cc *report.ConfigChange) {
 	}
 }
 
-// TestCheckConfigFromScope is issue 10 item 1 for the settings that are
+// TestCheckConfigFromScope: for the settings that are
 // not severities or ignores: check --config-from lists the findings the
 // working tree's files, exclude, limits and aliases would hide or
 // reclassify after merge, and says what it cannot know.
 func TestCheckConfigFromScope(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
+		t.Skip("slow (one of the four slowest tests): runs without -service.ShortSHA, as CI does")
 	}
 	for name, c := range scopeCases {
 		t.Run(name, func(t *testing.T) {
@@ -155,50 +156,11 @@ func TestCheckConfigFromScope(t *testing.T) {
 	}
 }
 
-// TestActionPullRequestConfigScope is the same through the action, whose
-// head files are read from the merge commit.
-func TestActionPullRequestConfigScope(t *testing.T) {
-	t.Parallel()
-	if testing.Short() {
-		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
-	}
-	for name, c := range scopeCases {
-		t.Run(name, func(t *testing.T) {
-			repo, base, head, merge := scopeRepo(t, c)
-			srv := ghfake.New(actToken)
-			defer srv.Close()
-			e := newActEnv(t, repo, srv.URL, "pull_request", prEvent(7, head, base), merge)
-			e.vars["INPUT_FILES"] = ""
-			e.vars["INPUT_FAIL-ON"] = ""
-			if code := e.run(); code != ExitFindings {
-				t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, e.out.String(), e.err.String())
-			}
-			rep := readReport(t, e.outputs()["report"])
-			checkScope(t, c, rep.ConfigChange)
-			sum := e.file("summary.md")
-			want := []string{"applies after merge"}
-			if len(c.hidden) > 0 {
-				want = append(want, "It would hide")
-			}
-			if len(c.paired) > 0 {
-				want = append(want, "It would reclassify (paired by the alias) (1):", "`compat.tool.removed`")
-			}
-			if len(c.unknown) > 0 {
-				want = append(want, "What this run cannot tell:")
-			}
-			for _, w := range want {
-				if !strings.Contains(sum, w) {
-					t.Errorf("summary lacks %q:\n%s", w, sum)
-				}
-			}
-		})
-	}
-}
-
 // TestConfigFromScopeCLIPatterns checks that patterns given on the command
 // line keep the changed files out of the comparison, while a changed
 // exclude still applies to them.
 func TestConfigFromScopeCLIPatterns(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	c := scopeCases["files"]
 	repo, base, _, _ := scopeRepo(t, c)
@@ -210,7 +172,7 @@ func TestConfigFromScopeCLIPatterns(t *testing.T) {
 	if cc := rep.ConfigChange; cc == nil || len(cc.Hidden) != 0 || len(cc.Unknown) != 0 {
 		t.Errorf("files changed but the command line gives the patterns: %+v", rep.ConfigChange)
 	}
-	if err := os.WriteFile(filepath.Join(repo, DefaultConfigName), []byte("exclude: [\"tools/tools.json\"]\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(repo, service.DefaultConfigName), []byte("exclude: [\"tools/tools.json\"]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, out, _ = runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json", "tools/*.json")

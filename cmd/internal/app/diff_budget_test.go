@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // diffBombDoc is patternBombDoc's shape: ten tools with sixty ^(a+)+$
@@ -47,6 +48,7 @@ func diffBombDoc(examples, required bool) string {
 // and nothing said the diff was cut short; now the diff stops at the
 // budget, and an error naming limits.run-timeout marks the run incomplete.
 func TestDiffStageUnderRunBudget(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	dir := t.TempDir()
 	actGit(t, dir, "init", "-q", "-b", "main")
 	actCommit(t, dir, "base", map[string]string{

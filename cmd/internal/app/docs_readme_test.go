@@ -12,7 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// The README's promises to a newcomer (issue 27, item 5).
+// The README's promises to a newcomer.
 const (
 	readmeMaxLines  = 400
 	readmeSetupLine = 100 // the set-up commands start within the first lines
@@ -86,24 +86,12 @@ var readmeOutput = regexp.MustCompile("(?s)<!-- output: (mcpschema [^\n]*?) -->\
 
 // TestReadmeBreakingExample: the README's breaking-change example is what
 // mcpschema prints on the files in testdata/breaking, committed as its
-// shell block says, and the same pull request as the golden comment
-// (testdata/comment/example.md), whose excerpt the README quotes line by
-// line. Regenerate the text run with
+// shell block says (the golden comment, testdata/comment/example.md, whose
+// excerpt the README quotes line by line, is made from the same files). Regenerate the text run with
 //
 //	go test ./cmd/internal/app -run TestReadmeBreakingExample -update
 func TestReadmeBreakingExample(t *testing.T) {
 	text := readDoc(t, "README.md")
-	// The example pair is the comment example's pull request.
-	for dir, want := range map[string]string{"base": exampleBase, "head": exampleHead} {
-		got := readDoc(t, "testdata/breaking/"+dir+"/tools/github.json")
-		if got != want && updating() {
-			if err := os.WriteFile(filepath.Join(repoRoot, "testdata", "breaking", dir, "tools", "github.json"), []byte(want), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		} else if got != want {
-			t.Errorf("testdata/breaking/%s/tools/github.json differs from the comment example's %s (comment_example_test.go): the README's text run and comment excerpt must show one pull request", dir, dir)
-		}
-	}
 	for _, want := range []string{
 		`cp -r testdata/breaking/base/. "$demo" && cd "$demo"`,
 		"git init -q && git add . && git -c user.name=demo -c user.email=demo@example.invalid commit -qm base",

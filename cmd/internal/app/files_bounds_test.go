@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // badTool has one error (an invalid "type").
 const badTool = `{"name": "bad", "inputSchema": {"type": "object", "properties": {"q": {"type": 5}}}}`
 
-// TestConfigFilesStayInWorkspace (issue 10 item 10): the config's files and
-// the action's input cannot name absolute paths or leave the workspace.
+// TestConfigFilesStayInWorkspace: the config's files cannot name absolute
+// paths or leave the workspace (the action's files input: cmd/internal/action).
 func TestConfigFilesStayInWorkspace(t *testing.T) {
 	t.Parallel()
 	outside := writeFiles(t, map[string]string{"secret.json": badTool})
@@ -24,17 +25,6 @@ func TestConfigFilesStayInWorkspace(t *testing.T) {
 		code, out, errOut := runMain(t, dir, "check")
 		if code != ExitUsage || !strings.Contains(errOut, "workspace") {
 			t.Errorf("config files %q: exit %d, stderr %q, stdout %.200q: want a usage error naming the workspace", pat, code, errOut, out)
-		}
-	}
-	repo := t.TempDir()
-	actGit(t, repo, "init", "-q", "-b", "main")
-	sha := actCommit(t, repo, "pr", map[string]string{"tools/a.json": goodTool})
-	for _, pat := range []string{"/etc/passwd", "../*.json", "tools/a.json\n../../x.json"} {
-		e := newActEnv(t, repo, "http://127.0.0.1:1", "push", `{}`, sha)
-		e.vars["INPUT_FILES"] = pat
-		e.vars["INPUT_BASE"] = ""
-		if code := e.run(); code != ExitUsage || !strings.Contains(e.err.String(), "workspace") {
-			t.Errorf("input files %q: exit %d, stderr %q", pat, code, e.err.String())
 		}
 	}
 }
@@ -91,11 +81,12 @@ func TestSpecialFilesSkipped(t *testing.T) {
 	}
 }
 
-// TestHeadReadsLinksLikeWorkingTree (issue 10 item 11): the same tree,
+// TestHeadReadsLinksLikeWorkingTree: the same tree,
 // with tool files that are symbolic links (to a file in the repository, to
 // one outside it, through a linked directory, and dangling), gives the same
 // findings from the working tree and under --head.
 func TestHeadReadsLinksLikeWorkingTree(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	outside := writeFiles(t, map[string]string{"secret.json": badTool})

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/cmd/internal/snapshot"
 )
 
@@ -207,7 +208,7 @@ func helpFirst(args []string, env Env) (code int, done bool) {
 
 // unknownCommand reports a command that does not exist, with the nearest one.
 func unknownCommand(name string, env Env) int {
-	fmt.Fprintf(env.Stderr, "mcpschema: unknown command %q%s\n\n%s", name, didYouMean(name, commandNames(), "`%s`"), usageText())
+	fmt.Fprintf(env.Stderr, "mcpschema: unknown command %q%s\n\n%s", name, service.DidYouMean(name, commandNames(), "`%s`"), usageText())
 	return ExitUsage
 }
 
@@ -230,7 +231,7 @@ func flagParseError(name string, fs *flag.FlagSet, err error, env Env) int {
 		bad := strings.TrimPrefix(msg, "flag provided but not defined: -")
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		msg = fmt.Sprintf("unknown flag --%s%s", bad, didYouMean(bad, names, "--%s"))
+		msg = fmt.Sprintf("unknown flag --%s%s", bad, service.DidYouMean(bad, names, "--%s"))
 	case strings.HasPrefix(msg, "flag needs an argument: -"):
 		msg = fmt.Sprintf("flag --%s needs a value", strings.TrimPrefix(msg, "flag needs an argument: -"))
 	default:

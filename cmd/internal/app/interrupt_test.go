@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // manyToolFiles writes files tool files of tools tools each under tools/.
@@ -55,21 +57,8 @@ func TestCheckInterruptedExits130(t *testing.T) {
 			t.Errorf("%s: stderr %q does not say interrupted", format, errb.String())
 		}
 		if out.Len() != 0 {
-			t.Errorf("%s: an interrupted run printed a report:\n%.300s", format, out.String())
+			t.Errorf("%s: an cmdenv.Interrupted run printed a report:\n%.300s", format, out.String())
 		}
-	}
-}
-
-// TestRunInterruptedStopsThePool: Run returns the context's error when it
-// is cancelled, not a report.
-func TestRunInterruptedStopsThePool(t *testing.T) {
-	dir := t.TempDir()
-	manyToolFiles(t, dir, 20, 10)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: []string{"tools/*.json"}})
-	if !errors.Is(err, context.Canceled) || res != nil {
-		t.Fatalf("Run on a cancelled context: %v, %v; want context.Canceled and no result", res, err)
 	}
 }
 
@@ -111,13 +100,14 @@ func TestCheckSIGINTSubprocess(t *testing.T) {
 		t.Errorf("stderr %q does not say interrupted", errb.String())
 	}
 	if out.Len() != 0 {
-		t.Errorf("an interrupted run printed a report:\n%.300s", out.String())
+		t.Errorf("an cmdenv.Interrupted run printed a report:\n%.300s", out.String())
 	}
 }
 
 // TestChangelogInterruptedExits130: changelog, too, stops on Ctrl-C with
 // exit 130 and no output.
 func TestChangelogInterruptedExits130(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := actCommit(t, repo, "base", map[string]string{"tools/tools.json": toolsJSON(3, 0, 0)})
@@ -127,22 +117,6 @@ func TestChangelogInterruptedExits130(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := Main(ctx, []string{"changelog", "--base", base, "tools/*.json"}, Env{Stdout: &out, Stderr: &errb, Dir: repo, Getenv: func(string) string { return "" }})
 	if code != ExitInterrupted || !strings.Contains(errb.String(), "interrupted") || out.Len() != 0 {
-		t.Errorf("exit %d, stderr %q, stdout %q: want %d, interrupted, nothing", code, errb.String(), out.String(), ExitInterrupted)
-	}
-}
-
-// TestActionInterruptedExits130: the action, interrupted, publishes no
-// result and exits 130.
-func TestActionInterruptedExits130(t *testing.T) {
-	repo, base, head, merge := prRepo(t)
-	e := newActEnv(t, repo, "http://127.0.0.1:1", "pull_request", prEvent(7, head, base), merge)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	code := Main(ctx, []string{"action"}, Env{Stdout: &e.out, Stderr: &e.err, Getenv: func(k string) string { return e.vars[k] }})
-	if code != ExitInterrupted || !strings.Contains(e.err.String(), "interrupted") {
-		t.Errorf("exit %d, stderr %q: want %d and interrupted", code, e.err.String(), ExitInterrupted)
-	}
-	if e.file("summary.md") != "" || e.outputs()["errors"] != "" {
-		t.Errorf("an interrupted action published a result: summary %q, outputs %v", e.file("summary.md"), e.outputs())
+		t.Errorf("exit %d, stderr %q, stdout %q: want %d, cmdenv.Interrupted, nothing", code, errb.String(), out.String(), ExitInterrupted)
 	}
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestPatternEveryMatchExcluded: a pattern whose every match an exclude
@@ -11,6 +13,7 @@ import (
 // patterns and as the usage error when it is the only one, in the working
 // tree, at --head and at --base.
 func TestPatternEveryMatchExcluded(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // reportOf runs check with --format json and parses the report.
@@ -50,11 +52,12 @@ var treeWithDependencies = map[string]string{
 	"vendor/lib/tools.json":         badTool,
 }
 
-// TestExcludesAndSkippedDirectories (issue 12): "**/*.json" does not walk
+// TestExcludesAndSkippedDirectories: "**/*.json" does not walk
 // into node_modules or vendor; "!pattern" on the command line and exclude:
 // in the config remove matches; a pattern naming node_modules reads it; and
 // the working tree and --head HEAD read the same files.
 func TestExcludesAndSkippedDirectories(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -113,7 +116,7 @@ func TestConfigExcludeInvalid(t *testing.T) {
 	}
 }
 
-// TestPatternUnmatched (issue 12): a pattern that matches nothing is a
+// TestPatternUnmatched: a pattern that matches nothing is a
 // warning on that pattern and the other files are still checked (failing
 // case); patterns that all match are silent (passing case); when no
 // pattern matches, the run stops with exit status 2.
@@ -139,7 +142,7 @@ func TestPatternUnmatched(t *testing.T) {
 	_, rep, errOut = reportOf(t, dir, "--config", "conf/.mcpschema.yaml")
 	var found *report.Finding
 	for i, f := range rep.Findings {
-		if f.Rule == RulePatternUnmatched.ID {
+		if f.Rule == service.RulePatternUnmatched.ID {
 			found = &rep.Findings[i]
 		}
 	}
@@ -163,11 +166,12 @@ func TestPatternUnmatched(t *testing.T) {
 	}
 }
 
-// TestPatternMatchingOnlyAtBaseIsDeletion (issue 12): a pull request that
+// TestPatternMatchingOnlyAtBaseIsDeletion: a pull request that
 // deletes the only tool file reports compat.tool.removed instead of
 // stopping on "pattern matches no file", from the working tree and from
 // --head; a pattern that matches neither tree stops the run.
 func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -192,10 +196,11 @@ func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
 	}
 }
 
-// TestBaseFormatChanged (issue 12): a file that held another structure at
+// TestBaseFormatChanged: a file that held another structure at
 // the base gives a notice that nothing there was comparable, not "2 tools
 // added", from the working tree and from --head.
 func TestBaseFormatChanged(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
@@ -211,35 +216,5 @@ func TestBaseFormatChanged(t *testing.T) {
 		if len(rep.Findings) == 1 && (rep.Findings[0].Base == nil || !strings.Contains(rep.Findings[0].Message, "held no tool definitions at the base revision")) {
 			t.Errorf("finding %+v", rep.Findings[0])
 		}
-	}
-}
-
-// TestActionFilesExcludes (issue 12): the action's files input takes
-// "!pattern" lines, and a line that matches nothing is a warning.
-func TestActionFilesExcludes(t *testing.T) {
-	t.Parallel()
-	repo := t.TempDir()
-	actGit(t, repo, "init", "-q", "-b", "main")
-	sha := actCommit(t, repo, "tree", treeWithDependencies)
-	e := newActEnv(t, repo, "http://127.0.0.1:1", "push", `{}`, sha)
-	e.vars["INPUT_FILES"] = "**/*.json\n!tools/legacy/**\n!**/*.test.json\nmissing/*.json"
-	e.vars["INPUT_BASE"] = ""
-	e.vars["INPUT_FAIL-ON"] = "error"
-	if code := e.run(); code != ExitOK {
-		t.Fatalf("exit %d: %s %s", code, e.out.String(), e.err.String())
-	}
-	data, err := os.ReadFile(e.outputs()["report"])
-	if err != nil {
-		t.Fatalf("report: %v (outputs %v)", err, e.outputs())
-	}
-	var rep report.Report
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatal(err)
-	}
-	if got := filePaths(rep); got != "tools/a.json" {
-		t.Errorf("files %q", got)
-	}
-	if got := rulesOf(rep); got != "warning mcpschema.files.pattern-unmatched " {
-		t.Errorf("findings:\n%s", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestPreExistingFindings: with a base, a validation finding the base
@@ -15,8 +16,9 @@ import (
 // another file is the same tool; an unchanged file by construction) is
 // marked pre-existing, listed in its own collapsed section, never
 // annotated, and does not fail the run unless fail-on-existing is set.
-// Without a base everything is reported as before (issue 21 item 1).
+// Without a base no finding is pre-existing.
 func TestPreExistingFindings(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	bad := func(name, desc string) string {

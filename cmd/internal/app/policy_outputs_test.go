@@ -5,12 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestStrictOutputs: an output enum value added is a warning by default,
 // also with its confirmed witness; --strict-outputs and strict-outputs:
-// true in the config make it an error (issue 21 item 3).
+// true in the config make it an error.
 func TestStrictOutputs(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	tool := func(enum string) string {

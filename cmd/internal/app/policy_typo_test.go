@@ -3,13 +3,16 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestTypoIsNotABreak: "type": "integr" in the head gives the validation
 // error and, instead of a self-contradicting compat.input.became-false
 // break, one "not compared" notice; the breaking count and the changelog
-// do not see it (issue 21 item 6).
+// do not see it.
 func TestTypoIsNotABreak(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	base := `{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}, "q": {"type": "string"}}}}`

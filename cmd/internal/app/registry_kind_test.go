@@ -4,17 +4,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
 // emittedByApp lists the validation rules the CLI itself reports, with where.
 var emittedByApp = map[*rules.Rule]string{
-	RuleConfigValid:      "the config loader (configfrom.go) reports a config file that does not apply",
-	RuleIgnoreExpired:    "applying the config (apply.go) reports an ignore past its expiry",
-	RulePatternUnmatched: "the file matcher (patterns.go) reports a pattern that matches no file in either tree",
-	RuleMajorBumpUnused:  "the version policy (version_policy.go) reports a major bump without a breaking change",
-	RuleVersionNotRaised: "the version policy (version_policy.go) reports a file of the release that did not raise its major version",
+	service.RuleConfigValid:      "the config loader (configfrom.go) reports a config file that does not apply",
+	service.RuleIgnoreExpired:    "applying the config (apply.go) reports an ignore past its expiry",
+	service.RulePatternUnmatched: "the file matcher (patterns.go) reports a pattern that matches no file in either tree",
+	service.RuleMajorBumpUnused:  "the version policy (version_policy.go) reports a major bump without a breaking change",
+	service.RuleVersionNotRaised: "the version policy (version_policy.go) reports a file of the release that did not raise its major version",
 }
 
 // TestEveryRuleHasAKind checks the typed rule records of the whole registry:

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -37,7 +38,7 @@ func runRules(args []string, env Env) int {
 		return code
 	}
 	if *rf.format != "text" && *rf.format != "json" {
-		fmt.Fprintf(env.Stderr, "mcpschema rules: unknown format %q%s\n", *rf.format, unknownHint(*rf.format, rulesFormats, "%q", "use text or json"))
+		fmt.Fprintf(env.Stderr, "mcpschema rules: unknown format %q%s\n", *rf.format, service.UnknownHint(*rf.format, rulesFormats, "%q", "use text or json"))
 		return ExitUsage
 	}
 	if *rf.clients {
@@ -55,7 +56,7 @@ func runRules(args []string, env Env) int {
 			for i, r := range list {
 				ids[i] = r.ID
 			}
-			fmt.Fprintf(env.Stderr, "mcpschema: unknown rule %q%s\n", args[0], unknownHint(args[0], ids, "%s", "run 'mcpschema rules' for the list"))
+			fmt.Fprintf(env.Stderr, "mcpschema: unknown rule %q%s\n", args[0], service.UnknownHint(args[0], ids, "%s", "run 'mcpschema rules' for the list"))
 			return ExitUsage
 		}
 		if *rf.format == "json" {

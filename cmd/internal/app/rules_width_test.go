@@ -80,7 +80,7 @@ func TestRulesFitsTheWidth(t *testing.T) {
 			t.Errorf("COLUMNS=%q changed the listing", bad)
 		}
 	}
-	// One rule's whole documentation, as before.
+	// One rule's whole documentation, whatever the width.
 	if code, doc := runRulesWith(t, "40", "mcpschema.file.syntax"); code != ExitOK || !strings.Contains(doc, "fix: ") || !strings.HasPrefix(doc, "mcpschema.file.syntax\n") {
 		t.Errorf("rules ID: exit %d\n%s", code, doc)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 const smokeDocBase = `mcpdesc: 0.8.0
@@ -33,6 +34,7 @@ tools:
 // not on the old path with "was removed with its file", since the file was
 // moved, not deleted.
 func TestCheckBaseMovedDocumentRemovedTool(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")

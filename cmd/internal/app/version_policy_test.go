@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // versionDoc is an MCP Description document at version v with one tool
@@ -25,8 +26,9 @@ func versionDoc(v string, req bool) string {
 // major version bump is announced (accepted, a notice, still counted as
 // breaking); without a bump it says to bump the major version; a major
 // bump without a breaking change is noted; without the policy a bump
-// changes nothing (issue 21 item 2b).
+// changes nothing.
 func TestVersionPolicy(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	run := func(t *testing.T, cfg, before, after string, req bool) (int, report.Report) {
 		repo := t.TempDir()
 		actGit(t, repo, "init", "-q", "-b", "main")
@@ -104,8 +106,9 @@ func TestVersionPolicy(t *testing.T) {
 }
 
 // TestChangelogProposesBump: changelog proposes the bump the changes call
-// for, with or without version-policy (issue 21 item 2b).
+// for, with or without version-policy.
 func TestChangelogProposesBump(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"s.mcpdesc.yaml": versionDoc("1.4.0", false)})

@@ -3,14 +3,17 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// TestYAMLAsOtherReadersRead (issue 27 item 7): a document that is clean in
+// TestYAMLAsOtherReadersRead: a document that is clean in
 // JSON is not an error in YAML for holding an ordinary "<<" key (a warning
 // that YAML 1.1 readers merge it, exit 0), and a head that unquotes
 // enum: ["yes", "no"] to enum: [yes, no] is no longer silent: the values
 // are the same strings to mcpschema, booleans to YAML 1.1 readers.
 func TestYAMLAsOtherReadersRead(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	const doc = "mcpdesc: 0.8.0\ninfo: {name: demo, version: 1.0.0}\nprotocolVersions: [2025-11-25]\nx-example-map: {<<: {a: 1}}\n" +
 		"tools:\n  - name: e\n    description: reads\n    inputSchema: {type: object, additionalProperties: false}\n"

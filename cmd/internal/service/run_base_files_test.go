@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // TestRunBaseMatchesWholeTreesFiles: check --base path by path reports
@@ -20,6 +22,7 @@ import (
 // the base (a deletion), an MCP Description document whose prompts change,
 // and a base file that held no tools.
 func TestRunBaseMatchesWholeTreesFiles(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := newBaseRepo(t)
 	doc := func(prompts string) string {

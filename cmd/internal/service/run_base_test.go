@@ -16,6 +16,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/testrepo"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -47,6 +48,7 @@ func btTool(name, props string) string {
 // not), a deleted file, a new file, a base file that does not parse, an
 // alias, a rename, duplicates across files, unchanged files.
 func TestRunBaseMatchesWholeTrees(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := newBaseRepo(t)
 	r.write(".mcpschema.yaml", "files: ['tools/**/*.json']\naliases:\n  fresh: stale\n")

@@ -8,7 +8,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/pool"
 )
 
-// TestRunBuildsOnePool (issue 11): check and check --base, from the working
+// TestRunBuildsOnePool: check and check --base, from the working
 // tree and from a head revision, run on one worker pool (cmd/internal/pipeline),
 // also when the tree-wide pairing judges moved tools; app builds none.
 func TestRunBuildsOnePool(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"github.com/mcpschema/mcpschema/internal/testsupport/wfcmd"
 )
 
@@ -43,6 +44,7 @@ func TestSnapshotUnsupportedVersion(t *testing.T) {
 // Issue 23 item 3: a server that never answers initialize (and exits once
 // its stdin is closed) did not answer; it did not "exit with status 0".
 func TestSnapshotHungInitialize(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	each(t, script{Hang: "initialize", Stderr: "warming the cache...\n"}, func(t *testing.T, args func(...string) []string) {
 		r := run(t, t.TempDir(), args("--startup-timeout", "1s")...)
 		if r.code != 2 || !strings.Contains(r.stderr, "server did not answer initialize within 1s: raise --startup-timeout if it needs longer") ||
@@ -225,6 +227,7 @@ func quote(s string) string {
 // Issue 23 item 9: a listing is bounded (pages, tools, bytes per list, one
 // message, the whole snapshot); each error names its limit and flag.
 func TestSnapshotBoundedListing(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	each(t, script{Endless: true}, func(t *testing.T, args func(...string) []string) {
 		for _, tc := range []struct {
 			flags []string

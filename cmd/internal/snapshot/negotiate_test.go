@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // A server that speaks only 2026-07-28 answers initialize with an error
@@ -115,6 +117,7 @@ func TestSnapshotMcpdescMarker(t *testing.T) {
 // A server that answers initialize with method not found and never
 // answers server/discover: both are said, the second as what it is.
 func TestSnapshotDiscoverHangs(t *testing.T) {
+	toolrepo.EndToEnd(t)
 	s := script{InitError: "method not found", InitCode: -32601, Hang: "server/discover"}
 	each(t, s, func(t *testing.T, args func(...string) []string) {
 		r := run(t, t.TempDir(), args("--startup-timeout", "1s")...)
