@@ -199,6 +199,18 @@ func extend(path []step, s step) []step {
 	return append(out, s)
 }
 
+// An output that stops constraining a place (sub).
+var (
+	RuleOutputBecameTrue = compatRule{
+		ID: "compat.output.became-unconstrained", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "output unconstrained",
+		Summary: "the outputSchema does not stop constraining a place",
+		Doc:     "The head schema admits any value at a place where the base schema promised something narrower." + outputDoc,
+		Fix:     "restore the constraint",
+	}.rule()
+)
+
 // sub reports where out rejects values in accepts.
 func (j *judge) sub(in, out *node, path []step) {
 	if in == nil || out == nil || in.never {
@@ -283,6 +295,26 @@ func (j *judge) sub(in, out *node, path []step) {
 	j.defaults(in, out, path)
 }
 
+// A change that cannot be judged offline, per direction (undecidable,
+// opaqueAdded, unjudgedRefs): the gate fails closed.
+var (
+	RuleInputUndecidable = compatRule{
+		ID: "compat.input.undecidable", Level: rules.Should, Severity: rules.Error,
+		Title:   "input change not decidable",
+		Summary: "an input change can be judged",
+		Doc:     "Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, a base inputSchema that is no schema, or a bound on the work, mcpschema says so instead of guessing. A base tool with no inputSchema, or `true`, accepted any arguments object (MCP arguments are an object) and is compared as `{\"type\": \"object\"}`, `false` as accepting nothing; a base inputSchema that is null, a string or another value that is no schema cannot be interpreted, so unless the head schema accepts every arguments object the change is reported here, not compared." + undecidableDoc,
+		Fix:     "use local `$defs` references so the change can be judged, or accept it with an ignore with a reason",
+	}.rule()
+
+	RuleOutputUndecidable = compatRule{
+		ID: "compat.output.undecidable", Level: rules.Should, Severity: rules.Error,
+		Title:   "output change not decidable",
+		Summary: "an output change can be judged",
+		Doc:     "Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, or a bound on the work, mcpschema says so instead of guessing." + undecidableDoc,
+		Fix:     "use local `$defs` references so the change can be judged, or accept it with an ignore with a reason",
+	}.rule()
+)
+
 func (j *judge) undecidable(in, out *node, path []step, reason string) {
 	j.emit(j.undecidableChange(path, reason), in, out, "$ref")
 }
@@ -321,6 +353,19 @@ func (j *judge) opaqueAdded(in, out *node, path []step, key, ptr string) {
 	}
 	j.emit(c, in, out, "$ref")
 }
+
+// An input that starts rejecting every value at a place (becameFalse; for
+// an output the same is a type widened).
+var (
+	RuleInputBecameFalse = compatRule{
+		ID: "compat.input.became-false", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "input rejects everything",
+		Summary: "the inputSchema does not start rejecting every value at a place",
+		Doc:     "The head schema rejects every value at a place where the base schema accepted some (a `false` schema, `not: {}`, or contradicting keywords)." + inputDoc,
+		Fix:     "accept the values callers send there again",
+	}.rule()
+)
 
 func (j *judge) becameFalse(in, out *node, path []step) {
 	if j.dir == dirInput {

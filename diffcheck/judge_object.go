@@ -66,6 +66,44 @@ func memberKw(n *node) string {
 	return "additionalProperties"
 }
 
+// The required members of an object (objects).
+var (
+	RuleInputRequiredAdded = compatRule{
+		ID: "compat.input.required-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "required argument added",
+		Summary: "no argument becomes required",
+		Doc:     "A property listed in `required` at head but not at base (a new required property, or an existing one that became required) rejects every call that omits it. A `default` does not help: the validator still rejects the omission." + inputDoc,
+		Fix:     "make the argument optional (with a server-side default)",
+	}.rule()
+
+	RuleOutputRequiredRemoved = compatRule{
+		ID: "compat.output.required-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "required result member removed",
+		Summary: "no required output property is removed",
+		Doc:     "A property that was required in the result and is gone at head is missing from results consumers parse." + outputDoc,
+		Fix:     "keep returning the property",
+	}.rule()
+
+	RuleOutputBecameOptional = compatRule{
+		ID: "compat.output.property-became-optional", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result member became optional",
+		Summary: "no required output property becomes optional",
+		Doc:     "A property no longer listed in `required` may be absent from results." + outputDoc,
+		Fix:     "keep the property required",
+	}.rule()
+
+	RuleOutputPropertyRemoved = compatRule{
+		ID: "compat.output.property-removed", Level: rules.Should, Severity: rules.Warning,
+		Title:   "result member removed",
+		Summary: "no optional output property is removed",
+		Doc:     "Consumers reading an optional property stop getting it; the result is still valid for them, so it is a warning.",
+		Fix:     "keep returning the property (deprecated)",
+	}.rule()
+)
+
 func (j *judge) objects(in, out *node, path []step) {
 	head, base := j.headBase(in, out)
 	for _, k := range sortedKeys(out.required) {
@@ -164,6 +202,18 @@ func baseProp(base *node, k string) string {
 	return base.at("properties")
 }
 
+// A member the base declared gone from an input (memberGone).
+var (
+	RuleInputPropertyRemoved = compatRule{
+		ID: "compat.input.property-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: "warning from an open object (the argument is ignored), or " + downgraded,
+		Title:   "argument removed",
+		Summary: "no input property is removed",
+		Doc:     "Removing a property from a closed object (`additionalProperties: false` or `unevaluatedProperties: false`) rejects every call that still sends it: an error. From an open object the argument is silently ignored: a warning, without witness since nothing is rejected." + inputDoc,
+		Fix:     "keep the property (deprecated) or reopen the object",
+	}.rule()
+)
+
 // memberGone judges a member in declares and out does not.
 func (j *judge) memberGone(in, out *node, k string, p []step) {
 	head, base := j.headBase(in, out)
@@ -210,6 +260,29 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 		j.sub(in.props[k], ms, p)
 	}
 }
+
+// The undeclared members of an object: additionalProperties,
+// unevaluatedProperties, patternProperties and propertyNames (undeclared,
+// patternGone, unevaluated).
+var (
+	RuleInputAdditionalRestricted = compatRule{
+		ID: "compat.input.additional-properties-restricted", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "extra arguments restricted",
+		Summary: "additionalProperties, unevaluatedProperties, patternProperties and propertyNames do not reject members the base accepted",
+		Doc:     "Closing an object or constraining its undeclared members rejects calls that send extra members." + inputDoc,
+		Fix:     "keep the object open, or declare the members callers send",
+	}.rule()
+
+	RuleOutputAdditionalRelaxed = compatRule{
+		ID: "compat.output.additional-properties-relaxed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: "error when a closed object is opened and a witness confirms it; a member added to a closed object is " + additive,
+		Title:   "result may carry new members",
+		Summary: "a closed output object stays closed",
+		Doc:     "Opening a closed result object lets results carry members strict consumers reject: an error with a witness. Adding a member to a closed result object (optional or required) only adds: clients validate results against the schema the server lists now, so it is a warning even with a witness, and an error with strict-outputs (config, --strict-outputs, the action input) for teams whose consumers pin the old schema. Undeclared members of open objects are assumed not to be returned." + outputDoc,
+		Fix:     "keep the object closed, or tell consumers to accept new members",
+	}.rule()
+)
 
 // undeclared judges additionalProperties, unevaluatedProperties,
 // patternProperties and propertyNames.
@@ -596,6 +669,27 @@ func joinedSamples(not, in *node) []any {
 	return out
 }
 
+// A conditional constraint added to an input, removed from an output (conditional).
+var (
+	RuleInputConditionalAdded = compatRule{
+		ID: "compat.input.conditional-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument condition added",
+		Summary: "no conditional constraint is added to an input",
+		Doc:     "`if`/`then`/`else`, `dependentRequired`, `dependentSchemas` (draft-07 `dependencies`), `not` and `contains` added or extended at head reject values the base accepted." + inputDoc,
+		Fix:     "drop the conditional constraint",
+	}.rule()
+
+	RuleOutputConditionalRemoved = compatRule{
+		ID: "compat.output.conditional-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result condition removed",
+		Summary: "no conditional constraint of an output is removed",
+		Doc:     "`if`/`then`/`else`, `dependentRequired`, `dependentSchemas`, `not` or `contains` removed or loosened at head lets results break the old promise." + outputDoc,
+		Fix:     "restore the conditional constraint",
+	}.rule()
+)
+
 // conditional reports a conditional constraint added (input) or removed
 // (output); reject narrows where out must reject (nil: the keyword kw).
 func (j *judge) conditional(in, out *node, path []step, kw, what string, reject []target) {
@@ -831,6 +925,45 @@ func splitByType(in *node, ob []*node) (parts, typed []*node) {
 	return parts, typed
 }
 
+// The anyOf and oneOf branches (branchChange, parts, overlaps).
+var (
+	RuleInputBranchRemoved = compatRule{
+		ID: "compat.input.branch-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument branch removed",
+		Summary: "no anyOf or oneOf branch of an input is removed",
+		Doc:     "A value that only matched a removed `anyOf`/`oneOf` branch is rejected. Branches are paired by meaning, not position, so reordering is silent." + inputDoc,
+		Fix:     "restore the branch",
+	}.rule()
+
+	RuleInputCompositionAdded = compatRule{
+		ID: "compat.input.composition-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument composition added",
+		Summary: "an input is not wrapped in a new anyOf or oneOf",
+		Doc:     "Wrapping an input in `anyOf`/`oneOf` (for example to demand one of two properties) rejects values that match no branch." + inputDoc,
+		Fix:     "add a branch that accepts what callers send today",
+	}.rule()
+
+	RuleOutputBranchAdded = compatRule{
+		ID: "compat.output.branch-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result branch added",
+		Summary: "no anyOf or oneOf branch is added to an output",
+		Doc:     "A value that matches only a new or wider branch (for example one with a member the base branch did not declare) is a result consumers were not promised; the message names that member." + outputDoc,
+		Fix:     "make sure consumers accept the new shape before returning it",
+	}.rule()
+
+	RuleOutputCompositionRemoved = compatRule{
+		ID: "compat.output.composition-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result composition removed",
+		Summary: "an output does not lose its anyOf or oneOf",
+		Doc:     "Dropping the `anyOf`/`oneOf` that constrained a result lets it carry values matching none of the old branches." + outputDoc,
+		Fix:     "restore the anyOf or oneOf",
+	}.rule()
+)
+
 // branchChange describes branch idx (b) of in that no branch of out (ob)
 // covers: a branch removed or narrowed (inputs) or added (outputs), or,
 // when in was wrapped as its only branch, the composition added (inputs)
@@ -878,6 +1011,27 @@ func (j *judge) branchChange(in, out *node, path []step, kw string, b *node, ob 
 	}
 	return c
 }
+
+// The allOf members that cannot be folded (allOfMembers).
+var (
+	RuleInputAllOfAdded = compatRule{
+		ID: "compat.input.all-of-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument allOf added",
+		Summary: "no allOf branch that constrains an input is added",
+		Doc:     "An added `allOf` branch whose keywords cannot be folded into the schema adds constraints a value must also meet. Foldable branches are judged keyword by keyword instead." + inputDoc,
+		Fix:     "drop the branch or make sure it accepts everything the base accepted",
+	}.rule()
+
+	RuleOutputAllOfRemoved = compatRule{
+		ID: "compat.output.all-of-removed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result allOf removed",
+		Summary: "no allOf branch of an output is removed",
+		Doc:     "A removed `allOf` branch that cannot be judged keyword by keyword loosens the promise." + outputDoc,
+		Fix:     "restore the branch",
+	}.rule()
+)
 
 // allOfMembers judges the allOf members of out: one that neither in nor a
 // member of in's allOf covers is an allOf branch added (inputs) or removed
@@ -960,6 +1114,27 @@ func (j *judge) pairedBranch(b, o *node, path []step, covered bool) bool {
 	return covered || found
 }
 
+// A changed not or if/then/else (changed).
+var (
+	RuleInputConditionalChanged = compatRule{
+		ID: "compat.input.conditional-changed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "argument condition changed",
+		Summary: "a conditional constraint of an input is not changed",
+		Doc:     "A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found." + inputDoc,
+		Fix:     "make sure the new condition accepts every value the old one accepted",
+	}.rule()
+
+	RuleOutputConditionalChanged = compatRule{
+		ID: "compat.output.conditional-changed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result condition changed",
+		Summary: "a conditional constraint of an output is not changed",
+		Doc:     "A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found." + outputDoc,
+		Fix:     "make sure the new condition admits only values the old one admitted",
+	}.rule()
+)
+
 func (j *judge) changed(in, out *node, path []step, kw string) {
 	c := change{path: path, locals: genCandidates(in)}
 	if j.dir == dirInput {
@@ -973,6 +1148,25 @@ func (j *judge) changed(in, out *node, path []step, kw string) {
 	}
 	j.emit(c, in, out, kw)
 }
+
+// A changed or removed default (defaults): nothing is rejected.
+var (
+	RuleInputDefaultChanged = compatRule{
+		ID: "compat.input.default-changed", Level: rules.Should, Severity: rules.Warning,
+		Title:   "argument default changed",
+		Summary: "the default of an input is not changed or removed",
+		Doc:     "Callers that omit the argument get different behaviour when the default changes; nothing is rejected, so there is no witness.",
+		Fix:     "keep the old default, or announce the change",
+	}.rule()
+
+	RuleOutputDefaultChanged = compatRule{
+		ID: "compat.output.default-changed", Level: rules.May, Severity: rules.Notice,
+		Title:   "result default changed",
+		Summary: "the default of an output is not changed",
+		Doc:     "A default in an output schema is documentation; it is listed so reviewers see it.",
+		Fix:     "nothing to fix",
+	}.rule()
+)
 
 // defaults reports a changed or removed default.
 func (j *judge) defaults(in, out *node, path []step) {

@@ -52,6 +52,28 @@ func quoteList(vals []any) string {
 	return strings.Join(parts, ", ")
 }
 
+// The type judge (types): a type the base accepted gone from an input, one
+// the base did not admit added to an output.
+var (
+	RuleInputTypeNarrowed = compatRule{
+		ID: "compat.input.type-narrowed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument type narrowed",
+		Summary: "an input keeps accepting every type it accepted",
+		Doc:     "A type removed from `type` (including `null`, and `number` narrowed to `integer`) or replaced by another rejects the values of that type. `type: [a, \"null\"]` and `anyOf` of the two are the same." + inputDoc,
+		Fix:     "accept the old type again, for example with `type: [old, new]`",
+	}.rule()
+
+	RuleOutputTypeWidened = compatRule{
+		ID: "compat.output.type-widened", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result type widened",
+		Summary: "an output does not start returning another type",
+		Doc:     "A type added to or changed in `type` (including `null`: nullable, and `integer` widened to `number`) lets results carry values consumers do not expect." + outputDoc,
+		Fix:     "return the old type only",
+	}.rule()
+)
+
 // types reports lost types and returns the types both sides admit.
 func (j *judge) types(in, out *node, path []step) typeSet {
 	lost := in.types.minus(out.types)
@@ -89,6 +111,45 @@ func enumKw(n *node) string {
 	}
 	return "enum"
 }
+
+// The listed values, enum and const (enums, listedBranches, listedRest).
+var (
+	RuleInputEnumValueRemoved = compatRule{
+		ID: "compat.input.enum-value-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "allowed argument value removed",
+		Summary: "no allowed input value is removed",
+		Doc:     "A value removed from `enum` (or a changed `const`) rejects calls that send it; renaming or recasing a value removes the old one." + inputDoc,
+		Fix:     "keep accepting the old value, mapping it to the new one on the server",
+	}.rule()
+
+	RuleInputEnumAdded = compatRule{
+		ID: "compat.input.enum-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument restricted to listed values",
+		Summary: "an unconstrained input does not become an enum or const",
+		Doc:     "An input that accepted any value of its type and now has `enum` or `const` rejects every other value." + inputDoc,
+		Fix:     "drop the enum, or make sure it lists every value callers send",
+	}.rule()
+
+	RuleOutputEnumValueAdded = compatRule{
+		ID: "compat.output.enum-value-added", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: "an added value is " + additive,
+		Title:   "result value added",
+		Summary: "no output enum value is added",
+		Doc:     "Consumers that switch over an output enum may not handle a new value. A value added to an output enum or const only adds, so it is a warning even when a witness confirms the base schema rejects it, and an error with strict-outputs (config, --strict-outputs, the action input)." + outputDoc,
+		Fix:     "make sure consumers handle the new value",
+	}.rule()
+
+	RuleOutputEnumRemoved = compatRule{
+		ID: "compat.output.enum-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result values unrestricted",
+		Summary: "an output enum or const is not dropped",
+		Doc:     "Dropping `enum`/`const` lets results carry any value of the type." + outputDoc,
+		Fix:     "restore the enum",
+	}.rule()
+)
 
 // enums judges enum and const; it returns true when in lists its values
 // (nothing else needs judging then).
@@ -329,6 +390,36 @@ func ratOrNone(r *big.Rat) string {
 	return numText(r)
 }
 
+// The bounds: numbers, lengths, counts, multipleOf, uniqueItems (boundChange).
+var (
+	RuleInputBoundTightened = compatRule{
+		ID: "compat.input.bound-tightened", Level: rules.Must, Severity: rules.Error,
+		Also: []rules.Severity{rules.Warning, rules.Notice}, Varies: downgraded + "; " + interop,
+		Title:   "argument bound tightened",
+		Summary: "no input bound is tightened",
+		Doc:     "A larger minimum/exclusiveMinimum/minLength/minItems/minProperties/minContains, a smaller maximum/exclusiveMaximum/maxLength/maxItems/maxProperties/maxContains, a multipleOf the old one is not a multiple of, or uniqueItems turned on rejects values the base accepted. Bounds are compared by effect (inclusive against exclusive)." + inputDoc,
+		Fix:     "restore the old bound",
+	}.rule()
+
+	RuleInputBoundAdded = compatRule{
+		ID: "compat.input.bound-added", Level: rules.Should, Severity: rules.Warning,
+		Also: []rules.Severity{rules.Error, rules.Notice}, Varies: upgraded + "; " + interop,
+		Title:   "argument bound added",
+		Summary: "no bound is added to an input that had none",
+		Doc:     "A bound where none existed rejects values the base accepted: an error when a witness shows such a value, a warning otherwise. A bound at or beyond the interoperable integer range (±(2^53−1), RFC 7493 §2.2), as zod adds to every integer, excludes only numbers that cannot round-trip anyway: a notice." + inputDoc,
+		Fix:     "confirm callers never send values outside the new bound",
+	}.rule()
+
+	RuleOutputBoundLoosened = compatRule{
+		ID: "compat.output.bound-loosened", Level: rules.Must, Severity: rules.Error,
+		Also: []rules.Severity{rules.Warning, rules.Notice}, Varies: downgraded + "; " + interop,
+		Title:   "result bound loosened",
+		Summary: "no output bound is loosened or removed",
+		Doc:     "A smaller minimum, larger maximum, longer maxLength, removed uniqueItems and the like let results carry values consumers did not expect. An integer bound at or beyond ±(2^53−1) (RFC 7493 §2.2) loosened or removed only admits integers that cannot round-trip anyway: a notice." + outputDoc,
+		Fix:     "restore the bound",
+	}.rule()
+)
+
 // boundChange fills rule and message of a bound change from its base and
 // head values; added is true when the in side had no bound at all.
 func (j *judge) boundChange(c *change, kw string, added bool, before, after string) {
@@ -351,6 +442,54 @@ func (j *judge) boundChange(c *change, kw string, added bool, before, after stri
 		c.msg = fmt.Sprintf("%q %s loosened %s: head may return values base ruled out; restore the old bound", kw, where(c.path), fromTo)
 	}
 }
+
+// The string keywords pattern and format (strings).
+var (
+	RuleInputPatternAdded = compatRule{
+		ID: "compat.input.pattern-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument pattern added",
+		Summary: "no pattern is added to an input string",
+		Doc:     "A `pattern` on a string that had none rejects strings that do not match." + inputDoc,
+		Fix:     "drop the pattern or make sure it matches everything callers send",
+	}.rule()
+
+	RuleInputPatternChanged = compatRule{
+		ID: "compat.input.pattern-changed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "argument pattern changed",
+		Summary: "an input pattern is not changed",
+		Doc:     "Whether one regular expression accepts everything another accepts cannot be decided in general; a changed pattern is a warning, and an error when a witness is found." + inputDoc,
+		Fix:     "make sure the new pattern matches every string the old one matched",
+	}.rule()
+
+	RuleInputFormatAdded = compatRule{
+		ID: "compat.input.format-added", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "argument format added",
+		Summary: "no format is added to or changed on an input string",
+		Doc:     "In 2020-12 `format` is an annotation by default, so many validators ignore it; those that assert it reject strings of another format." + inputDoc,
+		Fix:     "drop the format or make sure callers send strings of that format",
+	}.rule()
+
+	RuleOutputPatternRemoved = compatRule{
+		ID: "compat.output.pattern-removed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result pattern removed",
+		Summary: "an output pattern is not removed or changed",
+		Doc:     "Results may carry strings the old pattern did not match; regular expressions cannot be compared in general, so it is a warning, and an error when a witness is found." + outputDoc,
+		Fix:     "restore the pattern",
+	}.rule()
+
+	RuleOutputFormatRemoved = compatRule{
+		ID: "compat.output.format-removed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result format removed",
+		Summary: "an output format is not removed or changed",
+		Doc:     "Results may carry strings of another format; `format` is an annotation by default, so it is a warning.",
+		Fix:     "restore the format",
+	}.rule()
+)
 
 func (j *judge) strings(in, out *node, path []step) {
 	head, base := j.headBase(in, out)

@@ -16,8 +16,38 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 )
 
+// compatRecordID is the id of a compat record, compatRule{ID: "…", …}.rule().
+func compatRecordID(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "rule" {
+		return "", false
+	}
+	lit, ok := sel.X.(*ast.CompositeLit)
+	if !ok {
+		return "", false
+	}
+	if typ, ok := lit.Type.(*ast.Ident); !ok || typ.Name != "compatRule" {
+		return "", false
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "ID" {
+				if v, ok := kv.Value.(*ast.BasicLit); ok {
+					id, err := strconv.Unquote(v.Value)
+					return id, err == nil
+				}
+			}
+		}
+	}
+	return "", false
+}
+
 // judgesOf reads the package's sources: for each compat rule variable
-// (RuleX = compat("compat.…", …)) its rule id, and the functions (the
+// (RuleX = compatRule{ID: "compat.…", …}.rule()) its rule id, and the functions (the
 // judges) whose bodies name the variable, the places that emit it.
 func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string) {
 	t.Helper()
@@ -50,15 +80,7 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 				if i >= len(vs.Values) {
 					break
 				}
-				call, ok := vs.Values[i].(*ast.CallExpr)
-				if !ok || len(call.Args) == 0 {
-					continue
-				}
-				if fn, ok := call.Fun.(*ast.Ident); !ok || fn.Name != "compat" {
-					continue
-				}
-				if lit, ok := call.Args[0].(*ast.BasicLit); ok {
-					id, _ := strconv.Unquote(lit.Value)
+				if id, ok := compatRecordID(vs.Values[i]); ok {
 					idOf[name.Name] = id
 				}
 			}
@@ -123,7 +145,7 @@ func TestEveryCompatRuleHasAJudge(t *testing.T) {
 		}
 		v, ok := varOf[r.ID]
 		if !ok {
-			t.Errorf("%s: no compat(...) variable in package diffcheck declares it", r.ID)
+			t.Errorf("%s: no compatRule record in package diffcheck declares it", r.ID)
 			continue
 		}
 		js := judges[v]

@@ -618,6 +618,28 @@ func rejectingKeyword(rs []schema.Reason) (schema.Reason, string, string) {
 	return best, kw, rel
 }
 
+// The generic witness search's own rules: a value rejected, or admitted,
+// at a keyword no other rule names (genericRule).
+var (
+	RuleInputValueRejected = compatRule{
+		ID: "compat.input.value-rejected", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument value rejected",
+		Summary: "the inputSchema accepts every value the base accepted",
+		Doc:     "A value the base schema accepted that the head schema rejects at a keyword no other input rule names (an element `unevaluatedItems` no longer sees evaluated, `items: false`, a keyword inside a composition): the generic search found it, from values built from the base schema and from the head's near misses, each checked with the validator. A change the judge cannot prove harmless and no witness confirms is a warning that says it may break." + inputDoc,
+		Fix:     "make the head schema accept the values the base accepted",
+	}.rule()
+
+	RuleOutputValueAdmitted = compatRule{
+		ID: "compat.output.value-admitted", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result value admitted",
+		Summary: "the outputSchema admits only values the base admitted",
+		Doc:     "A result the head schema admits that the base schema rejects at a keyword no other output rule names (an element `unevaluatedItems` did not see evaluated at base, a keyword inside a composition): the generic search found it, from values built from the head schema and from the base's near misses, each checked with the validator. A change the judge cannot prove harmless and no witness confirms is a warning that says it may break." + outputDoc,
+		Fix:     "return only values the base admitted",
+	}.rule()
+)
+
 // genericRule is the rule of a keyword that rejects a generic witness;
 // hadIn says the accepting side has the same keyword at the same place.
 func genericRule(dir direction, kw string, hadIn bool) (r *rules.Rule, additive bool) {

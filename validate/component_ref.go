@@ -7,6 +7,7 @@ import (
 // RuleComponentRef requires every $componentRef of a tool to resolve.
 var RuleComponentRef = rules.Register(rules.Rule{
 	ID: "mcpdesc.tool.component-ref", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "$componentRef selects nothing",
 	Summary: "a tool's $componentRef selects a component of the document",
 	Doc: "MCP Description 0.8.0 sections 9.2, 9.3 and 17: inputSchema and outputSchema MAY be Reference Objects {\"$componentRef\": \"#/components/schemas/<name>\"}, and an example MAY be {\"$componentRef\": \"#/components/toolExamples/<name>\"}. " +
 		"Resolution happens before every other rule, so mcpschema checks the component in place of the reference and reports positions inside the component. Component-to-component references are followed transitively (at most 64 of them). " +

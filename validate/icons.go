@@ -10,6 +10,7 @@ import (
 var RuleToolIcons = rules.Register(rules.Rule{
 	ID: "mcp.tool.icons.shape", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: versionsFrom("2025-11-25"),
+	Title:    "malformed icons",
 	Summary:  "tool icons are an array of icon objects with a src URI, and optional string mimeType, string sizes and a light or dark theme",
 	Doc: "MCP 2025-11-25 and later (schema.ts, interface Icon, SEP-973; MCP Description 0.8.0 section 9.1): icons is an array of Icon objects. " +
 		"Each has src, a URI (an https: URL or a data: URI), and MAY have mimeType (a string), sizes (an array of strings such as \"48x48\" or \"any\") and theme (\"light\" or \"dark\"). " +

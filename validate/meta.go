@@ -12,6 +12,7 @@ var (
 	RuleMetaKey = rules.Register(rules.Rule{
 		ID: "mcp.tool.meta.key", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: versionsFrom("2025-06-18"),
+		Title:    "bad _meta key",
 		Summary:  "_meta is an object whose key names follow the MCP key format",
 		Doc: "MCP 2025-06-18 and later (basic/index.mdx, General fields, _meta; MCP Description 0.8.0 section 3.5): _meta is an object. A key is an optional prefix and a name. " +
 			"The prefix, when present, is dot-separated labels followed by a slash; each label starts with a letter, ends with a letter or digit and holds only letters, digits and hyphens. The name, unless empty, starts and ends with a letter or digit and holds only letters, digits, hyphens, underscores and dots. " +
@@ -20,6 +21,7 @@ var (
 	})
 	RuleMetaReserved = rules.Register(rules.Rule{
 		ID: "mcpdesc.tool.meta.reserved", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "unknown reserved _meta key",
 		Summary: "a _meta key under an MCP-reserved prefix is one the protocol versions in scope recognise",
 		Doc: "MCP reserves every _meta prefix whose labels include modelcontextprotocol or mcp (io.modelcontextprotocol/, dev.mcp/, mcp.dev/ ...). MCP Description 0.8.0 section 3.5: a valid but unrecognised key under an MCP-reserved prefix MUST be preserved and SHOULD produce a warning, since only the protocol may define what it means. " +
 			"mcpschema recognises io.modelcontextprotocol/serverInfo on an example result for 2026-07-28 (section 9.3). Checked in MCP Description documents only, on tools and their example results, and on resources, resource templates, prompts, their example results, resource contents and prompt content blocks.",
@@ -27,6 +29,7 @@ var (
 	})
 	RuleMetaReservedUse = rules.Register(rules.Rule{
 		ID: "mcpdesc.tool.meta.reserved-use", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "reserved _meta key misused",
 		Summary: "a reserved _meta key appears only where MCP allows it, with the value MCP defines",
 		Doc: "MCP Description 0.8.0 sections 3.5 and 9.3: each reserved _meta key, its use and its value MUST follow every applicable MCP revision, and a recognised violation is an error. " +
 			"Request-only keys such as progressToken are invalid on a tool, a resource, a resource template, a prompt, an example result or a content block; io.modelcontextprotocol/serverInfo belongs only on a result (2026-07-28) and its value is an MCP Implementation, an object with a string name and a string version. Checked in MCP Description documents only.",

@@ -8,6 +8,7 @@ import (
 var RuleNativeShape = rules.Register(rules.Rule{
 	ID: "mcp.tool.schema.native-shape", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
 	Versions: []string{"2025-11-25", "2026-07-28"},
+	Title:    "schema shape not allowed",
 	Summary:  "a tool schema meets the MCP Tool type's shape restrictions for its protocol versions",
 	Doc: "From MCP 2025-11-25 a tool schema is judged by its JSON Schema dialect, but the MCP Tool type still restricts some syntax (MCP Description 0.9.0 section 9.2, req-tool-schema-native-shape; MCP schema.ts, interface Tool): " +
 		"a literal \"type\": \"object\" at the inputSchema root (2025-11-25 and 2026-07-28), and for 2025-11-25 also at the outputSchema root and an object, not a boolean, for each top-level properties value of either schema. " +

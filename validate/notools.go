@@ -13,6 +13,7 @@ import (
 // RuleFileNoTools reports a matched file that holds no tool definitions.
 var RuleFileNoTools = rules.Register(rules.Rule{
 	ID: "mcpschema.file.no-tools", Owner: "mcpschema", Level: rules.Should, Severity: rules.Notice,
+	Title:   "no tools in the file",
 	Summary: "a matched file holds tool definitions",
 	Doc: "A broad pattern such as '**/*.json' also matches files that are not tool files: package.json, tsconfig.json, a list of names, a Markdown page. " +
 		"mcpschema does not guess: a root object is one tool only when it has \"inputSchema\" or \"outputSchema\", when it is a snapshot (*.snap, or a file under __toolsnaps__/), or when it has a string \"name\" and only members an MCP Tool may have; " +

@@ -15,6 +15,7 @@ import (
 // run for one server.
 var RuleToolNameAcrossFiles = rules.Register(rules.Rule{
 	ID: "mcpschema.tool.name.unique-across-files", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+	Title:   "tool defined in several files",
 	Summary: "a tool name has one definition among the files of a run, per server",
 	Doc: "The files of one run describe a server's tools, so a name defined differently in two of them is two definitions of one tool: a client sees only one, and a pull request that adds a second file with a changed copy of an existing tool would otherwise change nothing the diff looks at. " +
 		"The later definition (files in path order) is reported at its name, and the message names the earlier one's position. Every definition is also compared with the base (the copy's breaking changes are reported too). " +
