@@ -47,8 +47,9 @@ func compatRecordID(e ast.Expr) (string, bool) {
 }
 
 // judgesOf reads the package's sources: for each compat rule variable
-// (RuleX = compatRule{ID: "compat.…", …}.rule()) its rule id, and the functions (the
-// judges) whose bodies name the variable, the places that emit it.
+// (RuleX = compatRule{ID: "compat.…", …}.rule()) its rule id, and the
+// functions (the judges) whose bodies name the variable, or a package-level
+// value built from it (a mirror, a table of mirrors): the places that emit it.
 func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -57,6 +58,7 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 		t.Fatal(err)
 	}
 	idOf, judges = map[string]string{}, map[string][]string{}
+	values := map[string]ast.Expr{} // package-level vars and their values
 	var files []*ast.File
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
@@ -71,21 +73,58 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 			t.Fatal(err)
 		}
 		files = append(files, f)
-		ast.Inspect(f, func(n ast.Node) bool {
-			vs, ok := n.(*ast.ValueSpec)
-			if !ok {
-				return true
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
 			}
-			for i, name := range vs.Names {
-				if i >= len(vs.Values) {
-					break
-				}
-				if id, ok := compatRecordID(vs.Values[i]); ok {
-					idOf[name.Name] = id
+			for _, s := range gd.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i >= len(vs.Values) {
+						break
+					}
+					values[name.Name] = vs.Values[i]
+					if id, ok := compatRecordID(vs.Values[i]); ok {
+						idOf[name.Name] = id
+					}
 				}
 			}
-			return false
+		}
+	}
+	// carries: the rule variables a package-level value is built from.
+	carries := map[string][]string{}
+	var carried func(v string, seen map[string]bool) []string
+	carried = func(v string, seen map[string]bool) []string {
+		if _, isRule := idOf[v]; isRule {
+			carries[v] = []string{v}
+			return carries[v]
+		}
+		if c, ok := carries[v]; ok || seen[v] {
+			return c
+		}
+		seen[v] = true
+		set := map[string]bool{}
+		ast.Inspect(values[v], func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name != v {
+				if _, ok := values[id.Name]; ok {
+					for _, r := range carried(id.Name, seen) {
+						set[r] = true
+					}
+				}
+			}
+			return true
 		})
+		out := make([]string, 0, len(set))
+		for r := range set {
+			out = append(out, r)
+		}
+		sort.Strings(out)
+		carries[v] = out
+		return out
+	}
+	for v := range values {
+		carried(v, map[string]bool{})
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -106,9 +145,11 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 			seen := map[string]bool{}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {
-					if _, isRule := idOf[id.Name]; isRule && !seen[id.Name] {
-						seen[id.Name] = true
-						judges[id.Name] = append(judges[id.Name], name)
+					for _, r := range carries[id.Name] {
+						if !seen[r] {
+							seen[r] = true
+							judges[r] = append(judges[r], name)
+						}
 					}
 				}
 				return true
