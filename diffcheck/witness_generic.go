@@ -673,6 +673,16 @@ var genericRules = keywordTable(map[*genericRuling][]string{
 // at an output (the rules of objects, for the generic search).
 var requiredMember = mirror{in: ruling{rule: RuleInputRequiredAdded}, out: ruling{rule: RuleOutputBecameOptional}}
 
+// genericRuleSet is every rule genericRule may return.
+func genericRuleSet() []*rules.Rule {
+	out := unevaluatedElements.rules()
+	for _, g := range genericRules {
+		out = append(out, g.fresh.rules()...)
+		out = append(out, g.had.rules()...)
+	}
+	return out
+}
+
 // keywordTable inverts a table of rulings to their keywords.
 func keywordTable(t map[*genericRuling][]string) map[string]genericRuling {
 	out := map[string]genericRuling{}
