@@ -108,6 +108,9 @@ type sarifRuleConfig struct {
 type sarifRuleProps struct {
 	Tags             []string `json:"tags,omitempty"`
 	ProtocolVersions []string `json:"protocolVersions,omitempty"`
+	// SecuritySeverity ranks a security rule's alerts in GitHub code
+	// scanning, which also needs the "security" tag to show them as such.
+	SecuritySeverity string `json:"security-severity,omitempty"`
 }
 
 type sarifResult struct {
@@ -280,6 +283,10 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 	}
 	if r.Level != "" {
 		props.Tags = append(props.Tags, string(r.Level))
+	}
+	if r.SecuritySeverity != "" {
+		props.Tags = append(props.Tags, "security")
+		props.SecuritySeverity = r.SecuritySeverity
 	}
 	if len(props.Tags) > 0 || len(props.ProtocolVersions) > 0 {
 		sr.Properties = props

@@ -37,6 +37,8 @@ type FileContext struct {
 	perRule   map[string]int
 	folds     map[string]*fold
 	foldOrder []string
+	// toolNameSet are the names of the file's tools, built on first use (text_sites.go).
+	toolNameSet map[string]bool
 }
 
 // ToolContext is what a tool-level check sees.

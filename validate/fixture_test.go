@@ -45,7 +45,7 @@ func runCase(c *fixture.Case) *report.Report {
 		}
 		files = append(files, f)
 	}
-	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"], Now: caseClock(c)}
+	opts := Options{DefaultVersions: c.Versions, Workers: 2, Clients: caseClients(c), ServerName: c.Options["server-name"], Now: caseClock(c), Quality: caseQuality(c)}
 	if v, ok := c.Options["file-timeout"]; ok {
 		// A budget spent before the first tool: the time-budget rule's failing case.
 		opts.Limits.FileTimeout, _ = time.ParseDuration(v)
@@ -56,6 +56,28 @@ func runCase(c *fixture.Case) *report.Report {
 	}
 	opts.ServerName = c.Options["server-name"]
 	return Run(files, opts)
+}
+
+// caseQuality reports whether a case checks the quality lints: it wants
+// or covers a quality.* rule, or says option quality on (option quality
+// off: the run without the lints, whatever it wants). The others are
+// not held to them, as a case about anything else is not held to every
+// client's constraints.
+func caseQuality(c *fixture.Case) bool {
+	if c.Options["quality"] == "off" {
+		return false
+	}
+	for _, w := range c.Wants {
+		if isQualityRule(w.Rule) {
+			return true
+		}
+	}
+	for _, r := range c.Covers {
+		if isQualityRule(r) {
+			return true
+		}
+	}
+	return c.Options["quality"] == "on"
 }
 
 // fixtureDay is the day every fixture is checked on unless it says

@@ -125,6 +125,7 @@ func AssembleWith(results []Result, opts Options, base []ServerTools) *report.Re
 	}
 	rep.Findings = append(rep.Findings, checkToolNamesAcrossFiles(results)...)
 	rep.Findings = append(rep.Findings, checkServerLimits(results, opts, base)...)
+	rep.Findings = append(rep.Findings, checkNearDuplicates(results, opts, base)...)
 	if !anyTools {
 		for i := range rep.Findings {
 			if f := &rep.Findings[i]; f.Rule == RuleFileNoTools.ID {

@@ -65,6 +65,10 @@ type Options struct {
 	// client's configuration, which clients put before tool names; "" when
 	// not known.
 	ServerName string
+	// Quality checks the quality.* lints (config quality: on, or a
+	// quality rule given a severity in rules:); off by default, so a run
+	// reports what breaks or attacks, and lints only when asked to.
+	Quality bool
 	// Now is the run's clock: deprecations are judged on its day in UTC
 	// (--now; zero: the time Run or CheckFile is called).
 	Now time.Time

@@ -27,6 +27,7 @@ var layerOf = map[string]string{
 	"internal/pool":        "base",
 	"internal/uritemplate": "base",
 	"internal/tokens":      "base",
+	"internal/textnorm":    "base",
 
 	"internal/report":  "model",
 	"internal/mcpdesc": "model",

@@ -77,6 +77,12 @@ type Rule struct {
 	// Severity overrides in the config are not listed.
 	Also   []Severity
 	Varies string
+	// SecuritySeverity, for a rule about an attack on the model or the
+	// user (the text.* rules), is the CVSS-like score "0.1" to "10.0" that
+	// GitHub code scanning reads from SARIF's security-severity to rank a
+	// security alert (critical from 9.0, high from 7.0, medium from 4.0);
+	// "" for any other rule.
+	SecuritySeverity string
 }
 
 // SeverityText is the severity a finding gets, as the rule table lists

@@ -15,13 +15,20 @@ import (
 // tool (or the file).
 type existingKey struct {
 	tool, file, rule, ptr string
+	// text is the message of a rule keyed by it (validate.TextKeyedByMessage:
+	// a risky-text finding is pre-existing only when it quotes the same text).
+	text string
 }
 
 func keyOf(f report.Finding) existingKey {
+	k := existingKey{file: f.File, rule: f.Rule, ptr: f.Pointer}
 	if f.Tool != "" {
-		return existingKey{tool: f.Tool, rule: f.Rule, ptr: strings.TrimPrefix(f.Pointer, f.ToolPointer)}
+		k = existingKey{tool: f.Tool, rule: f.Rule, ptr: strings.TrimPrefix(f.Pointer, f.ToolPointer)}
 	}
-	return existingKey{file: f.File, rule: f.Rule, ptr: f.Pointer}
+	if validate.TextKeyedByMessage(f.Rule) {
+		k.text, k.ptr = f.Message, validate.TextPointerKey(k.ptr)
+	}
+	return k
 }
 
 // existing collects the validation findings of the base, path by path,
@@ -74,10 +81,16 @@ func (e *existing) mark(r *validate.Result) {
 		return
 	}
 	for i, f := range r.Findings {
-		if !f.Incomplete && e.keys[keyOf(f)] {
+		if !f.Incomplete && !unseenText(f) && e.keys[keyOf(f)] {
 			r.Findings[i].PreExisting = true
 		}
 	}
+}
+
+// unseenText reports a folded risky-text finding: the text it counts is
+// not quoted, so the base cannot be shown to have it.
+func unseenText(f report.Finding) bool {
+	return f.Folded > 0 && validate.TextKeyedByMessage(f.Rule)
 }
 
 // markAll marks every finding of r pre-existing (a file whose bytes did

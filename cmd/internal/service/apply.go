@@ -35,6 +35,7 @@ func applyConfig(rep *report.Report, cfg *Config, now time.Time) {
 		}
 		f.Severity = sev
 		newForTarget(&f, cfg)
+		newRiskyText(&f, cfg)
 		kept = append(kept, f)
 	}
 	rep.Findings = dropRestated(kept)
@@ -87,7 +88,7 @@ func (c *Config) outcome(f report.Finding, now time.Time) (rules.Severity, bool)
 			return rules.Off, false
 		}
 		f.Severity = sev
-	} else if sev, shown := c.clientSeverity(f); !shown {
+	} else if sev, shown := c.clientSeverity(f); !shown || !c.qualityShown(f) {
 		return rules.Off, false
 	} else {
 		f.Severity = sev

@@ -90,6 +90,8 @@ type Config struct {
 	// clients put before tool names (server-name; an MCP Description
 	// document's info.name wins for grouping).
 	ServerName string
+	// Quality turns the quality.* lints on (quality: on; quality.go).
+	Quality bool
 	// ServerJSON is the MCP Registry server.json the config names
 	// (server-json: PATH; "": server.json at the root, when it reads as
 	// one); ServerJSONOff: server-json: false, none is checked.
@@ -210,6 +212,8 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 			err = cfg.readClients(v, ptr)
 		case "server-name":
 			cfg.ServerName, err = cfg.serverName(v, ptr)
+		case "quality":
+			cfg.Quality, err = cfg.readQuality(v, ptr)
 		case "server-json":
 			err = cfg.readServerJSON(v, ptr)
 		case "rules":

@@ -7,7 +7,7 @@ import (
 )
 
 // configKeys are the config file's top-level keys, in the order messages list them.
-var configKeys = []string{"files", "exclude", "protocol-versions", "fail-on", "fail-on-existing", "strict-outputs", "version-policy", "skip-label", "clients", "server-name", "server-json", "rules", "ignore", "aliases", "limits", "max-tokens"}
+var configKeys = []string{"files", "exclude", "protocol-versions", "fail-on", "fail-on-existing", "strict-outputs", "version-policy", "skip-label", "clients", "server-name", "server-json", "quality", "rules", "ignore", "aliases", "limits", "max-tokens"}
 
 // ignoreKeys are the keys of an ignore entry.
 var ignoreKeys = []string{"rule", "tool", "pointer", "reason", "expires"}

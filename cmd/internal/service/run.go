@@ -169,7 +169,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		failOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
 	}
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults(),
-		Clients: runClients(cfg, tc), ServerName: cfg.ServerName, Now: o.Now, MaxTokens: cfg.MaxTokens}
+		Clients: runClients(cfg, tc), ServerName: cfg.ServerName, Now: o.Now, MaxTokens: cfg.MaxTokens, Quality: runQuality(cfg, tc)}
 	opts.Deadline = deadline
 	serverJSON, serverRequired := serverJSONInput(cfg)
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
