@@ -150,7 +150,7 @@ type witnessSearch struct {
 	seeds []any
 	// inSeeds are values in accepts (found once, when first needed): a
 	// candidate put in its place inside one meets the rest of in, where
-	// the values genAt builds around it may not (a contains elsewhere in
+	// the values genAtVariant builds around it may not (a contains elsewhere in
 	// the array, a pattern the generator misses).
 	inSeeds    []any
 	inSeedsSet bool
