@@ -22,7 +22,7 @@ func BenchmarkRender(b *testing.B) {
 		b.Run(format, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := Render(io.Discard, format, rep, rules.All()); err != nil {
+				if err := Render(io.Discard, format, rep, sampleRules); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -34,7 +34,7 @@ type compatRule struct {
 
 // rule registers the record and returns it as a *rules.Rule.
 func (c compatRule) rule() *rules.Rule {
-	return rules.Register(rules.Rule{ID: c.ID, Kind: rules.Breaking, Direction: compatDirection(c.ID),
+	return rules.New(rules.Rule{ID: c.ID, Kind: rules.Breaking, Direction: compatDirection(c.ID),
 		Owner: "mcpschema", Level: c.Level, Severity: c.Severity, Summary: c.Summary, Doc: c.Doc, Fix: c.Fix, Title: c.Title,
 		Also: c.Also, Varies: c.Varies})
 }

@@ -5,7 +5,7 @@ import (
 )
 
 // RuleToolAnnotations checks the ToolAnnotations object of a tool.
-var RuleToolAnnotations = rules.Register(rules.Rule{
+var RuleToolAnnotations = rules.New(rules.Rule{
 	ID: "mcp.tool.annotations.type", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: versionsFrom("2025-03-26"),
 	Title:    "annotations of the wrong type",

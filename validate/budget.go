@@ -10,7 +10,7 @@ import (
 )
 
 // RuleTimeBudget reports the tools a time budget kept from being checked.
-var RuleTimeBudget = rules.Register(rules.Rule{
+var RuleTimeBudget = rules.New(rules.Rule{
 	ID: "mcpschema.file.time-budget", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 	Title:   "time budget exceeded",
 	Summary: "every tool of a file is checked within the time budgets",

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"sort"
+
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -124,4 +126,28 @@ var EmittedElsewhere = map[*rules.Rule]string{
 	RuleFileYAMLTag:      "reported from the loader's YAML profile pass by reportSourceProblems",
 	RuleFileNoTools:      "reported by Assemble once the whole run is known (a notice when another file holds tools)",
 	RuleTimeBudget:       "reported by the file's budget after every check ran (reportBudget), naming the tools left unchecked",
+}
+
+// Rules returns every validation rule of the package, sorted by id: the
+// rules the checks own or share and those EmittedElsewhere lists.
+func Rules() []*rules.Rule {
+	seen := map[*rules.Rule]bool{}
+	var out []*rules.Rule
+	add := func(rs []*rules.Rule) {
+		for _, r := range rs {
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, r)
+			}
+		}
+	}
+	for _, c := range Checks() {
+		add(c.Rules)
+		add(c.Shares)
+	}
+	for r := range EmittedElsewhere {
+		add([]*rules.Rule{r})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
 }

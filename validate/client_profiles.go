@@ -183,7 +183,7 @@ func registerClientConstraint(c ClientConstraint, r rules.Rule) *ClientConstrain
 	}
 	b.WriteString(".")
 	r.Doc = b.String()
-	c.Rule = rules.Register(r)
+	c.Rule = rules.New(r)
 	cc := &c
 	clientConstraints = append(clientConstraints, cc)
 	byClientRule[cc.Rule.ID] = cc

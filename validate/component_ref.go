@@ -5,7 +5,7 @@ import (
 )
 
 // RuleComponentRef requires every $componentRef of a tool to resolve.
-var RuleComponentRef = rules.Register(rules.Rule{
+var RuleComponentRef = rules.New(rules.Rule{
 	ID: "mcpdesc.tool.component-ref", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "$componentRef selects nothing",
 	Summary: "a tool's $componentRef selects a component of the document",

@@ -10,7 +10,7 @@ import (
 
 // Rules about the server capabilities a document declares.
 var (
-	RuleCapShape = rules.Register(rules.Rule{
+	RuleCapShape = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "malformed capabilities",
 		Summary: "every capabilities object holds only the capabilities MCP defines, with the value types MCP gives them",
@@ -18,21 +18,21 @@ var (
 			"The Capabilities Object and its tools, resources and prompts objects MAY carry x-* extensions and nothing else; the extensions map is a protocol-extension namespace, not an x-* location.",
 		Fix: "remove or fix the member: booleans for listChanged and subscribe, objects for the other capabilities, prefix/name keys in extensions",
 	})
-	RuleCapScope = rules.Register(rules.Rule{
+	RuleCapScope = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.scope", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "overlapping capabilities",
 		Summary: "at most one capabilities object applies to each protocol version",
 		Doc:     "MCP Description 0.8.0 section 8.6: the effective scopes of the Capabilities Objects MUST be pairwise disjoint; an object without protocolVersions applies to every root version. The later object that overlaps an earlier one is reported.",
 		Fix:     "give the capabilities objects disjoint protocolVersions, or merge them",
 	})
-	RuleCapVersion = rules.Register(rules.Rule{
+	RuleCapVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "capability outside its versions",
 		Summary: "a capability applies only to protocol versions that define it",
 		Doc:     "MCP Description 0.8.0 section 8.2: completions exists from MCP 2025-03-26 and core tasks only in MCP 2025-11-25 (MCP 2026-07-28 moved tasks to an extension, which is a distinct declaration that MUST NOT be reinterpreted as core tasks).",
 		Fix:     "narrow the capabilities object's protocolVersions to the versions that define the capability, or remove it",
 	})
-	RuleCapAdvice = rules.Register(rules.Rule{
+	RuleCapAdvice = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.advice", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Title:   "capability to review",
 		Summary: "pre-standard extensions, deprecated logging and unknown MCP-reserved extension identifiers are flagged",
@@ -41,7 +41,7 @@ var (
 			"mcpschema's extension catalogue (effective " + extensionCatalogueDate + ", every entry official) recognises io.modelcontextprotocol/tasks (source: MCP 2026-07-28 changelog, SEP-2663) and io.modelcontextprotocol/ui (source: the MCP Apps extension, SEP-1865); they get no warning, and recognition does not check their settings.",
 		Fix: "scope extensions to 2026-07-28, drop logging for 2026-07-28, and use your own prefix for non-MCP extensions",
 	})
-	RuleCapUsage = rules.Register(rules.Rule{
+	RuleCapUsage = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.usage", Owner: "mcpdesc", Level: rules.May, Severity: rules.Notice,
 		Title:   "capability not declared",
 		Summary: "a capabilities object declares the primitives the document declares for its versions",

@@ -7,7 +7,7 @@ import (
 
 // Rules about primitive clientRequirements.
 var (
-	RuleClientReqShape = rules.Register(rules.Rule{
+	RuleClientReqShape = rules.New(rules.Rule{
 		ID: "mcpdesc.client-requirements.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "malformed clientRequirements",
 		Summary: "clientRequirements is a non-empty object of the client capabilities every version in scope defines",
@@ -17,7 +17,7 @@ var (
 			"a capability no revision defines (a future one) is accepted and preserved, since the MCP ClientCapabilities type is open.",
 		Fix: "list only the capabilities every version in the primitive's scope defines, or split the primitive into protocol-scoped variants",
 	})
-	RuleClientReqDeprecated = rules.Register(rules.Rule{
+	RuleClientReqDeprecated = rules.New(rules.Rule{
 		ID: "mcpdesc.client-requirements.deprecated", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Versions: []string{"2026-07-28"},
 		Title:    "deprecated client requirement",
@@ -25,7 +25,7 @@ var (
 		Doc:      "MCP Description 0.8.0 section 8.5: validators SHOULD warn when a requirement uses a capability or nested member deprecated in its applicable revision: roots and sampling (with sampling.context and sampling.tools) are deprecated in MCP 2026-07-28.",
 		Fix:      "drop the deprecated capability for 2026-07-28, or split the primitive into protocol-scoped variants",
 	})
-	RuleClientReqInteraction = rules.Register(rules.Rule{
+	RuleClientReqInteraction = rules.New(rules.Rule{
 		ID: "mcpdesc.client-requirements.interaction", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Title:   "interaction contradicts clientRequirements",
 		Summary: "a tool's interaction examples do not contradict its clientRequirements",

@@ -7,7 +7,7 @@ import (
 
 // Rules about completion examples of prompts and resource templates.
 var (
-	RuleCompletionExample = rules.Register(rules.Rule{
+	RuleCompletionExample = rules.New(rules.Rule{
 		ID: "mcpdesc.completion.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad completion example",
 		Summary: "completion examples complete a declared argument or template variable with a completed completion/complete result",
@@ -16,7 +16,7 @@ var (
 			"result holds completion.values, an array of strings, and MAY hold completion.total (an integer) and completion.hasMore (a boolean); resultType is \"complete\" for MCP 2026-07-28 and absent before; task, input-required and JSON-RPC forms are not examples.",
 		Fix: "complete a declared argument or variable, give context only other arguments, and a result {\"completion\": {\"values\": [...]}}",
 	})
-	RuleCompletionVersion = rules.Register(rules.Rule{
+	RuleCompletionVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.completion.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26"},
 		Title:    "completion example outside its versions",

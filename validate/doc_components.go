@@ -13,7 +13,7 @@ import (
 // Rules about the components of an MCP Description document, checked
 // whether a use site references them or not.
 var (
-	RuleComponentName = rules.Register(rules.Rule{
+	RuleComponentName = rules.New(rules.Rule{
 		ID: "mcpdesc.components.name", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad component name",
 		Summary: "every component name matches ^[A-Za-z0-9._-]+$",
@@ -21,7 +21,7 @@ var (
 			"A namespace map is a closed component-name map, not an extension location (section 14.2): an x-* key there is an ordinary component name, and its value is checked as a component.",
 		Fix: "rename the component using only letters, digits, ., _ and -, and update every $componentRef to it",
 	})
-	RuleComponentsRef = rules.Register(rules.Rule{
+	RuleComponentsRef = rules.New(rules.Rule{
 		ID: "mcpdesc.components.ref", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "component reference unresolved",
 		Summary: "a component that is a Reference Object resolves, transitively and without a cycle, in its own namespace",
@@ -31,7 +31,7 @@ var (
 			"A use site whose chain fails is an error at the use site (mcpdesc.tool.component-ref).",
 		Fix: "point the $componentRef at an existing component of the same namespace that does not lead back to it, or write the value inline",
 	})
-	RuleComponentValue = rules.Register(rules.Rule{
+	RuleComponentValue = rules.New(rules.Rule{
 		ID: "mcpdesc.components.value", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "invalid component",
 		Summary: "every component is a valid value of its namespace, referenced or not",

@@ -6,7 +6,7 @@ import (
 )
 
 // RuleExtensionPlacement keeps x-* members off carried MCP values.
-var RuleExtensionPlacement = rules.Register(rules.Rule{
+var RuleExtensionPlacement = rules.New(rules.Rule{
 	ID: "mcpdesc.document.extension-placement", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "x-* extension misplaced",
 	Summary: "x-* extensions appear only on MCP Description objects, never directly on carried MCP payloads, results, annotations or _meta",

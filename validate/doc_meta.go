@@ -7,7 +7,7 @@ import (
 
 // RuleDocMetaKey checks the _meta objects of resources, resource templates,
 // prompts and their example results (tools: mcp.tool.meta.key).
-var RuleDocMetaKey = rules.Register(rules.Rule{
+var RuleDocMetaKey = rules.New(rules.Rule{
 	ID: "mcp.meta.key", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: versionsFrom("2025-06-18"),
 	Title:    "bad _meta key",

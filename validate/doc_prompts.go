@@ -7,7 +7,7 @@ import (
 
 // Rules about prompts, their arguments and their examples.
 var (
-	RulePromptShape = rules.Register(rules.Rule{
+	RulePromptShape = rules.New(rules.Rule{
 		ID: "mcpdesc.prompt.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "malformed prompt",
 		Summary: "every prompt has a string name and well-formed, uniquely named arguments",
@@ -15,14 +15,14 @@ var (
 			"arguments is a non-empty array of Prompt Argument Objects, each with a string name (unique within the prompt), optional string title and description and a boolean required, plus x-* extensions.",
 		Fix: "give the prompt and each argument a string name, use each argument name once, and give members their types",
 	})
-	RulePromptUnique = rules.Register(rules.Rule{
+	RulePromptUnique = rules.New(rules.Rule{
 		ID: "mcpdesc.prompt.unique", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "prompt declared twice",
 		Summary: "prompts with the same name have disjoint protocol scopes",
 		Doc:     "MCP Description 0.8.0 sections 11.1 and 11.5: Prompt declarations with the same name MUST have pairwise-disjoint effective protocol scopes. The later declaration is reported.",
 		Fix:     "rename or merge the prompts, or give them disjoint protocolVersions",
 	})
-	RulePromptExample = rules.Register(rules.Rule{
+	RulePromptExample = rules.New(rules.Rule{
 		ID: "mcpdesc.prompt.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad prompt example",
 		Summary: "prompt examples pair declared string arguments with a completed prompts/get result",

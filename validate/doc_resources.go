@@ -14,7 +14,7 @@ import (
 
 // Rules about resources and resource templates.
 var (
-	RuleResourceShape = rules.Register(rules.Rule{
+	RuleResourceShape = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "malformed resource",
 		Summary: "every resource and resource template has its required members with the types MCP Description gives them",
@@ -22,14 +22,14 @@ var (
 			"title and _meta exist from MCP 2025-06-18 and icons from 2025-11-25, for every version of the declaration's scope. Other members than those defined and x-* are mcpdesc.document.unknown-property.",
 		Fix: "add the required members, give each member its type, and narrow protocolVersions for version-bound fields",
 	})
-	RuleResourceURI = rules.Register(rules.Rule{
+	RuleResourceURI = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.uri", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Title:   "bad resource uri",
 		Summary: "a resource uri is a valid absolute URI",
 		Doc:     "MCP Description 0.8.0 section 10.1.2: a resource's uri SHOULD be a valid URI; any scheme is allowed (custom schemes included). mcpschema warns when it has no scheme, holds characters a URI cannot, or a broken percent-encoding.",
 		Fix:     "write the uri as scheme:rest, for example \"file:///data/a.txt\" or \"chess://games/1\", percent-encoding other characters",
 	})
-	RuleTemplateSyntax = rules.Register(rules.Rule{
+	RuleTemplateSyntax = rules.New(rules.Rule{
 		ID: "mcpdesc.resource-template.uri-template", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad uriTemplate",
 		Summary: "a resource template's uriTemplate is an RFC 6570 URI template",
@@ -37,14 +37,14 @@ var (
 			"Completion examples and template examples are checked against the variables and expansions of a valid template.",
 		Fix: "fix the expression, for example \"chess://games/{game_id}\" or \"file:///{+path}\"",
 	})
-	RuleResourceMime = rules.Register(rules.Rule{
+	RuleResourceMime = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.mime-type", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Title:   "bad mimeType",
 		Summary: "a mimeType is a media type of the form type/subtype",
 		Doc:     "MCP Description 0.8.0 section 10 (mimeType of resources, resource templates and read-result contents) and RFC 6838: a media type is type/subtype, both restricted-name tokens, optionally followed by ;parameter=value pairs. A value such as \"json\" or \"text\" is no media type clients can dispatch on.",
 		Fix:     "write the media type in full, for example \"application/json\" or \"text/markdown; charset=utf-8\"",
 	})
-	RuleResourceAnnotations = rules.Register(rules.Rule{
+	RuleResourceAnnotations = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.annotations", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad resource annotations",
 		Summary: "resource annotations hold a valid audience, priority and lastModified",
@@ -52,14 +52,14 @@ var (
 			"The object allows other properties for forward compatibility, but not x-* extensions (mcpdesc.document.extension-placement).",
 		Fix: "use audience [\"user\", \"assistant\"], a priority between 0 and 1 and an ISO 8601 lastModified such as \"2026-08-24T10:00:00Z\"",
 	})
-	RuleResourceUnique = rules.Register(rules.Rule{
+	RuleResourceUnique = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.unique", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "resource declared twice",
 		Summary: "resources with the same uri, and resource templates with the same uriTemplate, have disjoint protocol scopes",
 		Doc:     "MCP Description 0.8.0 section 10.5: Resources with the same uri MUST have pairwise-disjoint effective protocol scopes, and Resource Templates with the same uriTemplate likewise. The later declaration is reported.",
 		Fix:     "merge the declarations, or give them disjoint protocolVersions",
 	})
-	RuleResourceExampleConsistency = rules.Register(rules.Rule{
+	RuleResourceExampleConsistency = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.example-consistency", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Title:   "resource example inconsistent",
 		Summary: "a resource example returns the requested URI, in the declared media type",
@@ -67,7 +67,7 @@ var (
 			"mcpschema warns when no entry has the requested uri, and when the entry for it gives another mimeType.",
 		Fix: "return the requested URI in the example, with the declared mimeType, or document why it differs",
 	})
-	RuleResourceExample = rules.Register(rules.Rule{
+	RuleResourceExample = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad resource example",
 		Summary: "resource and resource template examples are completed resources/read results for every version in scope",

@@ -8,7 +8,7 @@ import (
 
 // Rules about security schemes and security requirements.
 var (
-	RuleSecurityScheme = rules.Register(rules.Rule{
+	RuleSecurityScheme = rules.New(rules.Rule{
 		ID: "mcpdesc.security.scheme", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad security scheme",
 		Summary: "every security scheme has a valid name, a known type and the members its type requires",
@@ -17,7 +17,7 @@ var (
 			"Scheme, flows and flow objects MAY carry x-* extensions and nothing else (mcpdesc.document.unknown-property).",
 		Fix: "give the scheme a known type and the members that type requires",
 	})
-	RuleSecurityRequirement = rules.Register(rules.Rule{
+	RuleSecurityRequirement = rules.New(rules.Rule{
 		ID: "mcpdesc.security.requirement", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad security requirement",
 		Summary: "every security requirement names declared schemes with unique scope strings, empty for http and apiKey",
@@ -25,7 +25,7 @@ var (
 			"Every name MUST exist in securitySchemes, and http and apiKey schemes MUST use an empty scope array. [] clears inherited security and [{}] allows anonymous access: both are valid and distinct. A Security Requirement Object cannot carry x-* extensions (section 14.2).",
 		Fix: "name a scheme declared in securitySchemes, list each scope once, and use [] for http and apiKey schemes",
 	})
-	RuleSecurityScope = rules.Register(rules.Rule{
+	RuleSecurityScope = rules.New(rules.Rule{
 		ID: "mcpdesc.security.scope-catalogued", Owner: "mcpdesc", Level: rules.May, Severity: rules.Warning,
 		Title:   "OAuth2 scope not catalogued",
 		Summary: "every OAuth2 scope a requirement needs is catalogued in one of the scheme's flows",

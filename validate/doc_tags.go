@@ -6,7 +6,7 @@ import (
 )
 
 // RuleDocTags checks the root tag catalogue and duplicate tag references.
-var RuleDocTags = rules.Register(rules.Rule{
+var RuleDocTags = rules.New(rules.Rule{
 	ID: "mcpdesc.document.tags", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "bad tags",
 	Summary: "the root tags catalogue holds Tag Objects with unique string names, and no entity lists a tag twice",

@@ -12,7 +12,7 @@ import (
 
 // Rules about the document's transports.
 var (
-	RuleTransportShape = rules.Register(rules.Rule{
+	RuleTransportShape = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "malformed transport",
 		Summary: "every transport has a known type and the members that type requires",
@@ -20,7 +20,7 @@ var (
 			"Every transport MAY carry protocolVersions, security and x-* extensions and nothing else (mcpdesc.document.unknown-property).",
 		Fix: "give the transport a known type and the members of that type, for example {\"type\": \"streamable-http\", \"url\": \"https://example.com/mcp\"}",
 	})
-	RuleTransportCoverage = rules.Register(rules.Rule{
+	RuleTransportCoverage = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.coverage", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "version without a transport",
 		Summary: "when transports are declared, every root protocol version has a transport",
@@ -28,7 +28,7 @@ var (
 			"When transports is omitted nothing is inferred.",
 		Fix: "add a transport for the uncovered protocol version, or widen an existing transport's protocolVersions",
 	})
-	RuleTransportVersion = rules.Register(rules.Rule{
+	RuleTransportVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05"},
 		Title:    "streamable-http outside its versions",
@@ -36,7 +36,7 @@ var (
 		Doc:      "MCP Description 0.8.0 section 6.2.1: the Streamable HTTP transport is defined for MCP 2025-03-26 and later; MCP 2024-11-05 has no such transport (its remote transport is sse).",
 		Fix:      "scope the streamable-http transport to 2025-03-26 and later, and declare an sse transport for 2024-11-05",
 	})
-	RuleTransportLegacy = rules.Register(rules.Rule{
+	RuleTransportLegacy = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.sse-legacy", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Versions: versionsFrom("2025-03-26"),
 		Title:    "sse transport outside 2024-11-05",

@@ -13,7 +13,7 @@ import (
 // tools: walking a collection, effective protocol scopes, member types.
 
 // RuleDeclScope checks explicit protocolVersions below the root.
-var RuleDeclScope = rules.Register(rules.Rule{
+var RuleDeclScope = rules.New(rules.Rule{
 	ID: "mcpdesc.document.protocol-scope", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "bad protocolVersions",
 	Summary: "a declaration's protocolVersions is a non-empty list of unique known versions within its container's scope",

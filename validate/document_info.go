@@ -6,7 +6,7 @@ import (
 )
 
 // RuleDocComponents closes the components object to its namespaces.
-var RuleDocComponents = rules.Register(rules.Rule{
+var RuleDocComponents = rules.New(rules.Rule{
 	ID: "mcpdesc.document.components", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "unknown component namespace",
 	Summary: "the components object holds only the component namespaces MCP Description defines",

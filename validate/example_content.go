@@ -6,7 +6,7 @@ import (
 )
 
 // RuleExampleContent checks the members of example content blocks.
-var RuleExampleContent = rules.Register(rules.Rule{
+var RuleExampleContent = rules.New(rules.Rule{
 	ID: "mcpdesc.tool.example.content-block", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "malformed content block",
 	Summary: "every content block of an example result has the members its type requires",

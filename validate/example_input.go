@@ -11,7 +11,7 @@ import (
 
 // Rules about checking examples against the tool's schemas.
 var (
-	RuleExampleInput = rules.Register(rules.Rule{
+	RuleExampleInput = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.input", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "example input invalid",
 		Summary: "a tool example's input validates against the inputSchema",
@@ -19,7 +19,7 @@ var (
 			"Each validation error is reported at its exact place inside the example input. For the versions before 2025-11-25, which define no dialect, only the required property names are checked.",
 		Fix: "change the example input so that it validates, or fix the inputSchema if the example shows the intended call",
 	})
-	RuleExampleIncomplete = rules.Register(rules.Rule{
+	RuleExampleIncomplete = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.incomplete", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Title:   "example not fully checked",
 		Summary: "a tool example that cannot be fully checked is reported, never passed silently",

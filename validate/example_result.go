@@ -7,7 +7,7 @@ import (
 
 // Rules about the result of a tool example.
 var (
-	RuleExampleResult = rules.Register(rules.Rule{
+	RuleExampleResult = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.result", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "example result invalid",
 		Summary: "a tool example's result is a completed Tool Result for every protocol version in scope",
@@ -16,7 +16,7 @@ var (
 			"structuredContent exists from 2025-06-18 and is an object before 2026-07-28 (any JSON value from 2026-07-28); the JSON-RPC envelope (jsonrpc, id, result, error) is not part of an example.",
 		Fix: "give the result the completed Tool Result shape of every version in the tool's scope, or split the tool into protocol-scoped variants",
 	})
-	RuleExampleStructured = rules.Register(rules.Rule{
+	RuleExampleStructured = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.structured-content", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "example structuredContent invalid",
 		Summary: "a successful example of a tool with an outputSchema carries structuredContent that validates",

@@ -9,7 +9,7 @@ import (
 
 // Rules about the shape of a tool's named examples.
 var (
-	RuleExampleShape = rules.Register(rules.Rule{
+	RuleExampleShape = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "malformed examples",
 		Summary: "tool examples are a non-empty map of {input, result} objects",
@@ -17,7 +17,7 @@ var (
 			"Each example has exactly an input object (the complete tools/call params.arguments; {} for no arguments) and a result object (the completed Tool Result without JSON-RPC envelope), plus x-* extensions.",
 		Fix: "write examples as {\"<name>\": {\"input\": {...}, \"result\": {...}}}, or remove an empty examples map",
 	})
-	RuleExampleName = rules.Register(rules.Rule{
+	RuleExampleName = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.name", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad example name",
 		Summary: "a tool example or interaction example name matches ^[A-Za-z0-9._-]+$",

@@ -5,7 +5,7 @@ import (
 )
 
 // RuleToolTaskSupport checks a tool's execution object.
-var RuleToolTaskSupport = rules.Register(rules.Rule{
+var RuleToolTaskSupport = rules.New(rules.Rule{
 	ID: "mcp.tool.execution.task-support", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: []string{"2025-11-25"},
 	Title:    "bad execution.taskSupport",

@@ -7,7 +7,7 @@ import (
 )
 
 // RuleToolIcons checks the icons of a tool.
-var RuleToolIcons = rules.Register(rules.Rule{
+var RuleToolIcons = rules.New(rules.Rule{
 	ID: "mcp.tool.icons.shape", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: versionsFrom("2025-11-25"),
 	Title:    "malformed icons",

@@ -6,7 +6,7 @@ import (
 )
 
 // RuleInteractionShape checks the shape of a tool's interactionExamples.
-var RuleInteractionShape = rules.Register(rules.Rule{
+var RuleInteractionShape = rules.New(rules.Rule{
 	ID: "mcpdesc.tool.interaction-example.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "malformed interactionExamples",
 	Summary: "tool interactionExamples are a non-empty map of {input, steps, result} objects",

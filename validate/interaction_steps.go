@@ -9,7 +9,7 @@ import (
 )
 
 // RuleInteractionStep checks the steps of a tool interaction example.
-var RuleInteractionStep = rules.Register(rules.Rule{
+var RuleInteractionStep = rules.New(rules.Rule{
 	ID: "mcpdesc.tool.interaction-example.step", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 	Title:   "bad interaction step",
 	Summary: "every interaction step is an elicitation, sampling or roots exchange with the request and response its kind defines",

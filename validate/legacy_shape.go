@@ -7,7 +7,7 @@ import (
 
 // Rules for tool schemas under the protocol versions that define no JSON Schema dialect.
 var (
-	RuleLegacyShape = rules.Register(rules.Rule{
+	RuleLegacyShape = rules.New(rules.Rule{
 		ID: "mcp.tool.schema.legacy-shape", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18"},
 		Title:    "schema shape not allowed (legacy versions)",
@@ -17,7 +17,7 @@ var (
 			"Other keywords are preserved and never judged by a meta-schema.",
 		Fix: "give the schema root \"type\": \"object\", make properties an object of schema objects and required an array of property names, or narrow the tool's protocolVersions",
 	})
-	RuleLegacyDialect = rules.Register(rules.Rule{
+	RuleLegacyDialect = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.schema.legacy-dialect", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18"},
 		Title:    "$schema on a legacy version",
@@ -25,7 +25,7 @@ var (
 		Doc:      "MCP Description 0.8.0 section 9.2: the revisions before MCP 2025-11-25 \"do not define\" $schema on Tool schemas, so a declared dialect cannot apply to them; the reference validator reports it as field-not-supported-by-version. From 2025-11-25 $schema MAY declare the dialect. Checked in MCP Description documents only: MCP's own schema for those versions does not reject the extra member.",
 		Fix:      "remove \"$schema\" from the tool schema, or narrow the tool's protocolVersions to 2025-11-25 and later",
 	})
-	RuleLegacyIncomplete = rules.Register(rules.Rule{
+	RuleLegacyIncomplete = rules.New(rules.Rule{
 		ID: "mcpdesc.protocol.legacy-validation-incomplete", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Also: []rules.Severity{rules.Notice}, Varies: "notice in a snapshot, whose server negotiated the version",
 		Versions: []string{"2024-11-05", "2025-03-26"},

@@ -9,7 +9,7 @@ import (
 
 // Rules about _meta objects on tools and on example results.
 var (
-	RuleMetaKey = rules.Register(rules.Rule{
+	RuleMetaKey = rules.New(rules.Rule{
 		ID: "mcp.tool.meta.key", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: versionsFrom("2025-06-18"),
 		Title:    "bad _meta key",
@@ -19,7 +19,7 @@ var (
 			"Checked on a tool's _meta in every file shape, and on the _meta of example results, content blocks and embedded resource contents in MCP Description documents.",
 		Fix: "rename the key to prefix/name form, for example \"com.example/owner\", or a plain name such as \"owner\"",
 	})
-	RuleMetaReserved = rules.Register(rules.Rule{
+	RuleMetaReserved = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.meta.reserved", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Title:   "unknown reserved _meta key",
 		Summary: "a _meta key under an MCP-reserved prefix is one the protocol versions in scope recognise",
@@ -27,7 +27,7 @@ var (
 			"mcpschema recognises io.modelcontextprotocol/serverInfo on an example result for 2026-07-28 (section 9.3). Checked in MCP Description documents only, on tools and their example results, and on resources, resource templates, prompts, their example results, resource contents and prompt content blocks.",
 		Fix: "use a prefix of your own, such as \"com.example/\", or narrow the tool's protocolVersions to those that define the key",
 	})
-	RuleMetaReservedUse = rules.Register(rules.Rule{
+	RuleMetaReservedUse = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.meta.reserved-use", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "reserved _meta key misused",
 		Summary: "a reserved _meta key appears only where MCP allows it, with the value MCP defines",

@@ -5,7 +5,7 @@ import (
 )
 
 // RuleNativeShape is the MCP Tool type's schema-syntax restriction for the dialect-governed versions.
-var RuleNativeShape = rules.Register(rules.Rule{
+var RuleNativeShape = rules.New(rules.Rule{
 	ID: "mcp.tool.schema.native-shape", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
 	Versions: []string{"2025-11-25", "2026-07-28"},
 	Title:    "schema shape not allowed",

@@ -11,7 +11,7 @@ import (
 )
 
 // RuleFileNoTools reports a matched file that holds no tool definitions.
-var RuleFileNoTools = rules.Register(rules.Rule{
+var RuleFileNoTools = rules.New(rules.Rule{
 	ID: "mcpschema.file.no-tools", Owner: "mcpschema", Level: rules.Should, Severity: rules.Notice,
 	Title:   "no tools in the file",
 	Summary: "a matched file holds tool definitions",

@@ -9,7 +9,7 @@ import (
 
 // Rules about the protocol versions a tool applies to.
 var (
-	RuleToolScope = rules.Register(rules.Rule{
+	RuleToolScope = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.protocol-scope", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "bad tool protocolVersions",
 		Summary: "a tool's protocolVersions is a non-empty subset of the document's",
@@ -17,7 +17,7 @@ var (
 			"A version outside the root set is not described by the document, so the tool is checked only for the versions it shares with the root. Checked in MCP Description documents only.",
 		Fix: "remove the versions the document does not declare from the tool's protocolVersions, add them to the root protocolVersions, or drop the tool's protocolVersions to inherit the root's",
 	})
-	RuleFieldVersion = rules.Register(rules.Rule{
+	RuleFieldVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.field-version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "field outside its versions",
 		Summary: "a tool uses only the fields its protocol versions define",

@@ -15,7 +15,7 @@ import (
 // qualityRule registers a quality.* rule (owner "quality").
 func qualityRule(r rules.Rule) *rules.Rule {
 	r.Owner, r.Level = "quality", rules.Should
-	return rules.Register(r)
+	return rules.New(r)
 }
 
 // The quality rules.

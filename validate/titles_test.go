@@ -3,8 +3,6 @@ package validate
 import (
 	"strings"
 	"testing"
-
-	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // TestEveryRuleHasAProblemTitle: every validation rule's annotation title
@@ -13,7 +11,7 @@ import (
 // valid"). The compat rules' titles are kept by diffcheck's
 // TestCompatTitles; the service's rules set theirs in their records too.
 func TestEveryRuleHasAProblemTitle(t *testing.T) {
-	for _, r := range rules.All() {
+	for _, r := range Rules() {
 		segs := strings.Split(r.ID, ".")
 		derived := strings.ReplaceAll(strings.Join(segs[max(len(segs)-2, 0):], " "), "-", " ")
 		state := map[string]bool{"valid": true, "unique": true, "required": true, "string": true, "object": true, "type": true, "shape": true, "format": true, "key": true}
@@ -21,7 +19,7 @@ func TestEveryRuleHasAProblemTitle(t *testing.T) {
 			t.Errorf("rule %s has no problem title (got %q): give its record a Title", r.ID, r.Title)
 		}
 	}
-	if r, _ := rules.Lookup("json-schema.tool-schema.valid"); r.ShortTitle() != "tool schema invalid" {
+	if r, _ := ruleByID("json-schema.tool-schema.valid"); r.ShortTitle() != "tool schema invalid" {
 		t.Errorf("json-schema.tool-schema.valid is titled %q", r.ShortTitle())
 	}
 }

@@ -7,7 +7,7 @@ import (
 // Rules about the types of a tool's display fields, as the MCP Tool type
 // defines them. They apply to every file shape.
 var (
-	RuleToolTitle = rules.Register(rules.Rule{
+	RuleToolTitle = rules.New(rules.Rule{
 		ID: "mcp.tool.title.string", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: versionsFrom("2025-06-18"),
 		Title:    "title not a string",
@@ -16,7 +16,7 @@ var (
 			"null or any other value is rejected by clients that check the Tool type; captured tools/list results sometimes carry \"title\": null. Earlier versions define no tool title (mcpdesc.tool.field-version reports it in documents).",
 		Fix: "give the title as a string, or remove it",
 	})
-	RuleToolDescription = rules.Register(rules.Rule{
+	RuleToolDescription = rules.New(rules.Rule{
 		ID: "mcp.tool.description.string", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Title:   "description not a string",
 		Summary: "a tool's description is a string",

@@ -8,7 +8,7 @@ import (
 
 // Rules about tool names.
 var (
-	RuleToolNameFormat = rules.Register(rules.Rule{
+	RuleToolNameFormat = rules.New(rules.Rule{
 		ID: "mcp.tool.name.format", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
 		Versions: []string{"2025-11-25", "2026-07-28"},
 		Title:    "tool name not allowed",
@@ -16,7 +16,7 @@ var (
 		Doc:      "From MCP 2025-11-25 (server/tools.mdx, \"Tool Names\", unchanged in 2026-07-28): tool names SHOULD be between 1 and 128 characters long and SHOULD use only A-Z, a-z, 0-9, underscore, hyphen and dot, with no spaces, commas or other special characters (SEP-986 as merged). Clients and aggregators rely on this to route and prefix names. Earlier protocol versions set no rule, so the check applies only to tools scoped to 2025-11-25 or later.",
 		Fix:      "rename the tool using only letters, digits, _, - and ., at most 128 characters, or narrow the tool's protocolVersions",
 	})
-	RuleToolNameUnique = rules.Register(rules.Rule{
+	RuleToolNameUnique = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.name.unique", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "tool declared twice",
 		Summary: "tools with the same name have disjoint protocol scopes",

@@ -13,7 +13,7 @@ import (
 
 // RuleToolNameAcrossFiles reports a tool name defined in two files of one
 // run for one server.
-var RuleToolNameAcrossFiles = rules.Register(rules.Rule{
+var RuleToolNameAcrossFiles = rules.New(rules.Rule{
 	ID: "mcpschema.tool.name.unique-across-files", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 	Title:   "tool defined in several files",
 	Summary: "a tool name has one definition among the files of a run, per server",

@@ -7,7 +7,7 @@ import (
 )
 
 // RuleToolSchemaValid: every tool schema is valid under its dialect.
-var RuleToolSchemaValid = rules.Register(rules.Rule{
+var RuleToolSchemaValid = rules.New(rules.Rule{
 	ID: "json-schema.tool-schema.valid", Owner: "json-schema", Level: rules.Must, Severity: rules.Error,
 	Versions: []string{"2025-11-25", "2026-07-28"},
 	Title:    "tool schema invalid",

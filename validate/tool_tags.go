@@ -6,7 +6,7 @@ import (
 
 // Rules about a document tool's tags and deprecation flag.
 var (
-	RuleToolTags = rules.Register(rules.Rule{
+	RuleToolTags = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.tags", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "undeclared tag",
 		Summary: "a tool's tags are strings naming tags the document declares",
@@ -14,7 +14,7 @@ var (
 			"A misspelt tag otherwise silently drops the tool from its category. Checked in MCP Description documents only.",
 		Fix: "write each tag as a string, and use a name from the root tags catalogue or declare the tag there",
 	})
-	RuleToolDeprecated = rules.Register(rules.Rule{
+	RuleToolDeprecated = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.deprecated", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Title:   "deprecated not a boolean",
 		Summary: "a tool's deprecated flag is a boolean",

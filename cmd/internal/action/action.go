@@ -10,6 +10,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/validate"
 )
@@ -82,7 +83,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
 		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
-		StrictOutputs: in.StrictOutputs, Clients: in.Clients})
+		StrictOutputs: in.StrictOutputs, Clients: in.Clients, Rules: ruleset.All()})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}

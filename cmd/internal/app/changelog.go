@@ -4,12 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/mcpschema/mcpschema/internal/load"
 	"io"
 	"sort"
 
+	"github.com/mcpschema/mcpschema/internal/load"
+
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/pipeline"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/diffcheck"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
@@ -160,7 +162,7 @@ type Change struct {
 }
 
 func buildChangelog(ctx context.Context, dir string, o changelogOptions) (*Changelog, error) {
-	cfg, err := loadRunConfig(RunOptions{Dir: dir, ConfigPath: o.Config})
+	cfg, err := loadRunConfig(RunOptions{Dir: dir, ConfigPath: o.Config, Rules: ruleset.All()})
 	if err != nil {
 		return nil, err
 	}

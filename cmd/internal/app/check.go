@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/validate"
 )
 
@@ -96,7 +96,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
-		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs, Clients: cf.clients, Now: now})
+		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs, Clients: cf.clients, Now: now, Rules: ruleset.All()})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
@@ -121,9 +121,9 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 			Accept: acceptHow("", res.Config)})
 	} else if *cf.format == "sarif" {
 		// line hashes from the files as upload-sarif will read them
-		err = annotate.RenderSARIF(w, res.Report, rules.All(), env.WorkDir())
+		err = annotate.RenderSARIF(w, res.Report, ruleset.All(), env.WorkDir())
 	} else {
-		err = annotate.Render(w, *cf.format, res.Report, rules.All())
+		err = annotate.Render(w, *cf.format, res.Report, ruleset.All())
 	}
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted

@@ -2,6 +2,8 @@ package app
 
 import (
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 )
 
 // TestEmptyConfigIsDefaults: every config key is optional, so an empty
@@ -12,7 +14,7 @@ func TestEmptyConfigIsDefaults(t *testing.T) {
 	t.Parallel()
 	for name, body := range map[string]string{"empty": "", "blank": "  \n", "comments": "# files: ['tools/*.json']\n# fail-on: warning\n"} {
 		t.Run(name, func(t *testing.T) {
-			cfg, err := ParseConfig([]byte(body), DefaultConfigName)
+			cfg, err := ParseConfig([]byte(body), DefaultConfigName, ruleset.All())
 			if err != nil {
 				t.Fatalf("ParseConfig: %v", err)
 			}

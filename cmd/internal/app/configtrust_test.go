@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 )
@@ -230,7 +231,7 @@ func TestActionFilesInputKeepsBraces(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, DefaultConfigName), []byte("files: \"tools/{a,c}.json\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(t.Context(), RunOptions{Dir: repo})
+	res, err := Run(t.Context(), RunOptions{Rules: ruleset.All(), Dir: repo})
 	if err != nil || res.Report.Summary.Files != 2 {
 		t.Fatalf("config files \"tools/{a,c}.json\": %v, %+v", err, res)
 	}

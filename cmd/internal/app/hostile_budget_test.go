@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 )
 
 // patternBombDoc is issue 10 item 6's file: ten tools with sixty ^(a+)+$
@@ -34,7 +36,7 @@ func TestHostileTimeBudget(t *testing.T) {
 // TestConfigTimeBudgets reads limits.file-timeout and limits.run-timeout.
 func TestConfigTimeBudgets(t *testing.T) {
 	dir := writeFiles(t, map[string]string{".mcpschema.yaml": "limits:\n  file-timeout: 3s\n  run-timeout: 1m\n"})
-	cfg, err := LoadConfig(dir+"/.mcpschema.yaml", ".mcpschema.yaml", true)
+	cfg, err := LoadConfig(dir+"/.mcpschema.yaml", ".mcpschema.yaml", true, ruleset.All())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 )
 
 // manyToolFiles writes files tool files of tools tools each under tools/.
@@ -67,7 +69,7 @@ func TestRunInterruptedStopsThePool(t *testing.T) {
 	manyToolFiles(t, dir, 20, 10)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: []string{"tools/*.json"}})
+	res, err := Run(ctx, RunOptions{Rules: ruleset.All(), Dir: dir, Patterns: []string{"tools/*.json"}})
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Fatalf("Run on a cancelled context: %v, %v; want context.Canceled and no result", res, err)
 	}

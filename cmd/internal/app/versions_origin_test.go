@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 )
 
 // TestLegacyAdviceNamesTheVersionsSource: the legacy-version warning says
@@ -37,7 +39,7 @@ func TestLegacyAdviceNamesTheVersionsSource(t *testing.T) {
 		}
 	}
 	// The action passes its protocol-versions input without naming it.
-	res, err := Run(context.Background(), RunOptions{Dir: writeFiles(t, map[string]string{"l.json": list}), Patterns: []string{"l.json"}, Versions: []string{"2024-11-05"}})
+	res, err := Run(context.Background(), RunOptions{Rules: ruleset.All(), Dir: writeFiles(t, map[string]string{"l.json": list}), Patterns: []string{"l.json"}, Versions: []string{"2024-11-05"}})
 	if err != nil {
 		t.Fatal(err)
 	}

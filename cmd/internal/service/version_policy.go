@@ -11,7 +11,7 @@ import (
 
 // RuleMajorBumpUnused: a major version bump without a breaking change
 // (version-policy: semver).
-var RuleMajorBumpUnused = rules.Register(rules.Rule{
+var RuleMajorBumpUnused = rules.New(rules.Rule{
 	ID: "mcpschema.document.major-bump-unused", Owner: "mcpschema", Level: rules.May, Severity: rules.Notice,
 	Summary: "a major version bump of a document announces a breaking change",
 	Doc: "Under version-policy: semver (read from the base's config), a document that declares its version (MCP Description info.version, which a snapshot carries too) and bumps its major version (below 1.0.0, its minor version) announces breaking changes; " +
