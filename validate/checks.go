@@ -124,7 +124,7 @@ var EmittedElsewhere = map[*rules.Rule]string{
 	RuleFileYAMLMergeKey: "reported from the loader's YAML profile pass by reportSourceProblems",
 	RuleFileYAMLBoolWord: "reported from the loader's YAML profile pass by reportSourceProblems",
 	RuleFileYAMLTag:      "reported from the loader's YAML profile pass by reportSourceProblems",
-	RuleFileNoTools:      "reported by Assemble once the whole run is known (a notice when another file holds tools)",
+	RuleFileNoTools:      "reported by AssembleWith once the whole run is known (a notice when another file holds tools)",
 	RuleTimeBudget:       "reported by the file's budget after every check ran (reportBudget), naming the tools left unchecked",
 }
 

@@ -64,7 +64,7 @@ var serverLimits = []struct {
 
 func init() {
 	for _, l := range serverLimits {
-		EmittedElsewhere[l.c.Rule] = "reported by Assemble once every file of the run is known (checkServerLimits)"
+		EmittedElsewhere[l.c.Rule] = "reported by AssembleWith once every file of the run is known (checkServerLimits)"
 	}
 }
 

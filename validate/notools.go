@@ -24,7 +24,7 @@ var RuleFileNoTools = rules.New(rules.Rule{
 })
 
 // noToolsFinding reports a readable file that holds no tools. It is a
-// notice; Assemble turns it into a mcpschema.file.shape error when no file
+// notice; AssembleWith turns it into a mcpschema.file.shape error when no file
 // of the run holds a tool.
 func noToolsFinding(fc *FileContext) {
 	if ptr, v, ok := misplacedTools(fc.File.Root); ok {
@@ -102,19 +102,16 @@ func quoteSlice(vs []string) []string {
 	return out
 }
 
-// Assemble builds the run's report from the results of checking each file
-// (with CheckFile), in order; the caller adds its findings and finalizes
-// it once (report.Report.FinalizeWith). When no file holds a tool, nothing was
-// checked, and each mcpschema.file.no-tools notice becomes an
-// mcpschema.file.shape error: the gate fails closed on a run that matched
-// only files without tools.
-func Assemble(results []Result) *report.Report { return AssembleWith(results, Options{}, nil) }
-
-// AssembleWith is Assemble with the run's options (the clients checked,
-// config server-name) and, for a run with a base revision, what the base
-// revision's files contribute to their servers (non-nil, possibly empty):
-// a server over a client's tool limit at the base too is reported
-// pre-existing.
+// AssembleWith builds the run's report from the results of checking each
+// file (with CheckFile), in order; the caller adds its findings and
+// finalizes it once (report.Report.FinalizeWith). When no file holds a
+// tool, nothing was checked, and each mcpschema.file.no-tools notice
+// becomes an mcpschema.file.shape error: the gate fails closed on a run
+// that matched only files without tools. opt are the run's options (the
+// clients checked, config server-name) and base, for a run with a base
+// revision, what the base revision's files contribute to their servers
+// (non-nil, possibly empty): a server over a client's tool limit at the
+// base too is reported pre-existing.
 func AssembleWith(results []Result, opts Options, base []ServerTools) *report.Report {
 	rep := &report.Report{}
 	anyTools := false
@@ -154,7 +151,7 @@ func misplacedTools(root any) (ptr string, v any, ok bool) {
 	return "", nil, false
 }
 
-// holdsToolShape reports whether the file may hold tools (see Assemble):
+// holdsToolShape reports whether the file may hold tools (see AssembleWith):
 // a tool shape, a file that could not be read, or misplaced tools.
 func holdsToolShape(f *source.File) bool {
 	if f.Fatal() {

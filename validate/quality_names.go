@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	EmittedElsewhere[RuleQualityNearDuplicate] = "reported by Assemble once every file of the run is known (checkNearDuplicates)"
+	EmittedElsewhere[RuleQualityNearDuplicate] = "reported by AssembleWith once every file of the run is known (checkNearDuplicates)"
 }
 
 // nameKey is a tool name as a model or a normalising client reads it:

@@ -69,7 +69,7 @@ var (
 )
 
 // qualityRules are the rules the quality checks own (near-duplicate is
-// reported by Assemble).
+// reported by AssembleWith).
 var qualityRules = []*rules.Rule{RuleQualityDescription, RuleQualityParameterDescription, RuleQualityRequiredUndeclared, RuleQualityDefaultInvalid, RuleQualityReadOnlyDestructive}
 
 // IsQualityRule reports whether id names a quality.* lint.

@@ -25,7 +25,7 @@ var RuleToolNameAcrossFiles = rules.New(rules.Rule{
 })
 
 func init() {
-	EmittedElsewhere[RuleToolNameAcrossFiles] = "reported by Assemble once every file of the run is known (checkToolNamesAcrossFiles)"
+	EmittedElsewhere[RuleToolNameAcrossFiles] = "reported by AssembleWith once every file of the run is known (checkToolNamesAcrossFiles)"
 }
 
 // toolName is what the run keeps of one named tool to compare names

@@ -50,17 +50,6 @@ func (e NoFilesError) Error() string {
 	return fmt.Sprintf("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", e.config)
 }
 
-// pathHits counts, per include pattern of m, the files it selects.
-func pathHits(m *load.Matcher, files []*source.File) []int {
-	paths := make([]string, 0, len(files))
-	for _, f := range files {
-		if f != nil {
-			paths = append(paths, f.Path)
-		}
-	}
-	return m.Hits(paths)
-}
-
 // unmatchedPatterns returns a warning finding for each include pattern
 // that selected nothing, at the head (headHits) nor at the base (baseHits,
 // nil without a base), or a usage error when no pattern selected anything.
