@@ -31,7 +31,7 @@ func TestMarkdownBreaksAutolinks(t *testing.T) {
 		Message: "tool name \"" + name + "\" is not allowed: " + name}}, Notes: []string{"note " + name}}
 	rep.Finalize()
 	var b bytes.Buffer
-	if err := RenderMarkdown(&b, rep, SummaryOptions{FailOn: rules.Error}); err != nil {
+	if err := RenderMarkdown(&b, rep, SummaryOptions{Gate: report.DefaultGate}); err != nil {
 		t.Fatal(err)
 	}
 	html := renderGFM(t, b.Bytes())

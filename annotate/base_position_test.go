@@ -47,7 +47,7 @@ func TestMarkdownDeletedFileHasNoHeadLink(t *testing.T) {
 			Base:    &report.Location{File: "kept.json", Pointer: "/tools/1", Line: 9, Column: 5}},
 	}}
 	rep.Finalize()
-	md := Markdown(rep, SummaryOptions{FailOn: rules.Error, Failed: true, Links: testLinks()})
+	md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate, Failed: true, Links: testLinks()})
 	if strings.Contains(md, "blob/"+headSHA+"/gone.json") {
 		t.Errorf("the deleted file is linked at the head commit:\n%s", md)
 	}

@@ -4,12 +4,12 @@ import (
 	"io"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 func BenchmarkMarkdownCheckRunLimit(b *testing.B) {
 	rep := bigReport(5000)
-	opt := SummaryOptions{FailOn: rules.Error, Failed: true, Limit: CheckRunSummaryLimit, Elsewhere: "see the annotations"}
+	opt := SummaryOptions{Gate: report.DefaultGate, Failed: true, Limit: CheckRunSummaryLimit, Elsewhere: "see the annotations"}
 	b.ReportAllocs()
 	for b.Loop() {
 		Markdown(rep, opt)

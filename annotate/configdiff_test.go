@@ -32,19 +32,19 @@ func configChangeReport(n int) *report.Report {
 }
 
 func TestConfigChangeMarkdown(t *testing.T) {
-	md := Markdown(configChangeReport(3), SummaryOptions{FailOn: rules.Error, Failed: true})
+	md := Markdown(configChangeReport(3), SummaryOptions{Gate: report.DefaultGate, Failed: true})
 	golden.Check(t, "configchange.summary.md", []byte(md))
 	if i, j := strings.Index(md, "### Config change (applies after merge)"), strings.Index(md, "### Breaking changes"); i < 0 || j < i {
 		t.Errorf("the config change does not come before the findings:\n%s", md)
 	}
 
 	// Long lists are bounded: the JSON report has them all.
-	md = Markdown(configChangeReport(configChangeListMax+5), SummaryOptions{FailOn: rules.Error, Failed: true})
+	md = Markdown(configChangeReport(configChangeListMax+5), SummaryOptions{Gate: report.DefaultGate, Failed: true})
 	if !strings.Contains(md, "It would hide (20):") || !strings.Contains(md, "- … and 5 more (the JSON report lists them all under `configChange`)") {
 		t.Errorf("long list not bounded:\n%s", md)
 	}
 	// Under a small limit only the counts are shown.
-	md = Markdown(configChangeReport(configChangeListMax+5), SummaryOptions{FailOn: rules.Error, Failed: true, Limit: 3000})
+	md = Markdown(configChangeReport(configChangeListMax+5), SummaryOptions{Gate: report.DefaultGate, Failed: true, Limit: 3000})
 	if !strings.Contains(md, "It would hide (20):\n\n- … and 20 more") || strings.Contains(md, "- setting") || len(md) > 3000 {
 		t.Errorf("small limit (%d bytes):\n%s", len(md), md)
 	}

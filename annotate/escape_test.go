@@ -116,7 +116,7 @@ func TestMarkdownOpensNoHTMLComment(t *testing.T) {
 		rep.Findings[i].Message = "tool " + forged + " changed"
 	}
 	rep.Notes = append(rep.Notes, forged)
-	md := Markdown(rep, SummaryOptions{Title: "mcpschema", FailOn: rules.Error, Failed: true, Limit: CommentLimit})
+	md := Markdown(rep, SummaryOptions{Title: "mcpschema", Gate: report.DefaultGate, Failed: true, Limit: CommentLimit})
 	if strings.Contains(md, "<!--") {
 		t.Errorf("the Markdown opens an HTML comment:\n%s", md)
 	}

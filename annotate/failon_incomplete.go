@@ -11,10 +11,11 @@ import (
 const shownIncomplete = 3
 
 // failedIncomplete says what failed the run when fail-on "incomplete"
-// failed it without a finding at the fail-on severity: the report is
-// incomplete, where, and fail-on is incomplete. It is "" otherwise.
+// failed it without a finding at the fail-on severity
+// (report.Gate.FailsOnlyIncomplete): the report is incomplete, where, and
+// fail-on is incomplete. It is "" otherwise.
 func failedIncomplete(rep *report.Report, opt SummaryOptions) string {
-	if !opt.Failed || !opt.FailOnIncomplete || rep.Summary.Complete || rep.Reaches(opt.FailOn) {
+	if !opt.Failed || !opt.Gate.FailsOnlyIncomplete(rep) {
 		return ""
 	}
 	var where []string

@@ -61,7 +61,7 @@ func TestToolRemovalsGrouped(t *testing.T) {
 	if gs := GroupFindings(rep.Findings); len(gs) != 1 {
 		t.Fatalf("%d groups, want one", len(gs))
 	}
-	md := Markdown(rep, SummaryOptions{FailOn: rules.Error, Failed: true})
+	md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate, Failed: true})
 	if strings.Count(md, "compat.tool.removed") != 1 || !strings.Contains(md, "op_00") || !strings.Contains(md, "op_03") {
 		t.Errorf("removals not one entry:\n%s", md)
 	}
@@ -101,7 +101,7 @@ func TestWitnessIsCodeInMarkdown(t *testing.T) {
 		Tool: "search", Message: `property "q" became required: for example {"q":"a"} is accepted at base and rejected at head`,
 		Witness: map[string]any{"q": "a"}}}}
 	rep.Finalize()
-	md := Markdown(rep, SummaryOptions{FailOn: rules.Error})
+	md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate})
 	if !strings.Contains(md, "for example `{\"q\":\"a\"}` is accepted") {
 		t.Errorf("markdown does not show the witness as code:\n%s", md)
 	}

@@ -43,7 +43,7 @@ func TestHeadlineLeadsWithTheVerdict(t *testing.T) {
 			if got := Headline(rep); got != c.want {
 				t.Errorf("Headline = %q, want %q", got, c.want)
 			}
-			md := Markdown(rep, SummaryOptions{FailOn: rules.Error})
+			md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate})
 			if !strings.Contains(strings.SplitN(md, "\n\n", 3)[1], "**"+c.want+"**") {
 				t.Errorf("summary does not lead with the headline %q:\n%s", c.want, md)
 			}

@@ -27,12 +27,10 @@ const (
 type SummaryOptions struct {
 	// Title is the heading; "mcpschema" when empty.
 	Title string
-	// FailOn is the severity that fails the run; Failed says whether it did.
-	FailOn rules.Severity
+	// Gate is what decides the run's outcome (the header names its
+	// fail-on); Failed says whether the run failed.
+	Gate   report.Gate
 	Failed bool
-	// FailOnIncomplete: fail-on is "incomplete", which fails at FailOn and
-	// also when the report is incomplete (the header then says which did).
-	FailOnIncomplete bool
 	// Limit is the size budget in bytes (0: none). When the report does not
 	// fit, the text is cut at a whole entry and says so: never silently.
 	Limit int
@@ -140,15 +138,7 @@ func header(rep *report.Report, title string, opt SummaryOptions) string {
 	} else {
 		fmt.Fprintf(&h, "**%s** · fail-on", mdText(Headline(rep)))
 	}
-	switch {
-	case opt.FailOnIncomplete:
-		h.WriteString(": `incomplete`")
-	case opt.FailOn == rules.Off:
-		h.WriteString(": `never`")
-	default:
-		fmt.Fprintf(&h, ": `%s`", opt.FailOn)
-	}
-	h.WriteString("\n")
+	fmt.Fprintf(&h, ": `%s`\n", opt.Gate)
 	if d := opt.Links.describes(); d != "" {
 		h.WriteString("\n" + d)
 	}

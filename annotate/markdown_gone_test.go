@@ -21,7 +21,7 @@ func TestMarkdownCountsFilesLikeTheHeadline(t *testing.T) {
 			Base: &report.Location{File: "tools/gone.json", Pointer: "/0", Line: 2, Column: 3}}},
 	}
 	rep.Finalize()
-	md := Markdown(rep, SummaryOptions{FailOn: rules.Error, Failed: true})
+	md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate, Failed: true})
 	if !strings.Contains(md, "<summary>Files and tools (1 file, 1 only at the base)</summary>") {
 		t.Errorf("table summary does not count the file only at the base:\n%s", md)
 	}

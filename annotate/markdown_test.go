@@ -11,9 +11,9 @@ import (
 )
 
 func TestMarkdownGolden(t *testing.T) {
-	opt := SummaryOptions{FailOn: rules.Error, Failed: true, Elsewhere: "every finding is an annotation of this check run"}
+	opt := SummaryOptions{Gate: report.DefaultGate, Failed: true, Elsewhere: "every finding is an annotation of this check run"}
 	golden.Check(t, "sample.summary.md", []byte(Markdown(sampleReport(), opt)))
-	golden.Check(t, "clean.summary.md", []byte(Markdown(cleanReport(), SummaryOptions{FailOn: rules.Off})))
+	golden.Check(t, "clean.summary.md", []byte(Markdown(cleanReport(), SummaryOptions{Gate: report.Gate{FailOn: rules.Off}})))
 	cut := opt
 	cut.Limit = 1800
 	cut.Marker = "<!-- mcpschema:ci:lint -->"
@@ -45,7 +45,7 @@ func bigReport(n int) *report.Report {
 func TestMarkdownLimit(t *testing.T) {
 	for _, n := range []int{0, 10, 300, 3000} {
 		rep := bigReport(n)
-		md := Markdown(rep, SummaryOptions{FailOn: rules.Error, Failed: true, Limit: CheckRunSummaryLimit,
+		md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate, Failed: true, Limit: CheckRunSummaryLimit,
 			Elsewhere: "every finding is an annotation of this check run"})
 		if len(md) > CheckRunSummaryLimit {
 			t.Fatalf("n=%d: %d bytes, over the limit %d", n, len(md), CheckRunSummaryLimit)
@@ -76,7 +76,7 @@ func TestMarkdownLimit(t *testing.T) {
 }
 
 func TestMarkdownEscapes(t *testing.T) {
-	md := Markdown(sampleReport(), SummaryOptions{FailOn: rules.Error})
+	md := Markdown(sampleReport(), SummaryOptions{Gate: report.DefaultGate})
 	for _, bad := range []string{"<script>", "@team", "\r"} {
 		if strings.Contains(md, bad) {
 			t.Errorf("summary holds unescaped %q", bad)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // TestNotesWithoutLiteralBackticks: a note's `code` is a code span in
@@ -15,7 +14,7 @@ import (
 func TestNotesWithoutLiteralBackticks(t *testing.T) {
 	rep := &report.Report{Notes: []string{"deepen the clone with `git fetch --deepen=100 origin`, or set `fetch-depth: 0`", "an odd ` stays text"}}
 	rep.Finalize()
-	md := Markdown(rep, SummaryOptions{FailOn: rules.Error})
+	md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate})
 	if !strings.Contains(md, "deepen the clone with `git fetch --deepen=100 origin`, or set `fetch-depth: 0`") || strings.Contains(md, "\\`git") {
 		t.Errorf("markdown note:\n%s", md)
 	}

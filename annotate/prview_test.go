@@ -23,7 +23,7 @@ func testLinks() *Links {
 // base locations to the base commit; the header names the head commit and
 // links to the check run. Odd file names are escaped in the URL.
 func TestMarkdownLinks(t *testing.T) {
-	md := Markdown(sampleReport(), SummaryOptions{FailOn: rules.Error, Failed: true, Links: testLinks()})
+	md := Markdown(sampleReport(), SummaryOptions{Gate: report.DefaultGate, Failed: true, Links: testLinks()})
 	for _, want := range []string{
 		"[`tools/a.json:12:9`](https://github.com/acme/tools/blob/" + headSHA + "/tools/a.json#L12)",
 		"base: [`tools/a.json:10:19 (/tools/0/inputSchema/required)`](https://github.com/acme/tools/blob/" + baseSHA + "/tools/a.json#L10)",
@@ -36,7 +36,7 @@ func TestMarkdownLinks(t *testing.T) {
 		}
 	}
 	// Without links, positions are plain code and there is no "Describes" line.
-	plain := Markdown(sampleReport(), SummaryOptions{FailOn: rules.Error})
+	plain := Markdown(sampleReport(), SummaryOptions{Gate: report.DefaultGate})
 	if strings.Contains(plain, "](") || strings.Contains(plain, "Describes") {
 		t.Errorf("links without Links:\n%s", plain)
 	}
@@ -62,7 +62,7 @@ func TestMarkdownSaysItOnce(t *testing.T) {
 		{Rule: "mcpschema.tool.name-style", Severity: rules.Notice, File: "t.json", Line: 4, Column: 1, Tool: "fetch", Message: "name style"},
 	}}
 	rep.Finalize()
-	md := Markdown(rep, SummaryOptions{FailOn: rules.Error, Failed: true})
+	md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate, Failed: true})
 	for _, bad := range []string{"tool `delete_comment`: tool", "witness: `{}`", "| `fetch` | tool \"fetch\"", "(was at"} {
 		if strings.Contains(md, bad) {
 			t.Errorf("summary says it twice (%q):\n%s", bad, md)
@@ -92,7 +92,7 @@ func TestMarkdownCutClosesDetails(t *testing.T) {
 			Line: i + 1, Column: 1, Tool: fmt.Sprintf("t%d", i), Message: strings.Repeat("long notice ", 10)})
 	}
 	rep.Finalize()
-	md := Markdown(rep, SummaryOptions{FailOn: rules.Error, Limit: 8000})
+	md := Markdown(rep, SummaryOptions{Gate: report.DefaultGate, Limit: 8000})
 	if strings.Count(md, "<details>") != strings.Count(md, "</details>") || !strings.Contains(md, "This summary is cut") {
 		t.Errorf("unbalanced details or no cut note:\n%s", md[len(md)-800:])
 	}
@@ -175,9 +175,9 @@ func TestPRViewGolden(t *testing.T) {
 		failed bool
 	}{"200": {prviewReport200(), true}, "skiplabel": {prviewReportSkip(), false}} {
 		lk := testLinks()
-		summary := Markdown(c.rep, SummaryOptions{FailOn: rules.Error, Failed: c.failed, Limit: StepSummaryLimit, Links: lk,
+		summary := Markdown(c.rep, SummaryOptions{Gate: report.DefaultGate, Failed: c.failed, Limit: StepSummaryLimit, Links: lk,
 			Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
-		comment := Markdown(c.rep, SummaryOptions{FailOn: rules.Error, Failed: c.failed, Limit: CommentLimit - 100, Links: lk, Marker: marker,
+		comment := Markdown(c.rep, SummaryOptions{Gate: report.DefaultGate, Failed: c.failed, Limit: CommentLimit - 100, Links: lk, Marker: marker,
 			Elsewhere: "the check run and the job summary list every finding"})
 		golden.Check(t, "prview-"+name+".summary.md", []byte(summary))
 		golden.Check(t, "prview-"+name+".comment.md", []byte(comment))

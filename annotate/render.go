@@ -40,7 +40,7 @@ var FormatTable = []Format{
 		}},
 	{Name: "markdown", Doc: "the job summary's Markdown, for any CI (GitLab notes, Buildkite annotations)",
 		Render: func(w io.Writer, rep *report.Report, _ *rules.Set) error {
-			return RenderMarkdown(w, rep, SummaryOptions{FailOn: rules.Error, Failed: rep.Reaches(rules.Error)})
+			return RenderMarkdown(w, rep, SummaryOptions{Gate: report.DefaultGate, Failed: report.DefaultGate.Fails(rep)})
 		}},
 }
 

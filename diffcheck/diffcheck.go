@@ -13,6 +13,7 @@ package diffcheck
 
 import (
 	"context"
+	"time"
 
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/schema"
@@ -37,6 +38,9 @@ type Options struct {
 	// (Ctrl-C): the changes left say that the run was interrupted, and
 	// the pipeline reports no result of an interrupted run.
 	Context context.Context
+	// Now is the run's clock: a removal of an item deprecated at the base
+	// is judged against its sunset on Now's day in UTC (zero: today).
+	Now time.Time
 }
 
 // each returns opts.Each, or a loop when it is nil.
@@ -60,6 +64,8 @@ type comparer struct {
 	strictOutputs bool
 	// ctx: Options.Context (nil: never done).
 	ctx context.Context
+	// day: the day deprecations are judged on (Options.Now).
+	day string
 }
 
 // interrupted reports whether the comparison's context is done.
@@ -115,7 +121,7 @@ func Compare(base, head []*source.File, opts Options) []report.Finding {
 func (c *comparer) judgePairs(pairs []pair, each func(n int, work func(i int))) [][]report.Finding {
 	found := make([][]report.Finding, len(pairs))
 	each(len(pairs), func(i int) {
-		pc := &comparer{eng: c.eng, headByPath: c.headByPath, strictOutputs: c.strictOutputs, ctx: c.ctx}
+		pc := &comparer{eng: c.eng, headByPath: c.headByPath, strictOutputs: c.strictOutputs, ctx: c.ctx, day: c.day}
 		pc.judgePair(pairs[i])
 		found[i] = pc.findings
 	})
@@ -139,8 +145,10 @@ func (c *comparer) comparePair(p pair) {
 	if p.renamed {
 		c.toolRenamed(p)
 	}
+	from := len(c.findings)
 	c.compareInputs(p)
 	c.compareOutputs(p)
+	c.pairLifecycle(p, from)
 	c.compareAnnotations(p)
 	c.compareExamples(p)
 }

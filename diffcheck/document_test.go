@@ -63,7 +63,7 @@ func TestCompareDocumentNotADocument(t *testing.T) {
 	if got := CompareDocument(broken, doc); len(got) != 0 {
 		t.Errorf("an unreadable base: %v", got)
 	}
-	if got := CompareDocuments([]*source.File{doc}, []*source.File{broken}); len(got) != 0 {
+	if got := CompareDocuments(fixtureDay, []*source.File{doc}, []*source.File{broken}); len(got) != 0 {
 		t.Errorf("an unreadable head: %v", got)
 	}
 	if got := CompareDocument(doc, list); len(got) != 1 || got[0].Rule != RulePromptRemoved.ID {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/limits"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
@@ -139,15 +140,31 @@ func (c *comparer) baseUnreadable(f *source.File) {
 
 func (c *comparer) toolRemoved(t *toolRef) {
 	base := loc{file: t.file, ptr: t.tool.Pointer}
+	// a tool deprecated at the base is removed by the rules after its sunset
+	dep := toolDeprecation(t)
 	if h, ok := c.headByPath[t.file.Path]; ok && !h.Fatal() {
 		// At the list that held it, never on a tool that survives.
 		c.add(draft{rule: RuleToolRemoved, tool: t, at: loc{file: h, ptr: h.ToolsPointer}, base: &base, removed: true, before: t.name(),
 			msg: fmt.Sprintf("tool %q was removed: callers that name it break; keep it, or deprecate it first and remove it in a later release", t.name())})
+		c.lastRemovedDeprecated(dep, t)
 		return
 	}
 	c.add(draft{rule: RuleToolRemoved, tool: t, at: base, base: &base, before: t.name(),
 		msg: fmt.Sprintf("tool %q was removed with its file %q: callers that name it break; keep it, or deprecate it first and remove it in a later release", t.name(), t.file.Path)})
 	c.setLastPosition(source.Pos{Line: 1, Column: 1}) // the deleted file's first line
+	c.lastRemovedDeprecated(dep, t)
+}
+
+// lastRemovedDeprecated applies the lifecycle rules to the last finding,
+// the removal of tool t, when the base marks it deprecated (dep).
+func (c *comparer) lastRemovedDeprecated(dep *deprecation.Deprecation, t *toolRef) {
+	if n := len(c.findings); n > 0 && dep != nil {
+		who := fmt.Sprintf("tool %q", t.name())
+		if c.findings[n-1].Base == nil || c.findings[n-1].File == c.findings[n-1].Base.File && c.findings[n-1].Pointer == c.findings[n-1].Base.Pointer {
+			who += fmt.Sprintf(" (with its file %q)", t.file.Path)
+		}
+		removedAfterSunset(&c.findings[n-1], dep, who, c.day)
+	}
 }
 
 func (c *comparer) toolAdded(t *toolRef) {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
@@ -33,8 +34,8 @@ func loadDiffCases(t *testing.T, dir string) []*diffCase {
 	var out []*diffCase
 	for _, fc := range cases {
 		for k := range fc.Options {
-			if k != "strict-outputs" {
-				t.Fatalf("%s: option %q is not understood by diff cases (only strict-outputs)", fc.Path, k)
+			if k != "strict-outputs" && k != "now" {
+				t.Fatalf("%s: option %q is not understood by diff cases (only strict-outputs and now)", fc.Path, k)
 			}
 		}
 		if len(fc.Versions) > 0 {
@@ -55,9 +56,22 @@ func loadDiffCases(t *testing.T, dir string) []*diffCase {
 	return out
 }
 
-// options are the Options a case asks for (option strict-outputs true).
+// fixtureDay is the frozen clock of the diff cases, unless a case says
+// option now DAY (as the validation fixtures).
+const fixtureDay = "2026-06-01"
+
+// options are the Options a case asks for (option strict-outputs true,
+// option now 2027-02-01).
 func (c *diffCase) options() Options {
-	return Options{Aliases: c.Aliases, StrictOutputs: c.Options["strict-outputs"] == "true"}
+	day := fixtureDay
+	if d := c.Options["now"]; d != "" {
+		day = d
+	}
+	now, err := time.Parse("2006-01-02", day)
+	if err != nil {
+		panic(c.Path + ": option now: " + err.Error())
+	}
+	return Options{Aliases: c.Aliases, StrictOutputs: c.Options["strict-outputs"] == "true", Now: now}
 }
 
 // toolSchemaValid is the validation rule whose errors say a schema is

@@ -63,6 +63,11 @@ var judges = []judgeEntry{
 	{"(comparer).compareTrust", []*rules.Rule{RuleReadOnlyAdded, RuleDestructiveRemoved, RuleIdempotentAdded, RuleOpenWorldRemoved}},
 	{"(comparer).compareExamples", []*rules.Rule{RuleExampleInputInvalid, RuleExampleResultInvalid}},
 
+	// the lifecycle of what the base deprecates (lifecycle.go)
+	{"removedAfterSunset", []*rules.Rule{RuleRemovedAfterSunset}},
+	{"(comparer).sunsetEarlier", []*rules.Rule{RuleSunsetEarlier}},
+	{"documentLifecycle", []*rules.Rule{RuleSunsetEarlier}},
+
 	// the rest of an MCP Description document (document*.go)
 	{"(docCmp).compareVersions", []*rules.Rule{RuleProtocolVersionRemoved}},
 	{"(docCmp).undecidable", []*rules.Rule{RuleDocumentUndecidable}},

@@ -167,6 +167,9 @@ var readsRules = map[string]string{
 	"besideListedRules":           "builds the listed-values mirrors (an output enum value added only adds)",
 	"genericRuleSet":              "lists genericRule's rules for the table",
 	"Rules":                       "the union of the table",
+	"(comparer).pairLifecycle":    "finds the removals of deprecated properties (property-removed, required-removed) for removedAfterSunset",
+	"docRemoval":                  "tells the removals of deprecated document primitives apart, for documentLifecycle",
+	"documentDeprecations":        "reads the deprecated primitives of a document by the members of docKinds",
 }
 
 // TestEveryCompatRuleHasAJudge is the link from each breaking-change rule

@@ -25,7 +25,7 @@ func (d *Differ) movedDocuments(r *reloader) map[string]*unitResult {
 		}
 		out[g[0].path] = a[0]
 		if b, h := r.file(g[0].goneSrc), r.file(a[0].newSrc); b != nil && h != nil {
-			g[0].documents = CompareDocument(b, h)
+			g[0].documents = documentLifecycle(d.day, b, h, CompareDocument(b, h))
 		}
 	}
 	return out

@@ -22,7 +22,9 @@ import (
 // per-path guess did not make (a tool moved to another file, an alias, a
 // rename) is judged there, after reloading only the files it needs.
 type Differ struct {
-	opts  Options
+	opts Options
+	// day: the day deprecations are judged on, read once (Options.Now).
+	day   string
 	eng   *schema.Engine
 	mu    sync.Mutex
 	units []*unitResult
@@ -35,7 +37,7 @@ func NewDiffer(opts Options, eng *schema.Engine) *Differ {
 	if eng == nil {
 		eng = schema.NewEngine(opts.Schema.WithDefaults())
 	}
-	return &Differ{opts: opts, eng: eng}
+	return &Differ{opts: opts, eng: eng, day: opts.day()}
 }
 
 // Loader returns again the file Add was given at seq on one side.
@@ -126,7 +128,7 @@ func (d *Differ) Add(seq int, base, head *source.File) {
 // addUnit pairs the tools of the files of one path, judges the pairs and
 // keeps their findings and a summary of each tool.
 func (d *Differ) addUnit(path string, bases, heads []sideIn) {
-	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context}
+	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context, day: d.day}
 	u := &unitResult{path: path}
 	if len(heads) > 0 {
 		c.headByPath[path] = heads[len(heads)-1].f
@@ -217,7 +219,7 @@ func (d *Differ) comparePathDocuments(c *comparer, u *unitResult, bases, heads [
 			}
 		}
 		if head == nil || !head.Fatal() {
-			c.findings = append(c.findings, CompareDocument(b.f, head)...)
+			c.findings = append(c.findings, documentLifecycle(d.day, b.f, head, CompareDocument(b.f, head))...)
 		}
 		if NotComparable(b.f, head) {
 			u.notComparable = true
@@ -240,26 +242,57 @@ func sumOf(t *toolRef) *toolSum {
 // guess (moved, renamed, aliased), and those files are kept until Finish
 // returns.
 func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
+	f := d.listTools(load)
+	f.judgePairs()
+	f.judgeRemovedAndAdded()
+	if f.r.err != nil {
+		return nil, f.r.err
+	}
+	return f.assemble(), nil
+}
+
+// finishing is the state of one Finish: every path's tool summaries as
+// one tree, the files loaded again and the findings so far.
+type finishing struct {
+	d      *Differ
+	r      *reloader
+	c      *comparer
+	byPath map[string]*unitResult
+	// bt and ht are the base and head tools, in path order.
+	bt, ht []*toolRef
+	out    []report.Finding
+	// removed and added are the tools pairTools left without a partner.
+	removed, added []*toolRef
+}
+
+// listTools lists the tools of every path, base and head, in path order
+// (a base that could not be read reports it).
+func (d *Differ) listTools(load Loader) *finishing {
+	f := &finishing{d: d, byPath: map[string]*unitResult{}}
 	var bases, heads []fileSum
-	byPath := map[string]*unitResult{}
 	for _, u := range d.units {
 		bases = append(bases, u.bases...)
 		heads = append(heads, u.heads...)
-		byPath[u.path] = u
+		f.byPath[u.path] = u
 	}
 	sort.SliceStable(bases, func(i, j int) bool { return bases[i].src.seq < bases[j].src.seq })
 	sort.SliceStable(heads, func(i, j int) bool { return heads[i].src.seq < heads[j].src.seq })
-	var out []report.Finding
-	var bt, ht []*toolRef
 	for _, fs := range bases {
-		out = append(out, fs.unreadable...)
-		bt = append(bt, fs.tools...)
+		f.out = append(f.out, fs.unreadable...)
+		f.bt = append(f.bt, fs.tools...)
 	}
 	for _, fs := range heads {
-		ht = append(ht, fs.tools...)
+		f.ht = append(f.ht, fs.tools...)
 	}
-	r := &reloader{load: load, files: map[*fileSrc]*source.File{}, full: map[*toolRef]*toolRef{}}
-	c := &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context}
+	f.r = &reloader{load: load, files: map[*fileSrc]*source.File{}, full: map[*toolRef]*toolRef{}}
+	f.c = &comparer{eng: d.eng, headByPath: map[string]*source.File{}, strictOutputs: d.opts.StrictOutputs, ctx: d.opts.Context, day: d.day}
+	return f
+}
+
+// judgePairs pairs the base and head tools across paths (moved, renamed,
+// aliased) and judges each pair the per-path guess did not already judge.
+func (f *finishing) judgePairs() {
+	r, c := f.r, f.c
 	equivalent := func(a, b *toolRef) bool {
 		if a.sum != nil && b.sum != nil && a.sum.hasSig && b.sum.hasSig && (a.sum.sig == "" || a.sum.sig != b.sum.sig) {
 			return false
@@ -267,7 +300,8 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		fa, fb := r.tool(a), r.tool(b)
 		return fa != nil && fb != nil && c.equivalentInputs(fa, fb)
 	}
-	pairs, removed, added := pairTools(bt, ht, d.opts.Aliases, equivalent)
+	var pairs []pair
+	pairs, f.removed, f.added = pairTools(f.bt, f.ht, f.d.opts.Aliases, equivalent)
 	found := make([][]report.Finding, len(pairs))
 	var todo []pair
 	var todoAt []int
@@ -285,23 +319,28 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		todo = append(todo, pair{base: fb, head: fh, renamed: p.renamed, alias: p.alias})
 		todoAt = append(todoAt, i)
 	}
-	for k, fs := range c.judgePairs(todo, d.opts.each()) {
+	for k, fs := range c.judgePairs(todo, f.d.opts.each()) {
 		found[todoAt[k]] = fs
 	}
 	for _, fs := range found {
-		out = append(out, fs...)
+		f.out = append(f.out, fs...)
 	}
-	movedTo := d.movedDocuments(r)
-	// A tool name defined more than once (one server, overlapping scopes):
-	// every definition is compared with the other side's, not added or
-	// removed while the name stays.
+}
+
+// judgeRemovedAndAdded reports the tools left without a partner: removed
+// or added, or, for a name defined more than once (one server,
+// overlapping scopes), compared with the other side's definition, not
+// added or removed while the name stays.
+func (f *finishing) judgeRemovedAndAdded() {
+	r, c, byPath := f.r, f.c, f.byPath
+	movedTo := f.d.movedDocuments(r)
 	var twice []pair
 	var bIndex, hIndex map[string][]*toolRef
-	if len(removed) > 0 {
-		hIndex = byName(ht)
+	if len(f.removed) > 0 {
+		hIndex = byName(f.ht)
 	}
-	if len(added) > 0 {
-		bIndex = byName(bt)
+	if len(f.added) > 0 {
+		bIndex = byName(f.bt)
 	}
 	sameName := func(t *toolRef, others map[string][]*toolRef, isBase bool) bool {
 		o := definedTwice(t, others)
@@ -319,7 +358,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		}
 		return true
 	}
-	for _, t := range removed {
+	for _, t := range f.removed {
 		if movedTo[t.src.path] == nil && !byPath[t.src.path].headFatal && sameName(t, hIndex, true) {
 			continue
 		}
@@ -334,7 +373,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 			}
 		}
 		if t.sum != nil && t.sum.hasRemoved {
-			out = append(out, t.sum.removed...)
+			f.out = append(f.out, t.sum.removed...)
 			continue
 		}
 		u := byPath[t.src.path]
@@ -348,12 +387,12 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 			c.toolRemoved(ft)
 		}
 	}
-	for _, t := range added {
+	for _, t := range f.added {
 		if !byPath[t.src.path].unreadable && sameName(t, bIndex, false) {
 			continue
 		}
 		if t.sum != nil && t.sum.hasAdded {
-			out = append(out, t.sum.added...)
+			f.out = append(f.out, t.sum.added...)
 			continue
 		}
 		if byPath[t.src.path].unreadable {
@@ -363,15 +402,18 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 			c.toolAdded(ft)
 		}
 	}
-	for _, fs := range c.judgePairs(twice, d.opts.each()) {
-		out = append(out, fs...)
+	for _, fs := range c.judgePairs(twice, f.d.opts.each()) {
+		f.out = append(f.out, fs...)
 	}
-	out = append(out, c.findings...)
-	if r.err != nil {
-		return nil, r.err
-	}
+	f.out = append(f.out, c.findings...)
+}
+
+// assemble adds the documents' findings, drops what a path that cannot
+// be compared added, and sorts.
+func (f *finishing) assemble() []report.Finding {
+	out := f.out
 	notComparable := map[string]bool{}
-	for _, u := range d.units {
+	for _, u := range f.d.units {
 		out = append(out, u.documents...)
 		if u.notComparable {
 			notComparable[u.path] = true
@@ -381,7 +423,7 @@ func (d *Differ) Finish(load Loader) ([]report.Finding, error) {
 		out = dropAdded(out, notComparable)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return report.Less(out[i], out[j]) })
-	return out, nil
+	return out
 }
 
 // reloader loads the files of tool summaries again, each once.

@@ -18,7 +18,7 @@ import (
 // documents (CompareDocuments) and the bases that held no tools
 // (BaseNotComparable). The per-path Compare must give the same findings.
 func compareGlobal(base, head []*source.File, opts Options) []report.Finding {
-	c := &comparer{eng: NewDiffer(opts, nil).eng, headByPath: map[string]*source.File{}, strictOutputs: opts.StrictOutputs}
+	c := &comparer{eng: NewDiffer(opts, nil).eng, headByPath: map[string]*source.File{}, strictOutputs: opts.StrictOutputs, day: opts.day()}
 	for _, f := range head {
 		if f != nil {
 			c.headByPath[f.Path] = f
@@ -42,6 +42,34 @@ func compareGlobal(base, head []*source.File, opts Options) []report.Finding {
 	for _, p := range pairs {
 		c.comparePair(p)
 	}
+	// a document moved to another path (one base and one head document of
+	// the same server name, each on one side only) holds its removed tools
+	gone, added2 := map[string][]*source.File{}, map[string][]*source.File{}
+	for _, b := range base {
+		if _, ok := c.headByPath[b.Path]; b != nil && !ok && !b.Fatal() {
+			if n := source.ServerName(b); n != "" {
+				gone[n] = append(gone[n], b)
+			}
+		}
+	}
+	inBase := map[string]bool{}
+	for _, b := range base {
+		if b != nil {
+			inBase[b.Path] = true
+		}
+	}
+	for _, h := range head {
+		if h != nil && !inBase[h.Path] && !h.Fatal() {
+			if n := source.ServerName(h); n != "" {
+				added2[n] = append(added2[n], h)
+			}
+		}
+	}
+	for n, g := range gone {
+		if len(g) == 1 && len(added2[n]) == 1 {
+			c.headByPath[g[0].Path] = added2[n][0]
+		}
+	}
 	// a name defined twice: every definition is compared with the other side's
 	bIndex, hIndex := byName(bt), byName(ht)
 	for _, t := range removed {
@@ -64,7 +92,7 @@ func compareGlobal(base, head []*source.File, opts Options) []report.Finding {
 		}
 		c.toolAdded(t)
 	}
-	c.findings = append(c.findings, CompareDocuments(base, head)...)
+	c.findings = append(c.findings, CompareDocuments(opts.day(), base, head)...)
 	sort.SliceStable(c.findings, func(i, j int) bool { return report.Less(c.findings[i], c.findings[j]) })
 	return BaseNotComparable(base, head, c.findings)
 }

@@ -11,7 +11,7 @@ import (
 // streamed comparison (Differ) is checked against (stream_test.go); the
 // product runs only the streamed one.
 
-// CompareDocuments pairs the MCP Description documents of base and head
+// CompareDocuments pairs the MCP Description documents (judged on day) of base and head
 // path by path and returns the findings of CompareDocument for each pair
 // (a document deleted at head is compared with nothing). Documents that
 // cannot be read on either side are left to the file rules.
@@ -20,7 +20,7 @@ import (
 // document, new at head, that describes the same server (the same
 // info.name), when exactly one base and one head document share that
 // name: a document moved with git mv is compared, not removed.
-func CompareDocuments(base, head []*source.File) []report.Finding {
+func CompareDocuments(day string, base, head []*source.File) []report.Finding {
 	headByPath, baseByPath := map[string]*source.File{}, map[string]bool{}
 	for _, f := range head {
 		if f != nil {
@@ -63,7 +63,7 @@ func CompareDocuments(base, head []*source.File) []report.Finding {
 				h = added[n][0]
 			}
 		}
-		out = append(out, CompareDocument(b, h)...)
+		out = append(out, documentLifecycle(day, b, h, CompareDocument(b, h))...)
 	}
 	return out
 }

@@ -62,7 +62,7 @@ func TestRunFileTimeBudget(t *testing.T) {
 	if rep.Files[0].Complete || rep.Summary.Complete {
 		t.Errorf("file listed as complete: %+v", rep.Files)
 	}
-	if !rep.Reaches(rules.Error) {
+	if !report.DefaultGate.Fails(rep) {
 		t.Error("the run does not fail under fail-on: error")
 	}
 }

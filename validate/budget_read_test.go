@@ -37,8 +37,8 @@ func TestYAMLReadingCutByTimeBudget(t *testing.T) {
 		!strings.Contains(got[0].Message, "limits.file-timeout") {
 		t.Fatalf("time-budget findings = %+v, want one error at 1:1 naming limits.file-timeout", got)
 	}
-	if rep.Files[0].Complete || !rep.Reaches(rules.Error) {
-		t.Errorf("file complete %v, run fails %v", rep.Files[0].Complete, rep.Reaches(rules.Error))
+	if rep.Files[0].Complete || !report.DefaultGate.Fails(rep) {
+		t.Errorf("file complete %v, run fails %v", rep.Files[0].Complete, report.DefaultGate.Fails(rep))
 	}
 }
 

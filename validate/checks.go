@@ -81,6 +81,9 @@ func runChecks(fc *FileContext, tools, files []*Check) {
 		return
 	}
 	for _, tc := range fc.Tools {
+		if fc.skipTools != nil && fc.skipTools(tc.Tool) {
+			continue
+		}
 		for _, check := range tools {
 			fc.check = check
 			check.Tool(tc)

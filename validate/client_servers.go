@@ -86,7 +86,7 @@ func ServerToolsOf(f *source.File, opts Options) ServerTools {
 	for _, t := range f.Tools {
 		fc.Tools = append(fc.Tools, &ToolContext{FileContext: fc, Tool: t, Versions: effectiveVersions(t, fc.Versions)})
 	}
-	return ServerTools{names: toolNames(fc)}
+	return ServerTools{names: toolNames(fc, false)} // a base file's names are never compared across files
 }
 
 // serverTally counts one server's distinct tool names for one protocol

@@ -39,6 +39,8 @@ type FileContext struct {
 	foldOrder []string
 	// toolNameSet are the names of the file's tools, built on first use (text_sites.go).
 	toolNameSet map[string]bool
+	// skipTools, when set, are the tools whose tool checks do not run (CheckBase).
+	skipTools func(source.Tool) bool
 }
 
 // ToolContext is what a tool-level check sees.

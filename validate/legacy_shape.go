@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -133,17 +134,11 @@ func checkLegacyIncomplete(fc *FileContext) {
 	}
 }
 
-// SnapshotMarker is the root extension of an MCP Description document
-// written by `mcpschema snapshot --format mcpdesc`: an object whose
-// protocolVersion is the version the server negotiated (MCP Description
-// 0.8.0 section 14.2 lets the root carry x-* members).
-const SnapshotMarker = "x-mcpschema-snapshot"
-
 // isSnapshot says whether the file is a snapshot whose root
 // protocolVersions is the one version the server negotiated, and the
 // legacy versions vs are that one: a JSON snapshot (a tools/list result
 // with a root protocolVersions), or an MCP Description document whose
-// SnapshotMarker names the version its protocolVersions holds alone.
+// mcpdesc.SnapshotMarker names the version its protocolVersions holds alone.
 func isSnapshot(fc *FileContext, vs []string) bool {
 	if !fc.File.VersionsDeclared {
 		return false
@@ -153,7 +148,7 @@ func isSnapshot(fc *FileContext, vs []string) bool {
 		return true
 	case source.ShapeDescription:
 		root, _ := fc.File.Root.(map[string]any)
-		marker, _ := root[SnapshotMarker].(map[string]any)
+		marker, _ := root[mcpdesc.SnapshotMarker].(map[string]any)
 		v, _ := marker["protocolVersion"].(string)
 		declared, _ := root["protocolVersions"].([]any)
 		return v != "" && len(declared) == 1 && declared[0] == v && len(vs) == 1 && vs[0] == v

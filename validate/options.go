@@ -53,6 +53,10 @@ type Options struct {
 	VersionsFrom string
 	// Workers is the number of files checked at once (0: one per CPU).
 	Workers int
+	// DeferToolSums leaves the sums of the tools' definitions (for the
+	// names across files) to FillToolSums, which the caller runs before
+	// AssembleWith, reading again only the files that share a name.
+	DeferToolSums bool
 	// Deadline is when the run's time budget runs out (zero: Run starts it
 	// at Limits.RunTimeout from its call; CheckFile alone, from its call).
 	Deadline time.Time

@@ -26,11 +26,17 @@ func CheckFile(f *source.File, opts Options, eng *schema.Engine) Result {
 // checkFile is CheckFile with the checks to run and an optional trace called
 // for every finding with the check that reported it (nil outside checks).
 func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Check, report.Finding), tools, files []*Check) Result {
+	return checkFileSkipping(f, opts, eng, trace, tools, files, nil)
+}
+
+// checkFileSkipping is checkFile without the tool checks of the tools
+// skip reports (nil: none skipped).
+func checkFileSkipping(f *source.File, opts Options, eng *schema.Engine, trace func(*Check, report.Finding), tools, files []*Check, skip func(source.Tool) bool) Result {
 	opts = opts.withDefaults()
 	if eng == nil {
 		eng = schema.NewEngine(opts.Limits.Schema)
 	}
-	fc := &FileContext{File: f, Opts: opts, Schemas: eng, trace: trace}
+	fc := &FileContext{File: f, Opts: opts, Schemas: eng, trace: trace, skipTools: skip}
 	fc.startBudget()
 	reportSourceProblems(fc)
 	if !f.Fatal() {
@@ -48,7 +54,7 @@ func checkFile(f *source.File, opts Options, eng *schema.Engine, trace func(*Che
 		Summary:  report.FileSummary{Path: f.Path, Tools: len(f.Tools), Complete: complete},
 		Findings: fc.findings,
 		toolFile: holdsToolShape(f),
-		names:    toolNames(fc),
+		names:    toolNames(fc, !opts.DeferToolSums),
 	}
 }
 

@@ -36,8 +36,10 @@ type toolName struct {
 	toolPtr      string
 	versions     []string
 	line, column int32
-	// sum identifies the tool's definition: equal sums, equal tools.
-	sum [sha256.Size]byte
+	// sum identifies the tool's definition: equal sums, equal tools. It is
+	// computed only for a name defined in two files (FillToolSums), or at
+	// once when the caller cannot read the file again (nil: not computed).
+	sum *[sha256.Size]byte
 }
 
 // pointer is the pointer of the tool's name.
@@ -57,22 +59,90 @@ func serverOf(f *source.File) string {
 	return name
 }
 
-// toolNames lists the named tools of a checked file.
-func toolNames(fc *FileContext) []toolName {
+// toolNames lists the named tools of a checked file, with the sums of
+// their definitions when withSums is set.
+func toolNames(fc *FileContext, withSums bool) []toolName {
 	server := serverOf(fc.File)
 	var out []toolName
-	buf := sumBuffers.Get().(*[]byte)
-	defer sumBuffers.Put(buf)
+	var buf *[]byte
+	if withSums {
+		buf = sumBuffers.Get().(*[]byte)
+		defer sumBuffers.Put(buf)
+	}
 	for _, tc := range fc.Tools {
 		if !tc.Tool.HasName {
 			continue
 		}
 		ptr := tc.Ptr("name")
 		pos, _ := fc.File.Index.Locate(ptr)
-		out = append(out, toolName{server: server, name: tc.Tool.Name, versions: tc.Versions, file: fc.File.Path,
-			toolPtr: tc.Tool.Pointer, line: int32(pos.Line), column: int32(pos.Column), sum: definitionSum(tc, buf)})
+		n := toolName{server: server, name: tc.Tool.Name, versions: tc.Versions, file: fc.File.Path,
+			toolPtr: tc.Tool.Pointer, line: int32(pos.Line), column: int32(pos.Column)}
+		if withSums {
+			n.sum = definitionSum(tc.Tool.Value, buf)
+		}
+		out = append(out, n)
 	}
 	return out
+}
+
+// serverName is a tool name of one server.
+type serverName struct{ server, name string }
+
+// namesOfFiles are the names (per server) that more than one of results
+// defines: the only ones a duplicate across files can have.
+func namesOfFiles(results []Result) map[serverName]bool {
+	first := map[serverName]int{} // the first result that defines the name; -1: more than one
+	for ri := range results {
+		for ti := range results[ri].names {
+			d := &results[ri].names[ti]
+			k := serverName{d.server, d.name}
+			if at, ok := first[k]; !ok {
+				first[k] = ri
+			} else if at != ri {
+				first[k] = -1
+			}
+		}
+	}
+	shared := map[serverName]bool{}
+	for k, at := range first {
+		if at == -1 {
+			shared[k] = true
+		}
+	}
+	return shared
+}
+
+// FillToolSums computes the definition sums of the tools whose name
+// (per server) more than one file of results defines, reading each such
+// file again with reread (by its path); results checked with
+// Options.DeferToolSums need it before AssembleWith. The sums of every
+// other tool are never needed: a name in one file is no duplicate across
+// files.
+func FillToolSums(results []Result, reread func(path string) (*source.File, error)) error {
+	shared := namesOfFiles(results)
+	buf := sumBuffers.Get().(*[]byte)
+	defer sumBuffers.Put(buf)
+	for ri := range results {
+		var values map[string]map[string]any // tool pointer → value, of the file read again
+		for ti := range results[ri].names {
+			d := &results[ri].names[ti]
+			if d.sum != nil || !shared[serverName{d.server, d.name}] {
+				continue
+			}
+			if values == nil {
+				f, err := reread(d.file)
+				if err != nil {
+					return err
+				}
+				values = map[string]map[string]any{}
+				for _, t := range f.Tools {
+					values[t.Pointer] = t.Value
+				}
+			}
+			d.sum = definitionSum(values[d.toolPtr], buf)
+		}
+	}
+	return nil
 }
 
 // sumBuffers are the buffers definitionSum writes tools to, reused across
@@ -82,14 +152,18 @@ var sumBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // definitionSum is the SHA-256 of the tool's value in a canonical form
 // (schema.AppendCanonical: map keys sorted, numbers as written), written
 // to one buffer per file: equal sums, equal tools.
-func definitionSum(tc *ToolContext, buf *[]byte) [sha256.Size]byte {
-	*buf = schema.AppendCanonical((*buf)[:0], tc.Tool.Value)
+func definitionSum(tool map[string]any, buf *[]byte) *[sha256.Size]byte {
+	*buf = schema.AppendCanonical((*buf)[:0], tool)
 	sum := sha256.Sum256(*buf)
 	if cap(*buf) > 1<<20 {
 		*buf = nil
 	}
-	return sum
+	return &sum
 }
+
+// sameSum reports whether a and b are known to be one definition (a sum
+// not computed is no proof of it).
+func sameSum(a, b *[sha256.Size]byte) bool { return a != nil && b != nil && *a == *b }
 
 // Bounds of what checkToolNamesAcrossFiles keeps per name and protocol
 // version: the first definitions of a few different texts, each from two
@@ -110,11 +184,15 @@ const (
 // kept (namesKeptTexts texts, namesKeptFiles files each).
 func checkToolNamesAcrossFiles(results []Result) []report.Finding {
 	type key struct{ server, name, version string }
+	shared := namesOfFiles(results)
 	kept := map[key][][]*toolName{}
 	var out []report.Finding
 	for ri := range results {
 		for ti := range results[ri].names {
 			d := &results[ri].names[ti]
+			if !shared[serverName{d.server, d.name}] {
+				continue // a name of one file: no duplicate across files
+			}
 			vs := d.versions
 			if len(vs) == 0 {
 				vs = []string{""}
@@ -137,7 +215,7 @@ func earlierDefinition(d *toolName, vs []string, kept func(v string) [][]*toolNa
 	for _, v := range vs {
 		for _, group := range kept(v) {
 			for _, e := range group {
-				if e.file != d.file && e.sum != d.sum {
+				if e.file != d.file && !sameSum(e.sum, d.sum) {
 					return e
 				}
 			}
@@ -150,7 +228,7 @@ func earlierDefinition(d *toolName, vs []string, kept func(v string) [][]*toolNa
 // grouped by text, within the bounds.
 func keepDefinition(groups [][]*toolName, d *toolName) [][]*toolName {
 	for i, g := range groups {
-		if g[0].sum != d.sum {
+		if !sameSum(g[0].sum, d.sum) {
 			continue
 		}
 		if len(g) < namesKeptFiles && g[len(g)-1].file != d.file {

@@ -3,8 +3,10 @@ package validate
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -23,7 +25,7 @@ func TestDefinitionSumCanonical(t *testing.T) {
 			t.Fatalf("%s: %d tools", text, len(f.Tools))
 		}
 		var buf []byte
-		return definitionSum(&ToolContext{Tool: f.Tools[0]}, &buf)
+		return *definitionSum(f.Tools[0].Value, &buf)
 	}
 	same := [][2]string{
 		{`{"name": "s", "inputSchema": {"type": "object", "required": ["q"]}}`, "name: s\ninputSchema:\n  required: [q]\n  type: object\n"},
@@ -61,5 +63,53 @@ func TestNamesAcrossFilesBounded(t *testing.T) {
 	got := checkToolNamesAcrossFiles(results)
 	if want := 49 * 100; len(got) != want {
 		t.Errorf("%d findings, want %d (every definition after the first file)", len(got), want)
+	}
+}
+
+// TestToolSumsDeferred: with DeferToolSums, only the files sharing a name
+// are read again (FillToolSums), and the report is the one of sums
+// computed at once.
+func TestToolSumsDeferred(t *testing.T) {
+	files := map[string]string{
+		"a.json": `{"tools": [{"name": "only_a", "inputSchema": {"type": "object"}}, {"name": "shared", "inputSchema": {"type": "object"}}, {"name": "same", "inputSchema": {"type": "object"}}]}`,
+		"b.json": `{"tools": [{"name": "only_b", "inputSchema": {"type": "object"}}, {"name": "shared", "inputSchema": {"type": "object", "required": ["q"]}}, {"name": "same", "inputSchema": {"type": "object"}}]}`,
+		"c.json": `{"tools": [{"name": "only_c", "inputSchema": {"type": "object"}}]}`,
+	}
+	parse := func(path string) *source.File { return source.Parse(path, []byte(files[path]), source.Limits{}) }
+	run := func(opts Options) ([]report.Finding, []string) {
+		var results []Result
+		for _, p := range []string{"a.json", "b.json", "c.json"} {
+			results = append(results, CheckFile(parse(p), opts, nil))
+		}
+		var read []string
+		if opts.DeferToolSums {
+			if err := FillToolSums(results, func(path string) (*source.File, error) {
+				read = append(read, path)
+				return parse(path), nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return AssembleWith(results, opts, nil).Findings, read
+	}
+	want, _ := run(Options{})
+	got, read := run(Options{DeferToolSums: true})
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("deferred sums:\n%v\nwant\n%v", got, want)
+	}
+	if fmt.Sprint(read) != "[a.json b.json]" {
+		t.Errorf("read again %v, want [a.json b.json] (c.json shares no name)", read)
+	}
+	n := 0
+	for _, f := range got {
+		if f.Rule == RuleToolNameAcrossFiles.ID {
+			n++
+			if f.Tool != "shared" || f.File != "b.json" {
+				t.Errorf("finding %+v, want tool shared in b.json", f)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d findings of %s, want 1 (shared; same is one definition seen twice)", n, RuleToolNameAcrossFiles.ID)
 	}
 }

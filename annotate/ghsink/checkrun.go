@@ -29,11 +29,11 @@ type CheckRun struct {
 	DetailsURL string
 	Report     *report.Report
 	// Rules is the run's rule set: the annotations' titles are its rules'.
-	Rules  *rules.Set
-	FailOn rules.Severity
+	Rules *rules.Set
+	// Gate decides the run's outcome (annotate.SummaryOptions.Gate);
+	// Failed says whether the run failed (the conclusion).
+	Gate   report.Gate
 	Failed bool
-	// FailOnIncomplete: fail-on is "incomplete" (see annotate.SummaryOptions).
-	FailOnIncomplete bool
 	// Links, when set, make the summary's positions links to their lines.
 	Links *annotate.Links
 	// Accept says how to accept the breaking changes (annotate.SummaryOptions.Accept).
@@ -130,7 +130,7 @@ func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunRes
 			res.Annotations, annotate.Plural(res.Total, "annotation"))
 	}
 	summary, cut := annotate.MarkdownCut(rep, annotate.SummaryOptions{
-		Title: cr.Name, FailOn: cr.FailOn, Failed: cr.Failed, FailOnIncomplete: cr.FailOnIncomplete,
+		Title: cr.Name, Gate: cr.Gate, Failed: cr.Failed,
 		Limit: annotate.CheckRunSummaryLimit, Elsewhere: elsewhere, Links: selfLinks(cr.Links), Accept: cr.Accept,
 		TitleShown: true, // the title is the verdict line on the Checks tab
 	})

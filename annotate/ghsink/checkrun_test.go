@@ -267,7 +267,7 @@ func TestCheckRunFailOnIncompleteSaysWhy(t *testing.T) {
 			Message: `$ref "https://example.com/s.json" is not fetched`, Tool: "t", Incomplete: true}}}
 	rep.Finalize()
 	_, err := h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123", Rules: testRules,
-		Name: "mcpschema", Report: rep, FailOn: rules.Error, Failed: true, FailOnIncomplete: true, Now: fixedNow})
+		Name: "mcpschema", Report: rep, Gate: report.Gate{FailOn: rules.Error, Incomplete: true}, Failed: true, Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,7 +80,7 @@ func fixedNow() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) 
 
 func publish(h *harness, rep *report.Report) (*CheckRunResult, error) {
 	return h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123", Rules: testRules,
-		Name: "mcpschema", Report: rep, FailOn: rules.Error, Failed: rep.Reaches(rules.Error), Now: fixedNow})
+		Name: "mcpschema", Report: rep, Gate: report.DefaultGate, Failed: report.DefaultGate.Fails(rep), Now: fixedNow})
 }
 
 // requestsText lists the requests for golden files.

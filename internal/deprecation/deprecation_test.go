@@ -215,3 +215,19 @@ func TestParseDescriptionLater(t *testing.T) {
 		t.Errorf("Read: %+v", d)
 	}
 }
+
+// TestMentionsDeprecated: the scan laterRe is skipped for holds the word in
+// every case laterRe matches it, and only then.
+func TestMentionsDeprecated(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Reads a file. DEPRECATED: use x.": true, "x. [Deprecated] y": true, "x. (dEpReCaTeD since 1)": true,
+		"Reads a file.": false, "deprecate": false, "": false, "é deprecated": true,
+	} {
+		if got := mentionsDeprecated(s); got != want {
+			t.Errorf("mentionsDeprecated(%q) = %v, want %v", s, got, want)
+		}
+		if _, ok := ParseDescription(s); ok && !want {
+			t.Errorf("ParseDescription(%q) found a deprecation without the word", s)
+		}
+	}
+}

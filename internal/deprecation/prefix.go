@@ -41,6 +41,19 @@ var notNames = map[string]bool{"of": true, "the": true, "a": true, "an": true, "
 // followed by ":" or a dash) or "… text. [Deprecated …]".
 var laterRe = regexp.MustCompile(`(?:[.!?]\s+|\n\s*)(\[(?i:deprecated)\b|\((?i:deprecated)\b|DEPRECATED\s*[:—–-])`)
 
+// mentionsDeprecated reports whether s holds "deprecated" in any case,
+// which every match of laterRe does (the word's letters have no case
+// folds outside ASCII, so an ASCII comparison is exact).
+func mentionsDeprecated(s string) bool {
+	const word = "deprecated"
+	for i := 0; i+len(word) <= len(s); i++ {
+		if s[i]|0x20 == 'd' && strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
 // ParseDescription reads the deprecation a description announces: its
 // prefix (ParsePrefix), or else the first later sentence that starts with
 // "DEPRECATED:" (or "DEPRECATED -") in capitals, or with "[Deprecated …]"
@@ -49,6 +62,9 @@ var laterRe = regexp.MustCompile(`(?:[.!?]\s+|\n\s*)(\[(?i:deprecated)\b|\((?i:d
 func ParseDescription(desc string) (Prefix, bool) {
 	if p, ok := ParsePrefix(desc); ok {
 		return p, true
+	}
+	if !mentionsDeprecated(desc) {
+		return Prefix{}, false // what laterRe needs is not there: skip its scan
 	}
 	m := laterRe.FindStringSubmatchIndex(desc)
 	if m == nil {

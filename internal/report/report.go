@@ -65,16 +65,31 @@ type Finding struct {
 	Accepted string `json:"accepted,omitempty"`
 }
 
-// VersionChange is the version a document declares (MCP Description
-// info.version, which a snapshot carries too) at the head and, when the
-// file existed there, at the base.
+// VersionChange is the version a file declares (MCP Description
+// info.version, which a snapshot carries too; a tools/list snapshot's
+// serverInfo.version; an MCP Registry server.json's version) at the head
+// and, when the file existed there, at the base.
 type VersionChange struct {
 	File   string `json:"file"`
 	Before string `json:"before,omitempty"`
 	After  string `json:"after"`
-	// Line and Column are where the head declares it (/info/version).
+	// Line and Column are where the head declares it (Pointer).
 	Line   int `json:"line,omitempty"`
 	Column int `json:"column,omitempty"`
+	// Pointer is where the version is declared, when not /info/version:
+	// /version (server.json), /serverInfo/version (a tools/list snapshot).
+	Pointer string `json:"pointer,omitempty"`
+	// Server is the name of the server the file describes: a document's
+	// info.name, a server.json's name, a snapshot's serverInfo.name.
+	Server string `json:"server,omitempty"`
+}
+
+// VersionPointer is where v is declared: Pointer, else /info/version.
+func (v VersionChange) VersionPointer() string {
+	if v.Pointer != "" {
+		return v.Pointer
+	}
+	return "/info/version"
 }
 
 // Count is how many findings f stands for: Folded for a folded finding, else 1.
@@ -123,8 +138,8 @@ type Report struct {
 	// Ignores counts the findings the config's ignores silenced (nil: none
 	// did and none expired).
 	Ignores *Ignores `json:"ignores,omitempty"`
-	// Versions are the document versions of the compared files that
-	// declare one (for version-policy and changelog).
+	// Versions are the versions the compared files declare (for
+	// version-policy and changelog; a run with a base only).
 	Versions []VersionChange `json:"versions,omitempty"`
 	// Context is what the tool definitions cost a model's context (nil:
 	// not counted).
@@ -268,27 +283,4 @@ func Fingerprint(parts ...string) string {
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// Reaches reports whether any finding that is not pre-existing has at
-// least severity min (Off never reaches).
-func (r *Report) Reaches(min rules.Severity) bool {
-	return r.ReachesWith(min, false)
-}
-
-// ReachesWith is Reaches; with existing, pre-existing findings count too
-// (fail-on-existing).
-func (r *Report) ReachesWith(min rules.Severity, existing bool) bool {
-	if min == rules.Off {
-		return false
-	}
-	for _, f := range r.Findings {
-		if f.PreExisting && !existing {
-			continue
-		}
-		if f.Severity >= min {
-			return true
-		}
-	}
-	return false
 }

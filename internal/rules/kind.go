@@ -49,11 +49,14 @@ const (
 	Capability Direction = "capability"
 	// Transport is the transports a document declares.
 	Transport Direction = "transport"
+	// Deprecation is the announced lifecycle of a tool, parameter,
+	// resource or prompt: its deprecation, sunset date and successor.
+	Deprecation Direction = "deprecation"
 )
 
 // Directions lists every direction.
 var Directions = []Direction{Input, Output, Tool, Annotation, Example, File, Document,
-	Prompt, Resource, ResourceTemplate, Security, Capability, Transport}
+	Prompt, Resource, ResourceTemplate, Security, Capability, Transport, Deprecation}
 
 // IsDirection reports whether d is a known direction.
 func IsDirection(d Direction) bool {

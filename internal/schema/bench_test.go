@@ -191,7 +191,6 @@ func BenchmarkCheckSteps(b *testing.B) {
 		s := schemas[i%len(schemas)]
 		d, _ := detectDialect(s)
 		checkBounds(s, testLimits)
-		keyOf(s, d)
 		ix := buildIndex(s, d)
 		ix.checkExpansion(ix.checkRefs(), expansionFactor*testLimits.MaxSubschemas)
 	}

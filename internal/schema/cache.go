@@ -7,7 +7,7 @@ import "sync"
 // distinct schemas a run sees.
 const cacheSize = 4096
 
-// cache maps schema identities to their checked result, computing each
+// cache maps schemas (by identity, see cacheKey) to their checked result, computing each
 // one once even when several goroutines ask for it at the same time.
 type cache struct {
 	mu      sync.Mutex
@@ -20,21 +20,25 @@ type cache struct {
 type cacheEntry struct {
 	done chan struct{}
 	val  *Checked
+	// doc is the schema checked: kept while the entry is, so that no other
+	// object takes its address (the key).
+	doc any
 }
 
 func newCache(max int) *cache {
 	return &cache{max: max, entries: map[cacheKey]*cacheEntry{}}
 }
 
-// get returns the entry for k, computing it with fn when absent.
-func (c *cache) get(k cacheKey, fn func() *Checked) *Checked {
+// get returns the entry for k (the key of doc), computing it with fn when
+// absent.
+func (c *cache) get(k cacheKey, doc any, fn func() *Checked) *Checked {
 	c.mu.Lock()
 	if e, ok := c.entries[k]; ok {
 		c.mu.Unlock()
 		<-e.done
 		return e.val
 	}
-	e := &cacheEntry{done: make(chan struct{})}
+	e := &cacheEntry{done: make(chan struct{}), doc: doc}
 	c.entries[k] = e
 	c.evict(k)
 	c.mu.Unlock()

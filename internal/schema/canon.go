@@ -1,41 +1,39 @@
 package schema
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"hash"
+	"reflect"
 	"sort"
 	"strconv"
-	"sync"
+	"unsafe"
 )
 
-// cacheKey is the identity of a schema in the engine's cache: a hash of its
-// canonical content (object members sorted by name, numbers as written) and
-// the dialect it is read under.
-type cacheKey [sha256.Size]byte
-
-// keyOf computes the cache key of schema under d. schema must already be
-// within the bounds (checkBounds), which keeps the recursion shallow. The
-// canonical form is hashed as it is written, a chunk at a time: built
-// whole, the form of an enum of 490,000 numbers grew a buffer through 20 MB
-// (issue 29 item 5). The writers are pooled, as a key is computed for
-// every schema checked, cached or not.
-func keyOf(schema any, d Dialect) cacheKey {
-	c := keyWriters.Get().(*canonWriter)
-	c.h.Reset()
-	c.b = append(c.b[:0], d...)
-	c.b = append(c.b, 0)
-	c.value(schema)
-	c.h.Write(c.b)
-	var k cacheKey
-	c.h.Sum(k[:0])
-	keyWriters.Put(c)
-	return k
+// cacheKey is the identity of a schema in the engine's cache: the
+// decoded object itself (its map, which the entry keeps alive, so the
+// address names that object as long as the entry is kept) or a boolean
+// schema's value, with the dialect it is read under. A hash of the content
+// was the key before; it cost a walk of every schema and never hit, since
+// the schemas of a run differ, while the one value that is checked twice
+// (a tool the base and the head share, its decoded value reused by
+// source.ParseLike) is the same object.
+type cacheKey struct {
+	doc     unsafe.Pointer // nil: a boolean schema
+	boolean bool
+	dialect Dialect
 }
 
-// keyWriters are canonWriters that hash, for keyOf.
-var keyWriters = sync.Pool{New: func() any { return &canonWriter{b: make([]byte, 0, canonFlush+4096), h: sha256.New()} }}
+// keyOf is the cache key of schema under d; false when schema is neither
+// an object nor a boolean (checked without the cache).
+func keyOf(schema any, d Dialect) (cacheKey, bool) {
+	switch v := schema.(type) {
+	case map[string]any:
+		return cacheKey{doc: reflect.ValueOf(v).UnsafePointer(), dialect: d}, true
+	case bool:
+		return cacheKey{boolean: v, dialect: d}, true
+	}
+	return cacheKey{}, false
+}
 
 // AppendCanonical appends v (a plain value of source) to b in a form where
 // equal values and only they are equal bytes.
@@ -45,21 +43,12 @@ func AppendCanonical(b []byte, v any) []byte {
 	return c.b
 }
 
-// canonWriter writes canonical forms (see AppendCanonical) to b, and with
-// h set, hands b to h whenever it holds canonFlush bytes.
+// canonWriter writes canonical forms (see AppendCanonical) to b.
 type canonWriter struct {
 	b []byte
-	h hash.Hash
 }
 
-// canonFlush is the size at which a canonWriter with a hash empties b.
-const canonFlush = 32 << 10
-
 func (c *canonWriter) value(v any) {
-	if c.h != nil && len(c.b) >= canonFlush {
-		c.h.Write(c.b)
-		c.b = c.b[:0]
-	}
 	b := c.b
 	switch v := v.(type) {
 	case nil:

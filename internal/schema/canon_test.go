@@ -1,32 +1,31 @@
 package schema
 
 import (
-	"crypto/sha256"
-	"encoding/json"
-	"fmt"
-	"strings"
 	"testing"
 )
 
-// TestKeyOfHashesTheCanonicalForm: the cache key, hashed a chunk at a
-// time, is the hash of the dialect and the whole canonical form, for
-// schemas shorter and much longer than a chunk.
-func TestKeyOfHashesTheCanonicalForm(t *testing.T) {
+// TestKeyOfIsTheObject: the cache key is the decoded object and the
+// dialect: the same object shares a key, an equal copy does not, and a
+// value that is neither an object nor a boolean has none.
+func TestKeyOfIsTheObject(t *testing.T) {
 	t.Parallel()
-	big := make([]any, 20_000)
-	for i := range big {
-		big[i] = map[string]any{"k": json.Number(fmt.Sprint(i)), "s": strings.Repeat("x", i%50)}
+	a := map[string]any{"type": "object"}
+	b := map[string]any{"type": "object"}
+	ka, _ := keyOf(a, Dialect2020)
+	if again, _ := keyOf(a, Dialect2020); again != ka {
+		t.Error("one object, two keys")
 	}
-	for _, s := range []any{
-		map[string]any{"type": "object"},
-		true,
-		map[string]any{"enum": big, "$defs": map[string]any{"a": map[string]any{"const": big[:100]}}},
-	} {
-		for _, d := range []Dialect{Dialect2020, DialectDraft7} {
-			want := sha256.Sum256(AppendCanonical(append([]byte(d), 0), s))
-			if got := keyOf(s, d); got != cacheKey(want) {
-				t.Fatalf("%s: key differs from the hash of the canonical form", d)
-			}
-		}
+	if kb, _ := keyOf(b, Dialect2020); kb == ka {
+		t.Error("two objects, one key")
+	}
+	if k7, _ := keyOf(a, DialectDraft7); k7 == ka {
+		t.Error("the dialect is not part of the key")
+	}
+	kt, _ := keyOf(true, Dialect2020)
+	if kf, _ := keyOf(false, Dialect2020); kf == kt {
+		t.Error("true and false share a key")
+	}
+	if _, ok := keyOf([]any{}, Dialect2020); ok {
+		t.Error("an array has a key")
 	}
 }

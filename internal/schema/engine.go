@@ -138,7 +138,11 @@ func (e *Engine) Check(schema any) *Checked {
 	if p := checkBounds(schema, e.limits); p != nil {
 		return &Checked{Dialect: d, Problems: []Problem{*p}, limits: e.limits}
 	}
-	return e.cache.get(keyOf(schema, d), func() *Checked { return e.check(schema, d) })
+	k, ok := keyOf(schema, d)
+	if !ok {
+		return e.check(schema, d)
+	}
+	return e.cache.get(k, schema, func() *Checked { return e.check(schema, d) })
 }
 
 // check does the work of Check for a schema within the bounds.

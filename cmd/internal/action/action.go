@@ -11,8 +11,8 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/limits"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 // Main runs mcpschema as a GitHub Action: it reads the INPUT_* and
@@ -68,7 +68,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	}
 	// Before the config is read its run-timeout is not known: the default
 	// bounds resolving the revisions (git and the compare API).
-	pre, cancelPre := context.WithDeadline(ctx, started.Add(validate.DefaultLimits.RunTimeout))
+	pre, cancelPre := context.WithDeadline(ctx, started.Add(service.DefaultRunTimeout))
 	defer cancelPre()
 	rv, err := resolveRevisions(pre, dir, in, gctx.SHA, gctx.EventName, tgt, actionCompareAPI(in, gctx, stdout))
 	if err == nil && pre.Err() != nil {
@@ -81,9 +81,13 @@ func Main(ctx context.Context, args []string, env Env) int {
 	if err != nil {
 		return fail(budgetErr(pre, ctx, err, "resolving the revisions"))
 	}
+	now, clockNote := headClock(pre, dir, tgt, ev)
+	if clockNote != "" {
+		rv.Notes = append(rv.Notes, clockNote)
+	}
 	res, err := Run(ctx, RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
-		ConfigPath: in.Config, Versions: in.Versions, FailOn: in.FailOn, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
-		StrictOutputs: in.StrictOutputs, Clients: in.Clients, Rules: ruleset.All()})
+		ConfigPath: in.Config, Versions: in.Versions, Gate: in.Gate, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
+		Clients: in.Clients, Now: now, Rules: ruleset.All()})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}
@@ -111,7 +115,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	if interrupted(ctx, stderr) {
 		return ExitInterrupted
 	}
-	if res.Failed {
+	if res.Failed() {
 		return ExitFindings
 	}
 	return ExitOK
@@ -165,7 +169,7 @@ func actionClient(in *actionInputs, gctx *githubactions.GitHubContext, log io.Wr
 // when budget's deadline passed (and the run was not interrupted).
 func budgetErr(budget, ctx context.Context, err error, what string) error {
 	if ctx.Err() == nil && errors.Is(budget.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("the run's time budget of %s (%s, before the config is read) ran out while %s: %w", validate.DefaultLimits.RunTimeout, limits.RunTimeout.Config(), what, err)
+		return fmt.Errorf("the run's time budget of %s (%s, before the config is read) ran out while %s: %w", service.DefaultRunTimeout, limits.RunTimeout.Config(), what, err)
 	}
 	return err
 }

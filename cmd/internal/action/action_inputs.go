@@ -8,6 +8,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
@@ -29,10 +30,11 @@ var actionOutputNames = []string{"errors", "warnings", "notices", "breaking", "c
 
 // actionInputs are the action's inputs (INPUT_* variables).
 type actionInputs struct {
-	Patterns  []string
-	Base      string
-	Versions  []string
-	FailOn    string
+	Patterns []string
+	Base     string
+	Versions []string
+	// Gate is what the fail-on and strict-outputs inputs set of the gate.
+	Gate      report.GateOverride
 	Config    string
 	Token     string
 	CheckName string
@@ -40,8 +42,6 @@ type actionInputs struct {
 	SARIF     string
 	// SkipLabel is the pull request label that turns breaking errors into notices ("": none).
 	SkipLabel string
-	// StrictOutputs makes output additions errors (input strict-outputs: true).
-	StrictOutputs bool
 	// Clients are the client profiles that count (input clients; nil: the config's).
 	Clients []string
 }
@@ -52,7 +52,6 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 		Patterns:  splitPatterns(a.GetInput("files")),
 		Base:      a.GetInput("base"),
 		Versions:  splitList(a.GetInput("protocol-versions")),
-		FailOn:    a.GetInput("fail-on"),
 		Config:    a.GetInput("config"),
 		Token:     a.GetInput("github-token"),
 		CheckName: a.GetInput("check-name"),
@@ -63,7 +62,7 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 	switch v := strings.ToLower(a.GetInput("strict-outputs")); v {
 	case "", "false":
 	case "true":
-		in.StrictOutputs = true
+		in.Gate.StrictOutputs = true
 	default:
 		return nil, fmt.Errorf("input \"strict-outputs\": unknown value %q: use true or false", v)
 	}
@@ -90,10 +89,12 @@ func readActionInputs(a *githubactions.Action) (*actionInputs, error) {
 	default:
 		return nil, fmt.Errorf("input \"comment\": unknown value %q: use off, on-findings or always", in.Comment)
 	}
-	if in.FailOn != "" {
-		if _, err := parseFailOn(in.FailOn); err != nil {
+	if v := a.GetInput("fail-on"); v != "" {
+		fo, err := report.ParseFailOn(v)
+		if err != nil {
 			return nil, fmt.Errorf("input \"fail-on\": %v", err)
 		}
+		in.Gate.FailOn = &fo
 	}
 	for _, v := range in.Versions {
 		if !rules.IsProtocolVersion(v) {
@@ -133,6 +134,11 @@ type actionEvent struct {
 		HeadRef string `json:"head_ref"`
 		BaseRef string `json:"base_ref"`
 	} `json:"merge_group"`
+	// HeadCommit is a push's head commit: its date is the run's clock.
+	HeadCommit *struct {
+		ID        string `json:"id"`
+		Timestamp string `json:"timestamp"`
+	} `json:"head_commit"`
 	// found says the payload file was read (see checkEvent).
 	found bool
 }

@@ -9,6 +9,9 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 func TestActionTargets(t *testing.T) {
@@ -76,7 +79,7 @@ func TestActionInputFailOnIncomplete(t *testing.T) {
 	env := map[string]string{"INPUT_FAIL-ON": "incomplete", "INPUT_FILES": "tools/*.json"}
 	a := githubactions.New(githubactions.WithGetenv(func(k string) string { return env[k] }))
 	in, err := readActionInputs(a)
-	if err != nil || in.FailOn != "incomplete" {
+	if err != nil || in.Gate.FailOn == nil || *in.Gate.FailOn != (report.FailOn{Severity: rules.Error, Incomplete: true}) {
 		t.Errorf("fail-on incomplete: %+v, %v", in, err)
 	}
 }

@@ -113,14 +113,14 @@ func (p *publisher) checkRun(ctx context.Context) {
 		details = fmt.Sprintf("%s/%s/%s/actions/runs/%d", p.gctx.ServerURL, owner, repo, p.gctx.RunID)
 	}
 	res, err := p.client.PublishCheckRun(ctx, ghsink.CheckRun{Owner: owner, Repo: repo, HeadSHA: p.tgt.HeadSHA,
-		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, FailOn: p.res.FailOn, FailOnIncomplete: p.res.FailsIncomplete(), Failed: p.res.Failed, Links: actionLinks(p),
+		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, Gate: p.res.Gate, Failed: p.res.Failed(), Links: actionLinks(p),
 		Accept: p.accept(), Rules: ruleset.All()})
 	var ce *ghsink.CreateError
 	switch {
 	case err == nil:
 		p.checkRunURL = res.URL
 		conclusion := "success"
-		if p.res.Failed {
+		if p.res.Failed() {
 			conclusion = "failure"
 		}
 		fmt.Fprintf(p.out, "check run %s on %s: %s, conclusion %s\n", annotate.SafeText(strconv.Quote(p.in.CheckName)), annotate.SafeText(p.tgt.HeadSHA),
@@ -166,8 +166,8 @@ func (p *publisher) comment(ctx context.Context) {
 	}
 	owner, repo := p.repo()
 	marker := ghsink.CheckCommentMarker(p.gctx.Workflow, p.gctx.Job, p.in.CheckName)
-	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn, FailOnIncomplete: p.res.FailsIncomplete(), Accept: p.accept(),
-		Failed: p.res.Failed, Limit: annotate.CommentLimit - 100, Marker: marker, Links: actionLinks(p),
+	body := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, Gate: p.res.Gate, Accept: p.accept(),
+		Failed: p.res.Failed(), Limit: annotate.CommentLimit - 100, Marker: marker, Links: actionLinks(p),
 		Elsewhere: "the check run and the job summary list every finding"})
 	body = p.redact.String(body)
 	create := p.in.Comment == commentAlways || len(p.res.Report.Findings) > 0
@@ -223,8 +223,8 @@ func (p *publisher) inline() {
 }
 
 func (p *publisher) jobSummary() {
-	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, FailOn: p.res.FailOn, FailOnIncomplete: p.res.FailsIncomplete(), Accept: p.accept(),
-		Failed: p.res.Failed, Limit: annotate.StepSummaryLimit, Links: actionLinks(p),
+	md := annotate.Markdown(p.res.Report, annotate.SummaryOptions{Title: p.in.CheckName, Gate: p.res.Gate, Accept: p.accept(),
+		Failed: p.res.Failed(), Limit: annotate.StepSummaryLimit, Links: actionLinks(p),
 		Elsewhere: "the log and the JSON report (output \"report\") list every finding"})
 	if err := ghsink.WriteStepSummary(p.a, p.redact.String(md)); err != nil {
 		fmt.Fprintf(p.out, "%s: the job summary is skipped\n", annotate.SafeText(err.Error()))

@@ -75,7 +75,7 @@ func (p *publisher) budgetSpent(ctx context.Context, sink string) {
 	}
 	p.outOfTime = true
 	p.fallback = true
-	p.res.Failed = true
+	p.res.FailClosed = true
 	p.notice(fmt.Sprintf("the run's time budget of %s ("+limits.RunTimeout.Config()+") ran out while publishing (%s): the run fails, since what GitHub shows may be incomplete; every finding is in the log, the job summary and the JSON report; "+limits.RunTimeout.Raise()+" if the API is slow",
 		p.res.Config.Limits.WithDefaults().RunTimeout, sink))
 }

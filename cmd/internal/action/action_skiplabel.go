@@ -14,7 +14,8 @@ const skipLabelWho = "anyone with triage, write, maintain or admin access to the
 // request carries the skip label (the action's "skip-label" input): the
 // escape hatch for an intended breaking release. The labels are those of
 // the event payload, i.e. when the event fired. The summary names the
-// label and who can set it; the outcome is decided again.
+// label and who can set it; the outcome (Result.Failed) follows the new
+// severities.
 func applySkipLabel(res *Result, label string, ev *actionEvent, pr int) {
 	if label == "" || ev == nil || ev.PullRequest == nil || !hasLabel(ev, label) {
 		return
@@ -39,8 +40,6 @@ func grantSkipLabel(res *Result, label, subject, scope string) {
 	rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s %s for %s (%s)",
 		subject, annotate.Plural(n, "breaking change"), areNotices(n), scope, skipLabelWho))
 	rep.Summarize() // only severities changed: the order and fingerprints stand
-
-	res.Failed = res.Fails()
 }
 
 func areNotices(n int) string {

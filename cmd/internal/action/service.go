@@ -52,7 +52,6 @@ var (
 	deepenForMergeBase    = service.DeepenForMergeBase
 	gitMergeBase          = service.GitMergeBase
 	isShallow             = service.IsShallow
-	parseFailOn           = service.ParseFailOn
 	setBaseline           = service.SetBaseline
 	short                 = service.ShortSHA
 	splitList             = service.SplitList

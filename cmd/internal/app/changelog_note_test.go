@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestChangelogReleaseNotesForUsers: a release note says what changed and
@@ -21,8 +23,8 @@ func TestChangelogReleaseNotesForUsers(t *testing.T) {
 			t.Errorf("releaseNote(%q)\n got %q\nwant %q", in, got, want)
 		}
 	}
-	md := changelogMarkdown(&Changelog{Base: "v1", Tools: []ChangelogTool{{Name: "search", Status: "changed",
-		Changes: []Change{{Kind: "breaking", Rule: "compat.input.required-added", Message: `property "q" became required: calls that omit it are rejected; make it optional with a server-side default`}}}}})
+	md := changelogMarkdown(&service.Changelog{Base: "v1", Tools: []service.ChangelogTool{{Name: "search", Status: "changed",
+		Changes: []service.Change{{Kind: "breaking", Rule: "compat.input.required-added", Message: `property "q" became required: calls that omit it are rejected; make it optional with a server-side default`}}}}})
 	if strings.Contains(md, "make it optional") || !strings.Contains(md, "calls that omit it are rejected") {
 		t.Errorf("release notes:\n%s", md)
 	}

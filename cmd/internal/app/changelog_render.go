@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // changelogMarkdown renders the changelog for release notes: a section per
 // tool, its breaking changes first.
-func changelogMarkdown(cl *Changelog) string {
+func changelogMarkdown(cl *service.Changelog) string {
 	var b strings.Builder
 	since := mdInline(cl.Base)
 	if cl.Commit != "" && !strings.HasPrefix(cl.Commit, cl.Base) {
@@ -33,7 +34,11 @@ func changelogMarkdown(cl *Changelog) string {
 	if n := counts["may-break"]; n > 0 {
 		parts = append(parts, annotate.Plural(n, "change")+" that may break")
 	}
-	parts = append(parts, annotate.Plural(counts["added"], "addition"), annotate.Plural(counts["changed"], "other change"))
+	parts = append(parts, annotate.Plural(counts["added"], "addition"))
+	if n := counts[service.KindDeprecation]; n > 0 {
+		parts = append(parts, annotate.Plural(n, "deprecation change"))
+	}
+	parts = append(parts, annotate.Plural(counts["changed"], "other change"))
 	docs := 0
 	for _, t := range cl.Tools {
 		if t.Document {
@@ -50,7 +55,13 @@ func changelogMarkdown(cl *Changelog) string {
 	fmt.Fprintf(&b, "\n%s changed: %s.\n", strings.Join(what, " and "), strings.Join(parts, ", "))
 	if bp := cl.Bump; bp != nil {
 		fmt.Fprintf(&b, "\nProposed version bump: %s", bp.Kind)
-		if bp.To != "" {
+		if len(bp.Files) > 1 {
+			var each []string
+			for _, f := range bp.Files {
+				each = append(each, fmt.Sprintf("%s → %s in %s", mdMessage(f.From), mdMessage(f.To), mdInline(f.File)))
+			}
+			fmt.Fprintf(&b, " (%s)", strings.Join(each, ", "))
+		} else if bp.To != "" {
 			fmt.Fprintf(&b, " (%s → %s in %s)", mdMessage(bp.From), mdMessage(bp.To), mdInline(bp.File))
 		}
 		b.WriteString(".\n")
@@ -62,7 +73,7 @@ func changelogMarkdown(cl *Changelog) string {
 		}
 		fmt.Fprintf(&b, "\n### %s%s\n\n", mdInline(t.Name), status)
 		for _, c := range t.Changes {
-			label := map[string]string{"breaking": "breaking", "may-break": "may break", "added": "added", "changed": "changed"}[c.Kind]
+			label := map[string]string{"breaking": "breaking", "may-break": "may break", "added": "added", service.KindDeprecation: "deprecation", "changed": "changed"}[c.Kind]
 			fmt.Fprintf(&b, "- %s: %s", label, mdMessage(releaseNote(c.Message)))
 			if c.Rule != "" {
 				fmt.Fprintf(&b, " (%s)", mdInline(c.Rule))
@@ -74,9 +85,9 @@ func changelogMarkdown(cl *Changelog) string {
 }
 
 // writeChangelogJSON writes the changelog as indented JSON.
-func writeChangelogJSON(w io.Writer, cl *Changelog) error {
+func writeChangelogJSON(w io.Writer, cl *service.Changelog) error {
 	if cl.Tools == nil {
-		cl.Tools = []ChangelogTool{}
+		cl.Tools = []service.ChangelogTool{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

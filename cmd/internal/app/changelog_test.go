@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 const (
@@ -57,7 +59,7 @@ func TestChangelog(t *testing.T) {
 	}
 
 	code, out, _ = runMain(t, repo, "changelog", "--format", "json", "--base", "v1.0.0", "tools.json")
-	var cl Changelog
+	var cl service.Changelog
 	if err := json.Unmarshal([]byte(out), &cl); err != nil || code != ExitOK {
 		t.Fatalf("json: %v, exit %d\n%s", err, code, out)
 	}

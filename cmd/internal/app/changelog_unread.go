@@ -4,35 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/internal/source"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
-// NotCompared is a head file the changelog could not compare: it could not
-// be read or parsed, so the changes to its tools are unknown.
-type NotCompared struct {
-	File    string `json:"file"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
-	Message string `json:"message"`
-}
-
-// notCompared lists the head files whose first fatal problem kept them out
-// of the comparison, in order.
-func notCompared(head []*source.File) []NotCompared {
-	var out []NotCompared
-	for _, f := range head {
-		for _, p := range f.Problems {
-			if p.Fatal {
-				out = append(out, NotCompared{File: f.Path, Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
-				break
-			}
-		}
-	}
-	return out
-}
-
 // notComparedMarkdown is the warning that opens an incomplete changelog.
-func notComparedMarkdown(ns []NotCompared) string {
+func notComparedMarkdown(ns []service.NotCompared) string {
 	if len(ns) == 0 {
 		return ""
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 type multiFlag []string
@@ -47,8 +46,23 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	c.now = fs.String("now", "", "judge deprecations and ignore expiry on this `day` (YYYY-MM-DD, or an RFC 3339 time), for reproducible results (default today, UTC)")
 	c.showIgnored = fs.Bool("show-ignored", false, "also list the findings the config's ignores silenced (they are always counted)")
 	fs.Var(&c.versions, "protocol-version", "protocol `version` for files that declare none (repeatable; default 2025-11-25 and 2026-07-28)")
-	fs.Var(&c.clients, "client", "client `profile` that counts: its incompatibilities are errors (repeatable; "+strings.Join(validate.ClientIDs(), ", ")+"; replaces clients: in the config; see mcpschema rules --clients)")
+	fs.Var(&c.clients, "client", "client `profile` that counts: its incompatibilities are errors (repeatable; "+strings.Join(service.ClientIDs(), ", ")+"; replaces clients: in the config; see mcpschema rules --clients)")
 	return c
+}
+
+// gate reads --fail-on (once: a value that is not one is a usage error)
+// and --strict-outputs, what the command line sets of the gate.
+func (c *checkFlags) gate() (report.GateOverride, *report.FailOnError) {
+	o := report.GateOverride{StrictOutputs: *c.strictOutputs}
+	if *c.failOn == "" {
+		return o, nil
+	}
+	fo, err := report.ParseFailOn(*c.failOn)
+	if err != nil {
+		return o, err.(*report.FailOnError)
+	}
+	o.FailOn = &fo
+	return o, nil
 }
 
 // runCheck implements `mcpschema check`.
@@ -59,8 +73,9 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	if !ok {
 		return code
 	}
-	if _, err := parseFailOn(*cf.failOn); *cf.failOn != "" && err != nil {
-		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", service.FailOnMessage(*cf.failOn, "--fail-on"))
+	gate, bad := cf.gate()
+	if bad != nil {
+		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", bad.Named("--fail-on"))
 		return ExitUsage
 	}
 	var now time.Time
@@ -95,8 +110,8 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		configSince = baseRev // a config the change left as at its branch point is not its change
 	}
 	res, err := Run(ctx, RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
-		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", FailOn: *cf.failOn,
-		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, StrictOutputs: *cf.strictOutputs, Clients: cf.clients, Now: now, Rules: ruleset.All()})
+		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", Gate: gate,
+		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, Clients: cf.clients, Now: now, Rules: ruleset.All()})
 	if interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
@@ -117,7 +132,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		w = fh
 	}
 	if *cf.format == "markdown" {
-		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{FailOn: res.FailOn, Failed: res.Failed, FailOnIncomplete: res.FailsIncomplete(), Links: cliLinks(env, baseline),
+		err = annotate.RenderMarkdown(w, res.Report, annotate.SummaryOptions{Gate: res.Gate, Failed: res.Failed(), Links: cliLinks(env, baseline),
 			Accept: acceptHow("", res.Config)})
 	} else if *cf.format == "sarif" {
 		// line hashes from the files as upload-sarif will read them
@@ -132,7 +147,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
-	if res.Failed {
+	if res.Failed() {
 		return ExitFindings
 	}
 	return ExitOK

@@ -150,7 +150,7 @@ ignore:
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !res.Failed {
+	if !res.Failed() {
 		t.Errorf("fail-on warning from config not applied")
 	}
 }

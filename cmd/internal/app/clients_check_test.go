@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 // clientTool is a tool whose inputSchema has the optional property
@@ -279,9 +279,11 @@ func TestRulesClientsView(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	for _, c := range validate.ClientConstraints() {
-		if !strings.Contains(out, c.Rule.ID) || !strings.Contains(out, c.Sources[0].Ref) {
-			t.Errorf("listing lacks %s or its source %s", c.Rule.ID, c.Sources[0].Ref)
+	for _, p := range service.ClientProfiles() {
+		for _, c := range p.Constraints {
+			if !strings.Contains(out, c.Rule.ID) || !strings.Contains(out, c.Sources[0].Ref) {
+				t.Errorf("listing lacks %s or its source %s", c.Rule.ID, c.Sources[0].Ref)
+			}
 		}
 	}
 	for _, want := range []string{"anthropic: Claude, checked by default", "gemini: the Gemini API, checked only when named", "checked:  2026-12-03, against:"} {

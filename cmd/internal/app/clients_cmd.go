@@ -5,26 +5,26 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcpschema/mcpschema/validate"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // runClients implements `mcpschema rules --clients [--format text|json]
 // [PROFILE]`: the client profiles, each constraint with what happens, its
-// rule, its sources and the day they were checked (the records of
-// validate's client_*.go, which are also registry rules).
+// rule, its sources and the day they were checked (service.ClientProfiles:
+// the records of validate's client_*.go, which are also registry rules).
 func runClients(args []string, format string, env Env) int {
 	if len(args) > 1 {
 		fmt.Fprintf(env.Stderr, "mcpschema rules --clients: give at most one client profile, got %d: run 'mcpschema help rules'\n", len(args))
 		return ExitUsage
 	}
-	profiles := validate.ClientProfiles()
+	profiles := service.ClientProfiles()
 	if len(args) == 1 {
-		p, ok := validate.LookupClient(args[0])
+		p, ok := service.LookupClient(args[0])
 		if !ok {
-			fmt.Fprintf(env.Stderr, "mcpschema: unknown client %q%s\n", args[0], unknownHint(args[0], validate.ClientIDs(), "%q", "run 'mcpschema rules --clients' for the list"))
+			fmt.Fprintf(env.Stderr, "mcpschema: unknown client %q%s\n", args[0], unknownHint(args[0], service.ClientIDs(), "%q", "run 'mcpschema rules --clients' for the list"))
 			return ExitUsage
 		}
-		profiles = []*validate.ClientProfile{p}
+		profiles = []service.ClientProfile{p}
 	}
 	if format == "json" {
 		out := make([]jsonClient, len(profiles))
@@ -61,9 +61,9 @@ type jsonClientSource struct {
 	Shows string `json:"shows"`
 }
 
-func clientJSON(p *validate.ClientProfile) jsonClient {
+func clientJSON(p service.ClientProfile) jsonClient {
 	out := jsonClient{ID: p.ID, Name: p.Name, Covers: p.Covers, Default: p.Default, Constraints: []jsonClientRuleData{}}
-	for _, c := range profileConstraints(p) {
+	for _, c := range p.Constraints {
 		d := jsonClientRuleData{Rule: c.Rule.ID, Rejects: c.Rejects, Consequence: string(c.Consequence), Observed: c.Observed}
 		for _, s := range c.Sources {
 			d.Sources = append(d.Sources, jsonClientSource{Ref: s.Ref, Date: s.Date, Shows: s.Shows})
@@ -73,19 +73,8 @@ func clientJSON(p *validate.ClientProfile) jsonClient {
 	return out
 }
 
-// profileConstraints are p's constraints, sorted by rule id.
-func profileConstraints(p *validate.ClientProfile) []*validate.ClientConstraint {
-	var out []*validate.ClientConstraint
-	for _, c := range validate.ClientConstraints() {
-		if c.Profile == p {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // writeClients lists the profiles in helpWidth columns.
-func writeClients(w io.Writer, profiles []*validate.ClientProfile) {
+func writeClients(w io.Writer, profiles []service.ClientProfile) {
 	indent := func(prefix string, text string) {
 		for i, l := range wrap(text, helpWidth-len(prefix)) {
 			if i == 0 {
@@ -105,7 +94,7 @@ func writeClients(w io.Writer, profiles []*validate.ClientProfile) {
 		}
 		indent("", fmt.Sprintf("%s: %s, %s", p.ID, p.Name, counts))
 		indent("  ", p.Covers)
-		for _, c := range profileConstraints(p) {
+		for _, c := range p.Constraints {
 			fmt.Fprintln(w)
 			fmt.Fprintf(w, "  %s\n", c.Rule.ID)
 			indent("    rejects:  ", c.Rejects)

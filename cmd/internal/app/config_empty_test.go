@@ -18,7 +18,7 @@ func TestEmptyConfigIsDefaults(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ParseConfig: %v", err)
 			}
-			if def := defaultConfig(); cfg.FailOn != def.FailOn || len(cfg.Files) != 0 || len(cfg.Ignores) != 0 {
+			if def := defaultConfig(); cfg.Gate != def.Gate || len(cfg.Files) != 0 || len(cfg.Ignores) != 0 {
 				t.Errorf("config %+v: want the defaults", cfg)
 			}
 			dir := writeFiles(t, map[string]string{"a.json": goodTool, DefaultConfigName: body})

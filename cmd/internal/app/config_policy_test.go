@@ -14,7 +14,7 @@ func TestConfigPolicyKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cfg.FailOnExisting || !cfg.StrictOutputs || cfg.VersionPolicy != "semver" || cfg.SkipLabel != "mcp-breaking-ok" {
+	if !cfg.Gate.Existing || !cfg.Gate.StrictOutputs || cfg.VersionPolicy != "semver" || cfg.SkipLabel != "mcp-breaking-ok" {
 		t.Errorf("got %+v", cfg)
 	}
 	for in, want := range map[string]string{

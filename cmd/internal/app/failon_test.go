@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // TestFailOnIncomplete: a change that cannot be judged fails the run by
@@ -60,19 +58,5 @@ func TestFailOnIncomplete(t *testing.T) {
 	code, _, _ = runMain(t, dir, "check", "--base", "HEAD~1", "--fail-on", "error", "tools/t.json")
 	if code != ExitOK {
 		t.Errorf("--fail-on error over config incomplete: exit %d, want %d", code, ExitOK)
-	}
-}
-
-func TestParseFailOnIncomplete(t *testing.T) {
-	t.Parallel()
-	fo, err := parseFailOn("incomplete")
-	if err != nil || fo != (failOnSetting{Severity: rules.Error, Incomplete: true}) {
-		t.Errorf("parseFailOn(incomplete) = %+v, %v", fo, err)
-	}
-	if fo, err := parseFailOn("error"); err != nil || fo != (failOnSetting{Severity: rules.Error}) {
-		t.Errorf("parseFailOn(error) = %+v, %v", fo, err)
-	}
-	if _, err := parseFailOn("sometimes"); err == nil {
-		t.Error("parseFailOn(sometimes): no error")
 	}
 }

@@ -39,10 +39,7 @@ var (
 	configFound   = action.ConfigFound
 	configPath    = service.ResolveConfigPath
 	didYouMean    = service.DidYouMean
-	loadRunConfig = service.LoadRunConfig
 	parseBaseMode = service.ParseBaseMode
-	parseFailOn   = service.ParseFailOn
-	runPatterns   = service.RunPatterns
 	setBaseline   = service.SetBaseline
 	splitList     = service.SplitList
 	unknownHint   = service.UnknownHint

@@ -17,8 +17,7 @@ var (
 	RuleIgnoreExpired    = service.RuleIgnoreExpired
 	RulePatternUnmatched = service.RulePatternUnmatched
 	RuleMajorBumpUnused  = service.RuleMajorBumpUnused
+	RuleVersionNotRaised = service.RuleVersionNotRaised
 )
 
 const maxConfigBytes = service.MaxConfigBytes
-
-type failOnSetting = service.FailOnSetting

@@ -39,11 +39,28 @@ func Compare(ctx context.Context, in Input) (base, head []*source.File, findings
 	if err := p.Err(); err != nil {
 		return nil, nil, nil, err
 	}
-	findings = diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: lim.Schema, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx})
-	if err := p.Err(); err != nil {
+	if findings, err = compareFiles(ctx, base, head, in, p); err != nil {
 		return nil, nil, nil, err
 	}
-	return base, head, withoutInvalidVerdicts(findings, head, in, p), nil
+	return base, head, findings, nil
+}
+
+// CompareFiles judges head against base, files read already (the
+// snapshot a server's surface is compared with), as Compare does: with
+// in's aliases, schema limits (in.Options.Limits.Schema) and strict
+// outputs, the verdicts where a head schema is invalid replaced. When ctx
+// is cancelled, it returns ctx's error.
+func CompareFiles(ctx context.Context, base, head []*source.File, in Input) ([]report.Finding, error) {
+	return compareFiles(ctx, base, head, in, pool.New(in.Options.Workers).WithContext(ctx))
+}
+
+// compareFiles is CompareFiles on the pool p.
+func compareFiles(ctx context.Context, base, head []*source.File, in Input, p *pool.Pool) ([]report.Finding, error) {
+	findings := diffcheck.Compare(base, head, diffcheck.Options{Aliases: in.Aliases, Schema: in.Options.Limits.Schema, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx, Now: in.Options.Now})
+	if err := p.Err(); err != nil {
+		return nil, err
+	}
+	return withoutInvalidVerdicts(findings, head, in, p), nil
 }
 
 // withoutInvalidVerdicts replaces the verdicts at places where the head

@@ -75,13 +75,93 @@ func (e *ListError) Unwrap() error { return e.Err }
 // the config applied and Finalize. When ctx is cancelled (Ctrl-C), the pool
 // stops and Run returns ctx's error, never a partial report.
 func Run(ctx context.Context, in Input) (*report.Report, error) {
-	opts := in.Options
-	lim := opts.Limits.Limits
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = source.DefaultLimits.MaxBytes
+	r, err := list(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	if r.blobs != nil {
+		defer r.blobs.Close()
+	}
+	// An interrupted run (ctx cancelled) stops handing out paths and returns
+	// ctx's error: no partial report is presented as complete.
+	p := pool.New(r.opts.Workers).WithContext(ctx)
+	if in.Base != "" {
+		dl := DiffLimits(r.opts)
+		r.eng = schema.NewEngine(dl)
+		r.differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx, Now: r.opts.Now}, r.eng)
+		r.ex = newExisting()
+		r.baseTools = make([]validate.ServerTools, len(r.paths))
+		r.baseCosts = make([]validate.Costs, len(r.paths))
+	} else {
+		r.eng = schema.NewEngine(r.opts.Limits.Schema)
+	}
+	r.results = make([]validate.Result, len(r.paths))
+	r.checked = make([]bool, len(r.paths))
+	r.headCosts = make([]validate.Costs, len(r.paths))
+	p.Each(len(r.paths), r.checkPath)
+	if err := p.Err(); err != nil {
+		return nil, err
+	}
+	if err := r.readErr.get(); err != nil {
+		return nil, &ListError{Err: err}
+	}
+	var diff []report.Finding
+	if r.differ != nil {
+		diff, err = r.differ.Finish(reread(r.paths, r.blobs, r.lim))
+		if perr := p.Err(); perr != nil {
+			return nil, perr
+		}
+		if err != nil {
+			return nil, &ListError{Err: err}
+		}
+	}
+	if r.ex != nil {
+		if err := markExisting(r.ex, r.results, reread(r.paths, r.blobs, r.lim), r.opts, r.eng); err != nil {
+			return nil, &ListError{Err: err}
+		}
+	}
+	return r.assemble(diff)
+}
+
+// run is the state of one Run: the listed paths and, per path, what
+// checking it produced.
+type run struct {
+	in     Input
+	opts   validate.Options
+	lim    source.Limits
+	paths  []*basePath
+	notes  []string
+	server serverPaths
+	extra  []report.Finding
+	blobs  *load.BlobReader
+	eng    *schema.Engine
+	differ *diffcheck.Differ
+	ex     *existing
+
+	results []validate.Result
+	checked []bool
+	// baseTools are what each path's base contributes to its server's
+	// tools (whole-server limits already over at the base are pre-existing).
+	baseTools []validate.ServerTools
+	// what each head and base file's tools cost a model's context
+	headCosts, baseCosts []validate.Costs
+	// vs: the versions of a run with a base; declared: of one without
+	vs, declared versions
+	readErr      firstError
+}
+
+// list lists the files (with the server.json, the Listed hook and, for a
+// git revision, a blob reader): a failure is a *ListError or ctx's error.
+func list(ctx context.Context, in Input) (*run, error) {
+	r := &run{in: in, opts: in.Options}
+	r.opts.DeferToolSums = true // FillToolSums in assemble, for the names two files share
+	opts := r.opts
+	r.lim = opts.Limits.Limits
+	if r.lim.MaxBytes <= 0 {
+		r.lim.MaxBytes = source.DefaultLimits.MaxBytes
 	}
 	// Reading a file is within its time budget, and the run's.
-	lim.Timeout, lim.Deadline = opts.Limits.WithDefaults().FileTimeout, opts.Deadline
+	r.lim.Timeout, r.lim.Deadline = opts.Limits.WithDefaults().FileTimeout, opts.Deadline
 	lctx := ctx
 	if !opts.Deadline.IsZero() {
 		var cancel context.CancelFunc
@@ -103,173 +183,141 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.paths, r.notes = paths, notes
 	var serverFound bool
 	headHits, baseHits, serverFound = splitServerHits(in, headHits, baseHits)
 	if in.ServerJSONRequired && !serverFound {
 		return nil, &ListError{Err: missingServerJSON(in)}
 	}
-	server := markServerJSON(in, paths)
-	var extra []report.Finding
+	r.server = markServerJSON(in, paths)
 	if in.Listed != nil {
-		if extra, err = in.Listed(headHits, baseHits); err != nil {
+		if r.extra, err = in.Listed(headHits, baseHits); err != nil {
 			return nil, err
 		}
 	}
-	var blobs *load.BlobReader
 	if in.Base != "" || in.HeadRef != "" {
-		if blobs, err = load.OpenBlobReader(ctx, in.Dir); err != nil {
+		if r.blobs, err = load.OpenBlobReader(ctx, in.Dir); err != nil {
 			return nil, err
 		}
-		defer blobs.Close()
 	}
-	// An interrupted run (ctx cancelled) stops handing out paths and returns
-	// ctx's error: no partial report is presented as complete.
-	p := pool.New(opts.Workers).WithContext(ctx)
-	var eng *schema.Engine
-	var differ *diffcheck.Differ
-	if in.Base != "" {
-		dl := DiffLimits(opts)
-		eng = schema.NewEngine(dl)
-		differ = diffcheck.NewDiffer(diffcheck.Options{Aliases: in.Aliases, Schema: dl, Each: p.Each, StrictOutputs: in.StrictOutputs, Context: ctx}, eng)
-	} else {
-		eng = schema.NewEngine(opts.Limits.Schema)
-	}
+	return r, nil
+}
 
-	results := make([]validate.Result, len(paths))
-	checked := make([]bool, len(paths))
-	// baseTools are what each path's base contributes to its server's
-	// tools (whole-server limits already over at the base are pre-existing).
-	var baseTools []validate.ServerTools
-	if in.Base != "" {
-		baseTools = make([]validate.ServerTools, len(paths))
+// checkPath reads, parses and validates path i's head and, with a base,
+// hands both revisions to the differ, on one worker of the pool.
+func (r *run) checkPath(i int) {
+	if r.readErr.failed() {
+		return
 	}
-	// what each head and base file's tools cost a model's context
-	headCosts := make([]validate.Costs, len(paths))
-	var baseCosts []validate.Costs
-	if in.Base != "" {
-		baseCosts = make([]validate.Costs, len(paths))
+	opts, eng, server, results := r.opts, r.eng, r.server, r.results
+	bp := r.paths[i]
+	job, err := readPath(bp, r.blobs, r.lim)
+	if err != nil {
+		r.readErr.set(i, err)
+		return
 	}
-	var ex *existing
-	var vs versions
-	if differ != nil {
-		ex = newExisting()
+	head := job.headFile
+	if head == nil && (bp.head != nil || bp.headBlob != nil) {
+		head = parseHead(bp, job.headData, r.lim)
 	}
-	var readErr firstError
-	p.Each(len(paths), func(i int) {
-		if readErr.failed() {
-			return
+	if server.kind(i) != serverNone {
+		if head = server.shape(i, head); head == nil {
+			return // a root server.json that is no registry entry: a note says so
 		}
-		bp := paths[i]
-		job, err := readPath(bp, blobs, lim)
-		if err != nil {
-			readErr.set(i, err)
-			return
-		}
-		head := job.headFile
-		if head == nil && (bp.head != nil || bp.headBlob != nil) {
-			head = parseHead(bp, job.headData, lim)
-		}
-		if server.kind(i) != serverNone {
-			if head = server.shape(i, head); head == nil {
-				return // a root server.json that is no registry entry: a note says so
+	}
+	if head != nil {
+		results[i], r.checked[i] = validate.CheckFile(head, opts, eng), true
+		r.headCosts[i] = validate.MeasureFile(head, opts)
+	}
+	if r.differ == nil {
+		r.declared.add(nil, head)
+		return
+	}
+	var base *source.File
+	switch {
+	case job.unchanged:
+		base = head
+	case bp.baseFile != nil:
+		base = bp.baseFile
+	case bp.base != nil && head != nil && job.headFile == nil:
+		// most tools of a changed file are unchanged: their decoded
+		// values are the head's.
+		base = load.ParseBlobLike(*bp.base, job.baseData, r.lim, head, job.headData)
+	case bp.base != nil:
+		base = load.ParseBlob(*bp.base, job.baseData, r.lim)
+	}
+	ex := r.ex
+	if isServerJSON(head) || head == nil && server.kind(i) != serverNone {
+		if isServerJSON(head) {
+			var b *source.File
+			if base != nil && !base.Fatal() {
+				b = base
+				if b != head {
+					source.AsServerJSON(b)
+				}
 			}
+			r.vs.add(b, head)
 		}
-		if head != nil {
-			results[i], checked[i] = validate.CheckFile(head, opts, eng), true
-			headCosts[i] = validate.MeasureFile(head, opts)
-		}
-		if differ == nil {
-			return
-		}
-		var base *source.File
-		switch {
-		case job.unchanged:
-			base = head
-		case bp.baseFile != nil:
-			base = bp.baseFile
-		case bp.base != nil && head != nil && job.headFile == nil:
-			// most tools of a changed file are unchanged: their decoded
-			// values are the head's.
-			base = load.ParseBlobLike(*bp.base, job.baseData, lim, head, job.headData)
-		case bp.base != nil:
-			base = load.ParseBlob(*bp.base, job.baseData, lim)
-		}
-		if isServerJSON(head) || head == nil && server.kind(i) != serverNone {
-			// a registry entry is validated, never judged: its findings
-			// the base already had are pre-existing.
-			if isServerJSON(head) && !job.unchanged && base != nil && len(results[i].Findings) > 0 {
-				source.AsServerJSON(base)
-				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
-			} else if job.unchanged {
-				markAll(&results[i])
-			}
-			return
-		}
-		switch {
-		case job.unchanged:
-			baseTools[i] = results[i].ServerTools()
-		case base != nil:
-			baseTools[i] = validate.ServerToolsOf(base, opts)
-		}
-		switch {
-		case job.unchanged:
-			baseCosts[i] = headCosts[i]
-		case base != nil:
-			baseCosts[i] = validate.MeasureFile(base, opts)
-		}
-		switch {
-		case job.unchanged:
-			// the same bytes: every finding is the base's too.
+		// a registry entry is validated, never judged: its findings
+		// the base already had are pre-existing.
+		if isServerJSON(head) && !job.unchanged && base != nil && len(results[i].Findings) > 0 {
+			source.AsServerJSON(base)
+			ex.base(i, validate.CheckFile(base, opts, eng).Findings)
+		} else if job.unchanged {
 			markAll(&results[i])
-		case base != nil:
-			ex.toolNames(i, base)
-			if head != nil && len(results[i].Findings) > 0 {
-				ex.base(i, validate.CheckFile(base, opts, eng).Findings)
+		}
+		return
+	}
+	switch {
+	case job.unchanged:
+		r.baseTools[i] = results[i].ServerTools()
+		r.baseCosts[i] = r.headCosts[i]
+		// the same bytes: every finding is the base's too.
+		markAll(&results[i])
+	case base != nil:
+		r.baseTools[i] = validate.ServerToolsOf(base, opts)
+		r.baseCosts[i] = validate.MeasureFile(base, opts)
+		ex.toolNames(i, base)
+		if head != nil && len(results[i].Findings) > 0 {
+			found, reused := validate.CheckBase(base, head, results[i].Findings, opts, eng)
+			ex.baseReusing(i, found, reused)
+		}
+	}
+	r.vs.add(base, head)
+	r.differ.Add(i, base, head)
+}
+
+// assemble builds the report from the checked heads, the run-wide rules
+// (names across files, whole-server limits, context cost) and the diff.
+func (r *run) assemble(diff []report.Finding) (*report.Report, error) {
+	heads := r.results[:0]
+	firstHead := ""
+	for i, res := range r.results {
+		if r.checked[i] {
+			heads = append(heads, res)
+			if firstHead == "" {
+				firstHead = r.paths[i].path
 			}
 		}
-		vs.add(base, head)
-		differ.Add(i, base, head)
-	})
-	if err := p.Err(); err != nil {
-		return nil, err
 	}
-	if err := readErr.get(); err != nil {
+	if err := validate.FillToolSums(heads, rereadHead(r.paths, r.blobs, r.lim)); err != nil {
 		return nil, &ListError{Err: err}
 	}
-	var diff []report.Finding
-	if differ != nil {
-		diff, err = differ.Finish(reread(paths, blobs, lim))
-		if perr := p.Err(); perr != nil {
-			return nil, perr
-		}
-		if err != nil {
-			return nil, &ListError{Err: err}
-		}
-	}
-	if ex != nil {
-		if err := markExisting(ex, results, reread(paths, blobs, lim), opts, eng); err != nil {
-			return nil, &ListError{Err: err}
-		}
-	}
-	heads := results[:0]
-	firstHead := ""
-	for i, r := range results {
-		if checked[i] {
-			heads = append(heads, r)
-			if firstHead == "" {
-				firstHead = paths[i].path
-			}
-		}
-	}
-	rep := validate.AssembleWith(heads, opts, baseTools)
+	opts, base := r.opts, r.in.Base != ""
+	rep := validate.AssembleWith(heads, opts, r.baseTools)
 	var overBudget []report.Finding
-	rep.Context, overBudget = validate.ContextCost(headCosts, baseCosts, in.Base != "", opts)
+	rep.Context, overBudget = validate.ContextCost(r.headCosts, r.baseCosts, base, opts)
 	rep.Findings = append(rep.Findings, overBudget...)
-	rep.Versions = vs.sorted()
-	rep.Notes = append(rep.Notes, notes...)
-	rep.Notes = append(rep.Notes, server.notes(paths)...)
-	rep.Findings = append(rep.Findings, extra...)
-	if differ != nil {
+	rep.Versions = r.vs.sorted()
+	story := rep.Versions
+	if r.differ == nil {
+		story = r.declared.sorted()
+	}
+	rep.Findings = append(rep.Findings, validate.VersionAgreement(story)...)
+	rep.Notes = append(rep.Notes, r.notes...)
+	rep.Notes = append(rep.Notes, r.server.notes(r.paths)...)
+	rep.Findings = append(rep.Findings, r.extra...)
+	if r.differ != nil {
 		rep.Findings = append(rep.Findings, diff...)
 		rep.Findings = append(rep.Findings, diffCutShort(firstHead, opts)...)
 		// a typo is not a break: where the head schema is invalid, its
@@ -285,7 +333,7 @@ func Run(ctx context.Context, in Input) (*report.Report, error) {
 func markExisting(ex *existing, results []validate.Result, load func(isBase bool, seq int) (*source.File, error), opts validate.Options, eng *schema.Engine) error {
 	var all []report.Finding
 	for i := range results {
-		ex.mark(&results[i])
+		ex.mark(i, &results[i])
 		all = append(all, results[i].Findings...)
 	}
 	moved := ex.moved(all)
@@ -300,7 +348,7 @@ func markExisting(ex *existing, results []validate.Result, load func(isBase bool
 		ex.base(i, validate.CheckFile(f, opts, eng).Findings)
 	}
 	for i := range results {
-		ex.mark(&results[i])
+		ex.mark(i, &results[i])
 	}
 	return nil
 }
@@ -328,6 +376,22 @@ func reread(paths []*basePath, blobs *load.BlobReader, lim source.Limits) func(i
 			return job.headFile, nil
 		}
 		return parseHead(bp, job.headData, lim), nil
+	}
+}
+
+// rereadHead reads a head file again by its path, for
+// validate.FillToolSums (a tool name two files define).
+func rereadHead(paths []*basePath, blobs *load.BlobReader, lim source.Limits) func(path string) (*source.File, error) {
+	var seq map[string]int // built at the first call: most runs share no name
+	read := reread(paths, blobs, lim)
+	return func(path string) (*source.File, error) {
+		if seq == nil {
+			seq = make(map[string]int, len(paths))
+			for i, bp := range paths {
+				seq[bp.path] = i
+			}
+		}
+		return read(false, seq[path])
 	}
 }
 

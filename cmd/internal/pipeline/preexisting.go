@@ -45,10 +45,25 @@ type existing struct {
 	// every changed path's base, by path index.
 	done  map[int]bool
 	names map[string][]int
+	// reused are, by path index, the head tool pointers whose base tool is
+	// the head's own value (validate.CheckBase): their tool checks'
+	// findings are the base's.
+	reused map[int]map[string]bool
 }
 
 func newExisting() *existing {
-	return &existing{keys: map[existingKey]bool{}, done: map[int]bool{}, names: map[string][]int{}}
+	return &existing{keys: map[existingKey]bool{}, done: map[int]bool{}, names: map[string][]int{}, reused: map[int]map[string]bool{}}
+}
+
+// baseReusing records the findings of the base of path i and the head
+// tools whose findings the base shares (validate.CheckBase).
+func (e *existing) baseReusing(i int, findings []report.Finding, reused map[string]bool) {
+	e.base(i, findings)
+	if len(reused) > 0 {
+		e.mu.Lock()
+		e.reused[i] = reused
+		e.mu.Unlock()
+	}
 }
 
 // base records the findings of the base of path i.
@@ -75,13 +90,18 @@ func (e *existing) toolNames(i int, f *source.File) {
 	}
 }
 
-// mark sets PreExisting on the findings of r the base has.
-func (e *existing) mark(r *validate.Result) {
+// mark sets PreExisting on the findings of r (the head of path seq) the
+// base has.
+func (e *existing) mark(seq int, r *validate.Result) {
 	if !r.Summary.Complete {
 		return
 	}
+	reused := e.reused[seq]
 	for i, f := range r.Findings {
-		if !f.Incomplete && !unseenText(f) && e.keys[keyOf(f)] {
+		if f.Incomplete || unseenText(f) {
+			continue
+		}
+		if e.keys[keyOf(f)] || reused[f.ToolPointer] && f.ToolPointer != "" && validate.ToolCheckRule(f.Rule) {
 			r.Findings[i].PreExisting = true
 		}
 	}

@@ -70,11 +70,13 @@ func TestRulesAreHonest(t *testing.T) {
 // coveredElsewhere lists rules whose failing and passing cases cannot be
 // txtar fixtures, with the tests that cover them.
 var coveredElsewhere = map[string]string{
-	"mcpschema.file.unreadable":            "TestCheckUnreadableKeepsGoing (failing) and TestCheckCleanAndExitCodes (passing)",
-	"mcpschema.config.ignore-expired":      "TestConfigOverridesIgnoresAndExpiry (failing and passing ignores)",
-	"mcpschema.config.valid":               "TestActionPullRequestConfigChanges/invalid_config (failing) and TestCheckConfigFrom (passing)",
-	"mcpschema.document.major-bump-unused": "TestVersionPolicy/bump_without_break (failing) and TestVersionPolicy/announced (passing)",
-	"mcpschema.files.pattern-unmatched":    "TestPatternUnmatched (failing and passing), TestPatternMatchingOnlyAtBaseIsDeletion, TestActionFilesExcludes",
+	"mcpschema.file.unreadable":             "TestCheckUnreadableKeepsGoing (failing) and TestCheckCleanAndExitCodes (passing)",
+	"mcpschema.config.ignore-expired":       "TestConfigOverridesIgnoresAndExpiry (failing and passing ignores)",
+	"mcpschema.config.valid":                "TestActionPullRequestConfigChanges/invalid_config (failing) and TestCheckConfigFrom (passing)",
+	"mcpschema.document.major-bump-unused":  "TestVersionPolicy/bump_without_break (failing) and TestVersionPolicy/announced (passing)",
+	"mcpschema.document.version-mismatch":   "TestVersionStoryAgreement (failing and passing)",
+	"mcpschema.document.version-not-raised": "TestVersionStoryPolicy (failing and passing), TestActionVersionStory",
+	"mcpschema.files.pattern-unmatched":     "TestPatternUnmatched (failing and passing), TestPatternMatchingOnlyAtBaseIsDeletion, TestActionFilesExcludes",
 }
 
 // TestEveryValidationRuleHasFixtures checks that each validation rule has a
@@ -147,6 +149,7 @@ var emittedByService = map[*rules.Rule]string{
 	service.RuleIgnoreExpired:    "applying the config (apply.go) reports an ignore past its expiry",
 	service.RulePatternUnmatched: "the file matcher (patterns.go) reports a pattern that matches no file in either tree",
 	service.RuleMajorBumpUnused:  "the version policy (version_policy.go) reports a major bump without a breaking change",
+	service.RuleVersionNotRaised: "the version policy (version_policy.go) reports a file of the release that did not raise its major version",
 }
 
 // TestEveryValidationRuleIsEmittedSomewhere checks the link rule → code for

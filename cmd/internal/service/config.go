@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/validate"
@@ -54,12 +55,9 @@ type Config struct {
 	runDir string
 	// ProtocolVersions are the default protocol versions.
 	ProtocolVersions []string
-	// FailOn is the lowest severity that fails the run.
-	FailOn rules.Severity
-	// FailOnSet reports whether fail-on was given.
-	FailOnSet bool
-	// FailOnIncomplete: fail-on is incomplete, so an incomplete report fails too.
-	FailOnIncomplete bool
+	// Gate is what decides the outcome: fail-on, fail-on-existing and
+	// strict-outputs (report.DefaultGate when the config names none).
+	Gate report.Gate
 	// Severity overrides rule severities (Off silences a rule).
 	Severity map[string]rules.Severity
 	// Ignores silence single findings.
@@ -68,13 +66,6 @@ type Config struct {
 	Aliases map[string]string
 	// Limits bound the work per file and schema.
 	Limits validate.Limits
-	// FailOnExisting: findings the base already has (pre-existing) count
-	// toward fail-on too (fail-on-existing: true).
-	FailOnExisting bool
-	// StrictOutputs: an output change that only adds (a closed output
-	// object gains a member, an output enum or const a value) is an error,
-	// not a warning (strict-outputs: true).
-	StrictOutputs bool
 	// VersionPolicy is "semver" when a major version bump of a document
 	// announces its breaking changes ("": none). It is read from the
 	// trusted (base) config only.
@@ -138,7 +129,7 @@ func LoadConfig(p, display string, explicit bool, known *rules.Set) (*Config, er
 
 // DefaultConfig is the config used when there is no config file.
 func DefaultConfig() *Config {
-	return &Config{FailOn: rules.Error, Severity: map[string]rules.Severity{}, Aliases: map[string]string{}}
+	return &Config{Gate: report.DefaultGate, Severity: map[string]rules.Severity{}, Aliases: map[string]string{}}
 }
 
 // ParseConfig reads a config file's content; display is its name in
@@ -185,15 +176,13 @@ func ParseConfig(data []byte, display string, known *rules.Set) (*Config, error)
 			}
 		case "fail-on":
 			s, _ := v.(string)
-			var fo FailOnSetting
-			fo, err = ParseFailOn(s)
-			cfg.FailOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
-			if err != nil {
+			var fo report.FailOn
+			if fo, err = report.ParseFailOn(s); err != nil {
 				err = cfg.errAt(ptr, err.Error())
 			}
-			cfg.FailOnSet = true
+			cfg.Gate.FailOn, cfg.Gate.Incomplete = fo.Severity, fo.Incomplete
 		case "fail-on-existing":
-			cfg.FailOnExisting, err = cfg.boolAt(v, ptr)
+			cfg.Gate.Existing, err = cfg.boolAt(v, ptr)
 		case "skip-label":
 			s, ok := v.(string)
 			if !ok || strings.TrimSpace(s) == "" {
@@ -201,7 +190,7 @@ func ParseConfig(data []byte, display string, known *rules.Set) (*Config, error)
 			}
 			cfg.SkipLabel = s
 		case "strict-outputs":
-			cfg.StrictOutputs, err = cfg.boolAt(v, ptr)
+			cfg.Gate.StrictOutputs, err = cfg.boolAt(v, ptr)
 		case "version-policy":
 			s, _ := v.(string)
 			switch s {
@@ -446,7 +435,8 @@ func positiveInt(v any) (int, error) {
 	return n, nil
 }
 
-func sortedKeys(m map[string]any) []string {
+// sortedKeys are the keys of m, sorted.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

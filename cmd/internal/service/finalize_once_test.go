@@ -25,7 +25,7 @@ func TestFinishFinalizesBeforeIgnoring(t *testing.T) {
 	g.Line, g.Message = 1, "n"
 	rep := &report.Report{Files: []report.FileSummary{{Path: "a.json", Tools: 1, Complete: true}}, Findings: []report.Finding{f, g, f}}
 	cfg := &Config{Path: ".mcpschema.yaml", Ignores: []Ignore{{Rule: "compat.*", Tool: "x", Reason: "r"}}}
-	res := finish(rep, cfg, rules.Error, time.Now(), nil)
+	res := finish(rep, cfg, report.DefaultGate, time.Now(), nil)
 	ig := res.Report.Ignores
 	if ig == nil || ig.Count != 2 || len(ig.Findings) != 2 {
 		t.Fatalf("ignores: %+v, want the 2 distinct findings counted once each", ig)
@@ -33,8 +33,8 @@ func TestFinishFinalizesBeforeIgnoring(t *testing.T) {
 	if ig.Findings[0].Line != 1 || ig.Findings[0].Fingerprint == "" || ig.Findings[1].Fingerprint == "" {
 		t.Errorf("ignored findings not sorted and fingerprinted: %+v", ig.Findings)
 	}
-	if res.Failed || res.Report.Summary.Errors != 0 || len(res.Report.Findings) != 0 {
-		t.Errorf("after ignores: failed %v, %+v", res.Failed, res.Report.Summary)
+	if res.Failed() || res.Report.Summary.Errors != 0 || len(res.Report.Findings) != 0 {
+		t.Errorf("after ignores: failed %v, %+v", res.Failed(), res.Report.Summary)
 	}
 }
 

@@ -3,8 +3,13 @@ package service
 import (
 	"testing"
 
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
+
+// failNever is --fail-on never: the tests read the report, not the outcome.
+var failNever = report.GateOverride{FailOn: &report.FailOn{Severity: rules.Off}}
 
 // actGit runs git in dir with a fixed identity and clock, so commits are reproducible.
 func actGit(t *testing.T, dir string, args ...string) string {

@@ -1,25 +1,15 @@
 package service
 
-import (
-	"fmt"
-
-	"github.com/mcpschema/mcpschema/internal/suggest"
-)
+import "github.com/mcpschema/mcpschema/internal/suggest"
 
 // DidYouMean returns ": did you mean X?" with the candidate nearest to
-// word rendered by format, or "" when none is near.
+// word rendered by format, or "" when none is near (suggest.DidYouMean).
 func DidYouMean(word string, candidates []string, format string) string {
-	if s, ok := suggest.Nearest(word, candidates); ok {
-		return ": did you mean " + fmt.Sprintf(format, s) + "?"
-	}
-	return ""
+	return suggest.DidYouMean(word, candidates, format)
 }
 
 // UnknownHint follows "unknown X %q" in a message: the nearest candidate
-// when one is near, then advice ("use one of ...").
+// when one is near, then advice (suggest.UnknownHint).
 func UnknownHint(word string, candidates []string, format, advice string) string {
-	if h := DidYouMean(word, candidates, format); h != "" {
-		return h + " " + advice
-	}
-	return ": " + advice
+	return suggest.UnknownHint(word, candidates, format, advice)
 }

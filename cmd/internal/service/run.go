@@ -35,8 +35,9 @@ type RunOptions struct {
 	// VersionsFrom names where Versions came from, for advice in messages
 	// ("--protocol-version"); empty: the action's protocol-versions input.
 	VersionsFrom string
-	// FailOn is error, warning, notice, never or incomplete; empty: the config's, else error.
-	FailOn string
+	// Gate is what the command's flags or the action's inputs set of the
+	// gate (fail-on, strict outputs); zero: the config's.
+	Gate report.GateOverride
 	// Now is the run's clock (zero: time.Now()): the day ignores expire on
 	// and deprecations are judged on (check --now).
 	Now time.Time
@@ -57,9 +58,6 @@ type RunOptions struct {
 	// (zero: when Run is called); the action starts it before it resolves
 	// the revisions, so the budget covers the whole run.
 	Started time.Time
-	// StrictOutputs makes output additions errors (--strict-outputs, the
-	// action's strict-outputs input), as strict-outputs: true in the config.
-	StrictOutputs bool
 	// Clients, when set, replace the config's clients: the client profiles
 	// that are targets (--client, the action's clients input).
 	Clients []string
@@ -70,17 +68,23 @@ type RunOptions struct {
 // Result is a finished run.
 type Result struct {
 	Report *report.Report
-	// FailOn is the severity that fails the run (rules.Off: never).
-	FailOn rules.Severity
-	// Failed reports whether a finding reached FailOn (or, under fail-on
-	// incomplete, whether the report is incomplete).
-	Failed bool
+	// Gate decides the outcome (Failed): the config's, with the run's
+	// overrides (RunOptions.Gate).
+	Gate report.Gate
+	// FailClosed: the run fails whatever the report holds (set by the
+	// action when publishing runs out of the run's time budget).
+	FailClosed bool
 	// Config is the configuration used.
 	Config *Config
 	// Deadline is when the run's time budget (limits.run-timeout) runs
 	// out: what is left of it bounds publishing.
 	Deadline time.Time
 }
+
+// DefaultRunTimeout is limits.run-timeout while the config is not read
+// yet: it bounds reading the trusted config, and what a client does before
+// Run (the action resolving its revisions).
+var DefaultRunTimeout = validate.DefaultLimits.RunTimeout
 
 // UsageError is a problem with the command line, configuration or inputs (exit status 2).
 type UsageError struct{ Err error }
@@ -109,7 +113,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	var err error
 	if o.ConfigFrom != "" {
 		// the config's own run-timeout is not known yet: the default bounds reading it
-		pre, cancel := context.WithDeadline(ctx, o.Started.Add(validate.DefaultLimits.RunTimeout))
+		pre, cancel := context.WithDeadline(ctx, o.Started.Add(DefaultRunTimeout))
 		tc, err = loadTrustedConfig(pre, o)
 		cancel()
 		if err == nil {
@@ -162,20 +166,13 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 	}
 	cfg.baseRun = o.Base != ""
-	failOn := cfg.FailOn
-	if o.FailOn != "" {
-		fo, err := ParseFailOn(o.FailOn)
-		if err != nil {
-			return nil, &UsageError{Err: err}
-		}
-		failOn, cfg.FailOnIncomplete = fo.Severity, fo.Incomplete
-	}
+	gate := cfg.Gate.With(o.Gate)
 	opts := validate.Options{DefaultVersions: versions, VersionsFrom: versionsFrom, Limits: cfg.Limits.WithDefaults(),
 		Clients: runClients(cfg, tc), ServerName: cfg.ServerName, Now: o.Now, MaxTokens: cfg.MaxTokens, Quality: runQuality(cfg, tc)}
 	opts.Deadline = deadline
 	serverJSON, serverRequired := serverJSONInput(cfg)
 	rep, err := pipeline.Run(ctx, pipeline.Input{Dir: o.Dir, Matcher: m, Patterns: patterns, HeadRef: o.HeadRef, Base: o.Base,
-		Aliases: cfg.Aliases, Options: opts, StrictOutputs: cfg.StrictOutputs || o.StrictOutputs,
+		Aliases: cfg.Aliases, Options: opts, StrictOutputs: gate.StrictOutputs,
 		ServerJSON: serverJSON, ServerJSONRequired: serverRequired,
 		Listed: func(headHits, baseHits []int) ([]report.Finding, error) {
 			return unmatchedPatterns(m, headHits, baseHits, cfg, fromConfig, o.HeadRef, o.Base)
@@ -187,7 +184,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 		return nil, err
 	}
-	res := keepIgnored(finish(rep, cfg, failOn, o.Now, tc), o.ShowIgnored)
+	res := keepIgnored(finish(rep, cfg, gate, o.Now, tc), o.ShowIgnored)
 	res.Deadline = deadline
 	return res, nil
 }
@@ -200,9 +197,9 @@ func keepIgnored(res *Result, show bool) *Result {
 	return res
 }
 
-// finish applies the config to the findings and decides the outcome. With
-// tc, it also says what the changed config would do after merge.
-func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Time, tc *trustedConfig) *Result {
+// finish applies the config to the findings; gate decides the outcome.
+// With tc, it also says what the changed config would do after merge.
+func finish(rep *report.Report, cfg *Config, gate report.Gate, now time.Time, tc *trustedConfig) *Result {
 	if now.IsZero() {
 		now = time.Now()
 	}
@@ -222,9 +219,7 @@ func finish(rep *report.Report, cfg *Config, failOn rules.Severity, now time.Tim
 		applyVersionPolicy(rep, cfg)
 	})
 	annotate.HintRenames(rep)
-	res := &Result{Report: rep, FailOn: failOn, Config: cfg}
-	res.Failed = res.Fails()
-	return res
+	return &Result{Report: rep, Gate: gate, Config: cfg}
 }
 
 // LoadRunConfig reads the run's config from the working tree: the one

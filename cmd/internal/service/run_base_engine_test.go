@@ -30,9 +30,9 @@ func TestBaseRunBuildsOneEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := map[string]RunOptions{
-		"check":               {Dir: r.dir, FailOn: "never", Now: time.Unix(0, 0)},
-		"check --base":        {Dir: r.dir, Base: "base", FailOn: "never", Now: time.Unix(0, 0)},
-		"check --base --head": {Dir: r.dir, Base: "base", HeadRef: "HEAD", FailOn: "never", Now: time.Unix(0, 0)},
+		"check":               {Dir: r.dir, Gate: failNever, Now: time.Unix(0, 0)},
+		"check --base":        {Dir: r.dir, Base: "base", Gate: failNever, Now: time.Unix(0, 0)},
+		"check --base --head": {Dir: r.dir, Base: "base", HeadRef: "HEAD", Gate: failNever, Now: time.Unix(0, 0)},
 	}
 	r.git("add", "-A")
 	r.git("commit", "-q", "-m", "head")

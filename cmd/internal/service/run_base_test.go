@@ -69,7 +69,7 @@ func TestRunBaseMatchesWholeTrees(t *testing.T) {
 	r.write("tools/f.json", btTools(btTool("fresh", `"s": {"type": "integer"}`), btTool("new", `"o1": {"type": "string"}, "o2": {"type": "boolean"}`)))
 	r.write("tools/h.json", btTools(btTool("u", `"q": {"type": "string"}`)))
 	for _, commit := range []bool{false, true} {
-		opts := RunOptions{Rules: testRules, Dir: r.dir, Base: "base", FailOn: "never", Now: time.Unix(0, 0)}
+		opts := RunOptions{Rules: testRules, Dir: r.dir, Base: "base", Gate: failNever, Now: time.Unix(0, 0)}
 		if commit {
 			r.git("add", "-A")
 			r.git("commit", "-q", "-m", "head")
@@ -179,5 +179,5 @@ func wholeTrees(t *testing.T, o RunOptions) *Result {
 	rep.Findings = append(rep.Findings, unmatched...)
 	rep.Findings = append(rep.Findings, diffcheck.Compare(baseFiles, files, diffcheck.Options{Aliases: cfg.Aliases, Schema: pipeline.DiffLimits(opts)})...)
 	rep.Findings = diffcheck.NotComparedWhereInvalid(rep.Findings, validate.RuleToolSchemaValid.ID)
-	return keepIgnored(finish(rep, cfg, cfg.FailOn, o.Now, nil), o.ShowIgnored)
+	return keepIgnored(finish(rep, cfg, cfg.Gate.With(o.Gate), o.Now, nil), o.ShowIgnored)
 }

@@ -40,6 +40,12 @@ func (c *Config) readServerJSON(v any, ptr string) error {
 // serverJSONInput is the server.json a run checks: the config's (required),
 // else server.json at the root when present, or none.
 func serverJSONInput(cfg *Config) (path string, required bool) {
+	return ServerJSONInput(cfg)
+}
+
+// ServerJSONInput is the server.json a run looks for with cfg (path "":
+// none) and whether the config names it (required).
+func ServerJSONInput(cfg *Config) (path string, required bool) {
 	switch {
 	case cfg.ServerJSONOff:
 		return "", false

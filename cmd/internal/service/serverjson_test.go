@@ -107,8 +107,8 @@ func TestServerJSONDiscovery(t *testing.T) {
 			if got := registryFindings(res.Report); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("registry findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
-			if res.Failed != tc.failed {
-				t.Errorf("failed %v, want %v", res.Failed, tc.failed)
+			if res.Failed() != tc.failed {
+				t.Errorf("failed %v, want %v", res.Failed(), tc.failed)
 			}
 			for _, f := range res.Report.Findings {
 				if f.Rule == "mcpschema.file.no-tools" || f.Rule == "mcpschema.file.shape" {
@@ -176,8 +176,8 @@ func TestServerJSONBase(t *testing.T) {
 				got = append(got, f)
 			}
 		}
-		if len(got) != 1 || got[0].Pointer != "/description" || got[0].PreExisting != preExisting || res.Failed != failed {
-			t.Errorf("%s: registry findings %+v, failed %v; want one at /description, pre-existing %v, failed %v", what, got, res.Failed, preExisting, failed)
+		if len(got) != 1 || got[0].Pointer != "/description" || got[0].PreExisting != preExisting || res.Failed() != failed {
+			t.Errorf("%s: registry findings %+v, failed %v; want one at /description, pre-existing %v, failed %v", what, got, res.Failed(), preExisting, failed)
 		}
 		for _, f := range res.Report.Findings {
 			if strings.HasPrefix(f.Rule, "compat.") {

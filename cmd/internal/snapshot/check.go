@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,7 +10,8 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/diffcheck"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
+	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
@@ -18,39 +20,28 @@ import (
 // difference in what the server lists is drift (exit 1); key order and
 // layout are not. The committed file is read and compared in one pass
 // (decoded and written the way the snapshot is written); only when it
-// differs are the two sides parsed for `check --base`'s judgement
-// (diffcheck.Compare, the snapshot as base and the live server as head),
-// which marks the breaking changes.
-func runCheck(o *Options, s *Surface, env Env) int {
+// differs are the two sides judged as `check --base` judges a change
+// (service.CompareSnapshot, the snapshot as base and the live server as
+// head, the working directory's config applied), which marks the breaking
+// changes.
+func runCheck(ctx context.Context, o *Options, s *Surface, env Env) int {
 	files, err := render(o, s)
 	if err != nil {
 		printError(env, err)
 		return ExitUsage
 	}
 	refresh := refreshCommand(o)
-	var base, head []*source.File
-	identical := true
+	var committed, live []service.SnapshotFile
 	if o.Split == "" {
 		data, err := readInside(env.Dir, abs(env.Dir, o.Check))
 		if err != nil {
 			return missing(env, o.Check, err, refresh)
 		}
 		if same(data, files[0].data, o.red) {
-			fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools\n", o.Check, len(s.Tools))
-			return ExitOK
+			return upToDate(env, o, s)
 		}
-		identical = false
-		base = append(base, source.Parse(o.Check, data, source.Limits{}))
-		if want := committedFormat(base[0]); want != "" && want != o.Format {
-			fmt.Fprintf(env.Stderr, "mcpschema snapshot: snapshot %s is %s: compare it with --format %s (a refresh with --format %s would rewrite it in the other format)\n",
-				o.Check, formatNoun[want], want, o.Format)
-			return ExitUsage
-		}
-		if held := allOnly(base[0]); len(held) > 0 && !o.All {
-			fmt.Fprintf(env.Stderr, "mcpschema snapshot: snapshot %s holds %s, which only --all lists: add --all to compare them\n", o.Check, strings.Join(held, ", "))
-			return ExitUsage
-		}
-		head = append(head, source.Parse(o.Check, files[0].data, source.Limits{}))
+		committed = []service.SnapshotFile{{Path: o.Check, Data: data}}
+		live = []service.SnapshotFile{{Path: o.Check, Data: files[0].data}}
 	} else {
 		dir := abs(env.Dir, o.Check)
 		if err := linkLeaves(env.Dir, dir); err != nil {
@@ -62,40 +53,53 @@ func runCheck(o *Options, s *Surface, env Env) int {
 		}
 		paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 		sort.Strings(paths)
-		committed := map[string][]byte{}
+		held := map[string][]byte{}
 		for _, p := range paths {
 			data, err := readInside(env.Dir, p)
 			if err != nil {
 				printError(env, err)
 				return ExitUsage
 			}
-			committed[filepath.Base(p)] = data
+			held[filepath.Base(p)] = data
 		}
-		identical = len(committed) == len(files)
+		identical := len(held) == len(files)
 		for _, f := range files {
-			identical = identical && committed[f.name] != nil && same(committed[f.name], f.data, o.red)
+			identical = identical && held[f.name] != nil && same(held[f.name], f.data, o.red)
 		}
-		if !identical {
-			for _, p := range paths {
-				base = append(base, source.Parse(filepath.ToSlash(filepath.Join(o.Check, filepath.Base(p))), committed[filepath.Base(p)], source.Limits{}))
-			}
-			for _, f := range files {
-				head = append(head, source.Parse(filepath.ToSlash(filepath.Join(o.Check, f.name)), f.data, source.Limits{}))
-			}
+		if identical {
+			return upToDate(env, o, s)
+		}
+		for _, p := range paths {
+			committed = append(committed, service.SnapshotFile{Path: filepath.ToSlash(filepath.Join(o.Check, filepath.Base(p))), Data: held[filepath.Base(p)]})
+		}
+		for _, f := range files {
+			live = append(live, service.SnapshotFile{Path: filepath.ToSlash(filepath.Join(o.Check, f.name)), Data: f.data})
 		}
 	}
-	if identical {
-		fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools\n", o.Check, len(s.Tools))
-		return ExitOK
+	drift, err := service.CompareSnapshot(ctx, service.DriftOptions{Dir: env.Dir, Committed: committed, Live: live, Rules: ruleset.All()})
+	if err != nil {
+		printError(env, err)
+		return ExitUsage
 	}
-	diffs, breaking := differences(base, head)
+	if o.Split == "" {
+		if want := committedFormat(drift.Committed[0]); want != "" && want != o.Format {
+			fmt.Fprintf(env.Stderr, "mcpschema snapshot: snapshot %s is %s: compare it with --format %s (a refresh with --format %s would rewrite it in the other format)\n",
+				o.Check, formatNoun[want], want, o.Format)
+			return ExitUsage
+		}
+		if held := allOnly(drift.Committed[0]); len(held) > 0 && !o.All {
+			fmt.Fprintf(env.Stderr, "mcpschema snapshot: snapshot %s holds %s, which only --all lists: add --all to compare them\n", o.Check, strings.Join(held, ", "))
+			return ExitUsage
+		}
+	}
+	diffs := differences(drift)
 	if len(diffs) == 0 {
 		// the lists match but the files do not (a member of the root, a
 		// duplicate, a value written another way): still drift
 		diffs = []string{"the snapshot's content differs from what the server lists now"}
 	}
 	w := env.Stdout
-	notice := o.NoticeNonBreaking && !breaking
+	notice := o.NoticeNonBreaking && !drift.Breaking
 	if notice {
 		fmt.Fprintf(w, "notice: snapshot %s differs from the live server (no breaking change):\n", o.Check)
 	} else {
@@ -110,6 +114,12 @@ func runCheck(o *Options, s *Surface, env Env) int {
 		return ExitOK
 	}
 	return ExitDrift
+}
+
+// upToDate says the snapshot holds what the server lists.
+func upToDate(env Env, o *Options, s *Surface) int {
+	fmt.Fprintf(env.Stdout, "snapshot %s is up to date: %d tools\n", o.Check, len(s.Tools))
+	return ExitOK
 }
 
 // same reports whether the committed file holds what the live rendering
@@ -163,21 +173,20 @@ func namedTools(files []*source.File) (map[string]sideTool, []string) {
 }
 
 // differences lists what changed between the committed snapshot (base) and
-// the live one (head), one line per change, breaking ones marked.
-func differences(base, head []*source.File) ([]string, bool) {
+// the live one (head), one line per change, the judge's findings under
+// their tools, breaking ones marked.
+func differences(d *service.Drift) []string {
+	base, head := d.Committed, d.Live
 	var out []string
-	breaking := false
 	bt, bad := namedTools(base)
 	for _, b := range bad {
 		out = append(out, "the committed snapshot "+b)
 	}
 	ht, _ := namedTools(head)
 	out = append(out, versionChange(base, head)...)
-	findings := diffcheck.Compare(base, head, diffcheck.Options{})
 	byTool := map[string][]report.Finding{}
 	var other []report.Finding
-	for _, f := range findings {
-		breaking = breaking || f.IsBreaking()
+	for _, f := range d.Findings {
 		if f.Tool != "" {
 			byTool[f.Tool] = append(byTool[f.Tool], f)
 		} else {
@@ -229,7 +238,10 @@ func differences(base, head []*source.File) ([]string, bool) {
 	}
 	out = append(out, listChanges(base, head)...)
 	out = append(out, rootChanges(base, head)...)
-	return out, breaking
+	if ig := annotate.IgnoredText(&report.Report{Ignores: d.Ignores}); ig != "" {
+		out = append(out, ig)
+	}
+	return out
 }
 
 // rootChanges reports changes to the members of a single-file snapshot's

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -49,7 +50,7 @@ func BenchmarkSnapshotCheck(b *testing.B) {
 	env := Env{Stdout: io.Discard, Stderr: io.Discard, Dir: dir}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if code := runCheck(o, s, env); code != ExitOK {
+		if code := runCheck(context.Background(), o, s, env); code != ExitOK {
 			b.Fatalf("exit %d", code)
 		}
 	}
@@ -69,7 +70,7 @@ func BenchmarkSnapshotCheckReformatted(b *testing.B) {
 	env := Env{Stdout: io.Discard, Stderr: io.Discard, Dir: dir}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if code := runCheck(o, s, env); code != ExitOK {
+		if code := runCheck(context.Background(), o, s, env); code != ExitOK {
 			b.Fatalf("exit %d", code)
 		}
 	}

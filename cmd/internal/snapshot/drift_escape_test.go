@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,7 @@ func TestDriftLinesAreOneLogLineEach(t *testing.T) {
 		map[string]any{"name": "t", "inputSchema": map[string]any{"type": "object"}, "x\n::error::forged": true},
 	}}
 	var out, errb bytes.Buffer
-	code := runCheck(&Options{Check: "s.json", Format: "json", raw: []string{"--check", "s.json", "--", "srv"}}, s, Env{Stdout: &out, Stderr: &errb, Dir: dir})
+	code := runCheck(context.Background(), &Options{Check: "s.json", Format: "json", raw: []string{"--check", "s.json", "--", "srv"}}, s, Env{Stdout: &out, Stderr: &errb, Dir: dir})
 	if code != ExitDrift {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
 	}

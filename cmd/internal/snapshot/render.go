@@ -10,14 +10,14 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/internal/mcpdesc"
 	"github.com/mcpschema/mcpschema/internal/source"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 // itemOrder is the order of the members of a root, a tool, a prompt or a
 // resource; other members follow in byte order, as every member of deeper
 // objects does.
-var itemOrder = []string{"mcpdesc", "info", "protocolVersions", validate.SnapshotMarker, "name", "uri", "uriTemplate", "title", "description",
+var itemOrder = []string{"mcpdesc", "info", "protocolVersions", mcpdesc.SnapshotMarker, "name", "uri", "uriTemplate", "title", "description",
 	"mimeType", "size", "inputSchema", "outputSchema", "arguments", "annotations", "execution", "icons", "_meta",
 	"tools", "prompts", "resources", "resourceTemplates"}
 
@@ -274,7 +274,7 @@ func addLists(doc map[string]any, s *Surface, omitEmpty bool) {
 }
 
 // descDocument is the snapshot as an MCP Description 0.8.0 document, with
-// the root extension validate.SnapshotMarker.
+// the root extension mcpdesc.SnapshotMarker.
 func descDocument(s *Surface) map[string]any {
 	// the whole serverInfo (title, websiteUrl, icons, ...), name and
 	// version filled in when the server left them out
@@ -288,7 +288,7 @@ func descDocument(s *Surface) map[string]any {
 	// it names no mcpschema release, which would make --check report
 	// drift after every upgrade
 	marker := map[string]any{"generator": "mcpschema snapshot", "protocolVersion": s.ProtocolVersion}
-	doc := map[string]any{"mcpdesc": "0.8.0", "info": info, "protocolVersions": []any{s.ProtocolVersion}, validate.SnapshotMarker: marker}
+	doc := map[string]any{"mcpdesc": "0.8.0", "info": info, "protocolVersions": []any{s.ProtocolVersion}, mcpdesc.SnapshotMarker: marker}
 	if len(s.Tools) > 0 {
 		doc["tools"] = sortedBy(s.Tools, "name")
 	}

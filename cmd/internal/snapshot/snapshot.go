@@ -3,7 +3,8 @@
 // with --all, prompts, resources and resource templates), and writes them as
 // a deterministic tools/list result, one file per tool, or an MCP
 // Description; with --check it compares the live surface with a committed
-// snapshot the way `check --base` compares two revisions.
+// snapshot the way `check --base` compares two revisions, the config
+// applied.
 package snapshot
 
 import (
@@ -186,7 +187,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "mcpschema snapshot: warning: the server's initialize result declares no \"tools\" capability, so tools/list was not called and the snapshot lists no tools; a server with tools must declare \"tools\": {} (--require-tools makes this a failure)")
 	}
 	if o.Check != "" {
-		return runCheck(o, surf, env)
+		return runCheck(ctx, o, surf, env)
 	}
 	if err := write(o, surf, env); err != nil {
 		printError(env, err)
