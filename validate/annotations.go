@@ -20,10 +20,6 @@ var annotationHints = map[string]string{
 	"readOnlyHint": "false", "destructiveHint": "true", "idempotentHint": "false", "openWorldHint": "true",
 }
 
-func init() {
-	addCheck(Check{Name: "annotations", Rules: []*rules.Rule{RuleToolAnnotations}, Shares: []*rules.Rule{RuleExtensionPlacement}, Tool: checkAnnotations})
-}
-
 // checkAnnotations checks the annotations object and its known members.
 func checkAnnotations(c *ToolContext) {
 	if c.Tool.Value == nil {

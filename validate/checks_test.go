@@ -55,7 +55,7 @@ func TestEveryValidationRuleHasOneOwner(t *testing.T) {
 		}
 		if _, ok := owner[r]; !ok {
 			if _, ok := EmittedElsewhere[r]; !ok {
-				t.Errorf("%s: no check owns it: add it to the Rules of the check that reports it (addCheck) or to EmittedElsewhere with the reason", r.ID)
+				t.Errorf("%s: no check owns it: add it to the Rules of the check that reports it (checks.go) or to EmittedElsewhere with the reason", r.ID)
 			}
 		}
 	}

@@ -15,10 +15,6 @@ var RuleComponentRef = rules.New(rules.Rule{
 	Fix: "point $componentRef at an existing entry of /components/schemas (or /components/toolExamples for examples), or add that component",
 })
 
-func init() {
-	addCheck(Check{Name: "component-refs", Rules: []*rules.Rule{RuleComponentRef}, Tool: checkComponentRefs})
-}
-
 // checkComponentRefs reports schema references that select nothing.
 func checkComponentRefs(c *ToolContext) {
 	for _, key := range []string{"inputSchema", "outputSchema"} {

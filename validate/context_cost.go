@@ -53,10 +53,6 @@ var RuleServerMaxTokens = rules.New(rules.Rule{
 	Fix: "shorten the longest descriptions (say what the tool does and when to use it, once), drop text the schema repeats, move rarely used tools to another server, or raise max-tokens",
 })
 
-func init() {
-	EmittedElsewhere[RuleServerMaxTokens] = "reported once every file's tools are counted (ContextCost)"
-}
-
 // TokenBudget is the config's max-tokens: All for every server, Servers
 // for the servers it names (zero: no budget).
 type TokenBudget struct {

@@ -38,11 +38,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "deprecation", Rules: []*rules.Rule{RuleDeprecationIncomplete, RuleDeprecationSunsetPassed, RuleDeprecationMarker}, Tool: checkToolDeprecation})
-	addCheck(Check{Name: "deprecation-document", Shares: []*rules.Rule{RuleDeprecationIncomplete, RuleDeprecationSunsetPassed, RuleDeprecationMarker}, File: checkDocumentDeprecation})
-}
-
 // checkToolDeprecation judges the deprecation of a tool and of the
 // properties of its schemas.
 func checkToolDeprecation(c *ToolContext) {

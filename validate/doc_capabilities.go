@@ -61,10 +61,6 @@ var capFlags = map[string][]string{"tools": {"listChanged"}, "resources": {"subs
 // extensionIDRe is the prefix/name grammar of extension identifiers.
 var extensionIDRe = regexp.MustCompile(`^` + metaLabel + `(?:\.` + metaLabel + `)*/[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$`)
 
-func init() {
-	addCheck(Check{Name: "capabilities", Rules: []*rules.Rule{RuleCapShape, RuleCapScope, RuleCapVersion, RuleCapAdvice, RuleCapUsage}, Shares: []*rules.Rule{RuleDocUnknown}, File: checkCapabilities})
-}
-
 // checkCapabilities checks every capabilities object and their scopes.
 func checkCapabilities(fc *FileContext) {
 	root, ok := docRoot(fc)

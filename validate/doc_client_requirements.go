@@ -55,10 +55,6 @@ func knownClientCap(k string) bool {
 	return false
 }
 
-func init() {
-	addCheck(Check{Name: "client-requirements", Rules: []*rules.Rule{RuleClientReqShape, RuleClientReqDeprecated, RuleClientReqInteraction}, File: checkClientRequirements})
-}
-
 // checkClientRequirements checks every primitive's clientRequirements.
 func checkClientRequirements(fc *FileContext) {
 	if _, ok := docRoot(fc); !ok {

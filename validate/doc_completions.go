@@ -28,10 +28,6 @@ var (
 
 var completionFields = []string{"argument", "context", "result"}
 
-func init() {
-	addCheck(Check{Name: "completion-examples", Rules: []*rules.Rule{RuleCompletionExample, RuleCompletionVersion}, File: checkCompletionExamples})
-}
-
 // checkCompletionExamples checks the completion examples of prompts and
 // resource templates.
 func checkCompletionExamples(fc *FileContext) {

@@ -42,10 +42,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "components", Rules: []*rules.Rule{RuleComponentName, RuleComponentsRef, RuleComponentValue}, Shares: []*rules.Rule{RuleExtensionPlacement}, File: checkComponents})
-}
-
 // checkComponents checks every component of every namespace.
 func checkComponents(fc *FileContext) {
 	root, _ := fc.File.Root.(map[string]any)

@@ -37,10 +37,6 @@ var (
 
 var elicitationFields = []string{"name", "mode", "message", "when", "requestedSchema", "url", "onDecline", "onCancel", "protocolVersions"}
 
-func init() {
-	addCheck(Check{Name: "elicitations", Rules: []*rules.Rule{RuleElicitationDecl, RuleElicitationVersion, RuleElicitationSchema}, Shares: []*rules.Rule{RuleDocUnknown, RuleDeclScope}, File: checkElicitations})
-}
-
 // checkElicitations checks the elicitations of every primitive.
 func checkElicitations(fc *FileContext) {
 	if _, ok := docRoot(fc); !ok {

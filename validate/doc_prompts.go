@@ -37,10 +37,6 @@ var (
 	argumentFields = []string{"name", "title", "description", "required"}
 )
 
-func init() {
-	addCheck(Check{Name: "prompts", Rules: []*rules.Rule{RulePromptShape, RulePromptUnique, RulePromptExample}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement, RuleDocMetaKey, RuleMetaReserved, RuleMetaReservedUse}, File: checkPrompts})
-}
-
 // checkPrompts checks every prompt.
 func checkPrompts(fc *FileContext) {
 	root, ok := docRoot(fc)

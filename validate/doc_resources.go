@@ -88,10 +88,6 @@ var (
 	mimeRe         = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"]*"))*$`)
 )
 
-func init() {
-	addCheck(Check{Name: "resources", Rules: []*rules.Rule{RuleResourceShape, RuleResourceURI, RuleTemplateSyntax, RuleResourceMime, RuleResourceAnnotations, RuleResourceUnique, RuleResourceExampleConsistency, RuleResourceExample, RuleDocMetaKey}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement, RuleMetaReserved, RuleMetaReservedUse}, File: checkResources})
-}
-
 // checkResources checks resources and resource templates.
 func checkResources(fc *FileContext) {
 	root, ok := docRoot(fc)

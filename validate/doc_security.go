@@ -35,10 +35,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "security", Rules: []*rules.Rule{RuleSecurityScheme, RuleSecurityRequirement, RuleSecurityScope}, Shares: []*rules.Rule{RuleExtensionPlacement}, File: checkSecurity})
-}
-
 // checkSecurity checks the schemes and every security requirement array.
 func checkSecurity(fc *FileContext) {
 	root, ok := docRoot(fc)

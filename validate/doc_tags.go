@@ -15,10 +15,6 @@ var RuleDocTags = rules.New(rules.Rule{
 	Fix: "give every tag a unique string name, and list each tag once per entity",
 })
 
-func init() {
-	addCheck(Check{Name: "document-tags", Rules: []*rules.Rule{RuleDocTags}, Shares: []*rules.Rule{RuleDocUnknown}, File: checkDocTags})
-}
-
 // checkDocTags checks the root Tag Objects and every entity's tags for repeats.
 func checkDocTags(fc *FileContext) {
 	root, ok := docRoot(fc)

@@ -46,10 +46,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "transports", Rules: []*rules.Rule{RuleTransportShape, RuleTransportCoverage, RuleTransportVersion, RuleTransportLegacy, RuleDeclScope}, Shares: []*rules.Rule{RuleDocUnknown}, File: checkTransports})
-}
-
 // checkTransports checks every transport and the coverage of the root versions.
 func checkTransports(fc *FileContext) {
 	root, ok := docRoot(fc)

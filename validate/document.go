@@ -60,11 +60,6 @@ var (
 // knownDescVersions are the MCP Description versions mcpschema reads.
 var knownDescVersions = []string{"0.8.0", "0.9.0"}
 
-func init() {
-	addCheck(Check{Name: "document", Rules: []*rules.Rule{RuleDocVersion, RuleDocInfo, RuleDocVersions, RuleDocCollection, RuleDocUnknown, RuleDocComponents}, File: checkDocument})
-	addCheck(Check{Name: "tool-closed", Shares: []*rules.Rule{RuleDocCollection, RuleDocUnknown}, Tool: checkToolClosed})
-}
-
 // closedObjects reports whether the file is an MCP Description document, the
 // only shape held to the document-structure rules.
 func closedObjects(fc *FileContext) bool { return fc.File.Shape == source.ShapeDescription }

@@ -14,8 +14,9 @@ package validate
 //     JSON Pointers (c.Ptr) and reports with c.Report; positions are found
 //     for it. Messages: lower case, values quoted, the tool named, what is
 //     wrong first, then how to fix it.
-//  3. the registration, in the same file:
-//     func init() { addCheck(Check{Name: "x", Rules: []*rules.Rule{RuleX}, Tool: checkX}) }
+//  3. the check's line in the list of checks (checks.go), among the tool
+//     checks or the file checks, where it should run:
+//     {Name: "x", Rules: []*rules.Rule{RuleX}, Tool: checkX},
 //     This is the link rule → check that TestEveryValidationRuleHasOneOwner
 //     and TestChecksReportOnlyTheirRules hold.
 //  4. a failing and a passing fixture: validate/testdata/<name>.txtar, whose
@@ -65,7 +66,7 @@ func exampleCheckDescriptionEcho(c *ToolContext) {
 	}
 }
 
-// Step 3: the registration (real code: func init() { addCheck(Check{...}) }).
+// Step 3: the check (real code: its line in checks.go's list of checks).
 var exampleCheck = &Check{Name: "description-echo", Rules: []*rules.Rule{exampleRuleDescriptionEcho}, Tool: exampleCheckDescriptionEcho}
 
 // Step 4: the fixtures (real code: two files under validate/testdata).

@@ -46,10 +46,6 @@ func (ex toolExample) label() string {
 	return kind + " " + quote(ex.name)
 }
 
-func init() {
-	addCheck(Check{Name: "examples", Rules: []*rules.Rule{RuleExampleShape, RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent, RuleExtensionPlacement}, Shares: []*rules.Rule{RuleComponentRef, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown}, Tool: checkExamples})
-}
-
 // checkExamples checks the examples map, then every example in name order.
 func checkExamples(c *ToolContext) {
 	for _, ex := range collectExamples(c) {

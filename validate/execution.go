@@ -18,10 +18,6 @@ var RuleToolTaskSupport = rules.New(rules.Rule{
 // taskSupportValues are the values of execution.taskSupport.
 var taskSupportValues = []string{"forbidden", "optional", "required"}
 
-func init() {
-	addCheck(Check{Name: "execution", Rules: []*rules.Rule{RuleToolTaskSupport}, Tool: checkExecution})
-}
-
 // checkExecution checks execution and execution.taskSupport.
 func checkExecution(c *ToolContext) {
 	if c.Tool.Value == nil {

@@ -53,10 +53,6 @@ type headerUse struct {
 	propType  any
 }
 
-func init() {
-	addCheck(Check{Name: "headers", Rules: []*rules.Rule{RuleHeaderToken, RuleHeaderUnique, RuleHeaderPlacement, RuleHeaderVersion}, Tool: checkHeaders})
-}
-
 // checkHeaders finds every x-mcp-header keyword in both schemas and judges it.
 func checkHeaders(c *ToolContext) {
 	old := c.Among(RuleHeaderVersion.Versions)

@@ -18,10 +18,6 @@ var RuleToolIcons = rules.New(rules.Rule{
 	Fix: "give every icon a \"src\" URI and make mimeType a string, sizes an array of strings and theme \"light\" or \"dark\"",
 })
 
-func init() {
-	addCheck(Check{Name: "icons", Rules: []*rules.Rule{RuleToolIcons}, Tool: checkIcons})
-}
-
 // checkIcons checks every icon of the tool.
 func checkIcons(c *ToolContext) {
 	if c.Tool.Value == nil {

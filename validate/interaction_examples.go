@@ -18,10 +18,6 @@ var RuleInteractionShape = rules.New(rules.Rule{
 // interactionFields are the members of a Tool Interaction Example Object besides x-*.
 var interactionFields = []string{"input", "steps", "result"}
 
-func init() {
-	addCheck(Check{Name: "interaction-examples", Rules: []*rules.Rule{RuleInteractionShape, RuleInteractionStep}, Shares: []*rules.Rule{RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown, RuleExtensionPlacement}, Tool: checkInteractionExamples})
-}
-
 // checkInteractionExamples checks every scenario: shape, steps, input and result.
 func checkInteractionExamples(c *ToolContext) {
 	if c.Tool.Value == nil || !closedObjects(c.FileContext) {

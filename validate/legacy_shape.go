@@ -38,11 +38,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "legacy-shape", Rules: []*rules.Rule{RuleLegacyShape, RuleLegacyDialect}, Tool: checkLegacyShape})
-	addCheck(Check{Name: "legacy-incomplete", Rules: []*rules.Rule{RuleLegacyIncomplete}, File: checkLegacyIncomplete})
-}
-
 // checkLegacyShape applies the shape-only rules to both schemas.
 func checkLegacyShape(c *ToolContext) {
 	legacy := c.Among(rules.LegacyVersions)

@@ -47,10 +47,6 @@ const serverInfoKey = "io.modelcontextprotocol/serverInfo"
 // metaRequestOnly are reserved _meta keys that only requests carry.
 var metaRequestOnly = []string{"progressToken"}
 
-func init() {
-	addCheck(Check{Name: "tool-meta", Rules: []*rules.Rule{RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse}, Shares: []*rules.Rule{RuleExtensionPlacement}, Tool: checkToolMeta})
-}
-
 // checkToolMeta checks the tool's own _meta.
 func checkToolMeta(c *ToolContext) {
 	if c.Tool.Value == nil {

@@ -17,10 +17,6 @@ var RuleNativeShape = rules.New(rules.Rule{
 	Fix: "use {} instead of true and {\"not\": {}} instead of false, add \"type\": \"object\" beside $ref or allOf, or narrow the tool's protocolVersions",
 })
 
-func init() {
-	addCheck(Check{Name: "native-shape", Rules: []*rules.Rule{RuleNativeShape}, Tool: checkNativeShape})
-}
-
 // checkNativeShape applies the MCP Tool type's restrictions to both schemas.
 func checkNativeShape(c *ToolContext) {
 	both := c.Among(RuleNativeShape.Versions)

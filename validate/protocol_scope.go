@@ -38,11 +38,6 @@ var fieldVersions = map[string][]string{
 	"execution":    {"2025-11-25"},
 }
 
-func init() {
-	addCheck(Check{Name: "tool-scope", Rules: []*rules.Rule{RuleToolScope}, Tool: checkToolScope})
-	addCheck(Check{Name: "field-versions", Rules: []*rules.Rule{RuleFieldVersion}, Tool: checkFieldVersions})
-}
-
 // checkToolScope checks an explicit tool protocolVersions in a document.
 func checkToolScope(c *ToolContext) {
 	if c.Tool.Value == nil || c.File.Shape != source.ShapeDescription {

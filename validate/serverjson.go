@@ -42,10 +42,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "server-json", Rules: append([]*rules.Rule{RuleServerSchemaVersion, RuleServerSchemaDeprecated, RuleServerSchema}, registryRules...), Server: checkServerJSON})
-}
-
 // checkServerJSON checks a server.json: its "$schema", the registry's
 // requirements, and the schema of the version it names (a requirement's
 // finding replaces the schema's at the same place).

@@ -36,10 +36,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "tool-entry", Rules: []*rules.Rule{RuleToolObject, RuleToolName, RuleToolInputSchema, RuleToolOutputSchema}, Tool: checkToolEntry})
-}
-
 // checkToolEntry checks that the entry is an object with a string name,
 // an inputSchema object and, when present, an outputSchema object.
 func checkToolEntry(c *ToolContext) {

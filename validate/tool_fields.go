@@ -25,10 +25,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "tool-strings", Rules: []*rules.Rule{RuleToolTitle, RuleToolDescription}, Tool: checkToolStrings})
-}
-
 // checkToolStrings reports a title or description that is not a string.
 func checkToolStrings(c *ToolContext) {
 	if c.Tool.Value == nil {

@@ -25,11 +25,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "tool-name-format", Rules: []*rules.Rule{RuleToolNameFormat}, Tool: checkToolNameFormat})
-	addCheck(Check{Name: "tool-names-unique", Rules: []*rules.Rule{RuleToolNameUnique}, File: checkToolNamesUnique})
-}
-
 // checkToolNameFormat warns about names outside the MCP naming rules.
 func checkToolNameFormat(c *ToolContext) {
 	if !c.Tool.HasName {

@@ -24,10 +24,6 @@ var RuleToolNameAcrossFiles = rules.New(rules.Rule{
 	Fix: "remove the copy or rename one of the tools; to check several servers in one run, describe each in an MCP Description document with its own info.name (or check them in separate runs)",
 })
 
-func init() {
-	EmittedElsewhere[RuleToolNameAcrossFiles] = "reported by AssembleWith once every file of the run is known (checkToolNamesAcrossFiles)"
-}
-
 // toolName is what the run keeps of one named tool to compare names
 // across files: a few strings per tool, never the file.
 type toolName struct {

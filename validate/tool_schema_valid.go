@@ -24,10 +24,6 @@ var RuleToolSchemaValid = rules.New(rules.Rule{
 	Varies: "warning for a reference to another document (never fetched; the check is incomplete)",
 })
 
-func init() {
-	addCheck(Check{Name: "tool-schema-valid", Rules: []*rules.Rule{RuleToolSchemaValid}, Tool: checkToolSchemaValid})
-}
-
 // checkToolSchemaValid checks both schemas of a tool under their dialect,
 // for the protocol versions that define one.
 func checkToolSchemaValid(c *ToolContext) {

@@ -23,11 +23,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "tool-tags", Rules: []*rules.Rule{RuleToolTags}, Tool: checkToolTags})
-	addCheck(Check{Name: "tool-deprecated", Rules: []*rules.Rule{RuleToolDeprecated}, Tool: checkToolDeprecated})
-}
-
 // checkToolTags checks tag values and their references to the root catalogue.
 func checkToolTags(c *ToolContext) {
 	if c.Tool.Value == nil || !closedObjects(c.FileContext) {

@@ -20,10 +20,6 @@ var RuleVersionMismatch = rules.New(rules.Rule{
 	Title: "versions disagree",
 })
 
-func init() {
-	EmittedElsewhere[RuleVersionMismatch] = "reported by the pipeline once every file of the run is read (VersionAgreement)"
-}
-
 // VersionLabel names where a file declares its version, for messages:
 // `server.json "version"`, `d.mcpdesc.yaml info.version`.
 func VersionLabel(v report.VersionChange) string {
