@@ -24,7 +24,7 @@ func TestTextAndGitHubSayTheBasePositionOnce(t *testing.T) {
 	if err := RenderText(&text, rep); err != nil {
 		t.Fatal(err)
 	}
-	if err := RenderGitHub(&gh, rep); err != nil {
+	if err := RenderGitHub(&gh, rep, sampleRules); err != nil {
 		t.Fatal(err)
 	}
 	for name, out := range map[string]string{"text": text.String(), "github": gh.String()} {

@@ -55,7 +55,7 @@ func TestEveryFormatEscapesControls(t *testing.T) {
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := Render(&b, format, rep, rules.All()); err != nil {
+			if err := Render(&b, format, rep, sampleRules); err != nil {
 				t.Fatal(err)
 			}
 			out := b.String()
@@ -84,7 +84,7 @@ func TestEveryFormatEscapesControls(t *testing.T) {
 		})
 	}
 	t.Run("command", func(t *testing.T) {
-		line := Command(rep.Findings[0])
+		line := Command(rep.Findings[0], sampleRules)
 		if r, ok := rawControl(line); ok {
 			t.Errorf("the workflow command holds the raw control %U: %q", r, line)
 		}

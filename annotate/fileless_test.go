@@ -32,7 +32,7 @@ func filelessReport() *report.Report {
 // rule, and every result left has a non-empty URI.
 func TestSARIFFilelessFinding(t *testing.T) {
 	var sb bytes.Buffer
-	all := append(rules.All(), &rules.Rule{ID: "mcpschema.files.pattern-unmatched", Severity: rules.Warning, Summary: "every file pattern matches a file"})
+	all := append(sampleRules.All(), &rules.Rule{ID: "mcpschema.files.pattern-unmatched", Severity: rules.Warning, Summary: "every file pattern matches a file"})
 	if err := SARIF(&sb, filelessReport(), all); err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestSARIFFilelessFinding(t *testing.T) {
 func TestGitHubAndMarkdownFilelessFinding(t *testing.T) {
 	rep := filelessReport()
 	var b bytes.Buffer
-	if err := RenderGitHub(&b, rep); err != nil {
+	if err := RenderGitHub(&b, rep, sampleRules); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(b.String(), "\n") {

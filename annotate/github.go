@@ -16,11 +16,11 @@ import (
 // a file are folded and the lines bounded as check run annotations are
 // (CapAnnotations: GitHub shows only 10 errors and 10 warnings per step),
 // with a note saying so.
-func RenderGitHub(w io.Writer, rep *report.Report) error {
+func RenderGitHub(w io.Writer, rep *report.Report, set *rules.Set) error {
 	bw := bufio.NewWriter(w)
 	capped := CapAnnotations(NewFindings(rep.Findings), 0, 0)
 	for _, f := range capped.Findings {
-		fmt.Fprintln(bw, Command(f))
+		fmt.Fprintln(bw, Command(f, set))
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(bw, "note: %s\n", SafeText(NoteText(n)))
@@ -44,9 +44,9 @@ func CommandName(s rules.Severity) string {
 }
 
 // Command renders a finding as one workflow-command annotation titled with
-// the tool and the rule's short title. The base location, the witness and
+// the tool and the rule's short title (looked up in set). The base location, the witness and
 // the rule id follow the message on lines of their own.
-func Command(f report.Finding) string {
+func Command(f report.Finding, set *rules.Set) string {
 	var props []string
 	if f.File != "" {
 		props = append(props, "file="+EscapeProperty(f.File))
@@ -57,7 +57,7 @@ func Command(f report.Finding) string {
 			}
 		}
 	}
-	props = append(props, "title="+EscapeProperty(Title(f)))
+	props = append(props, "title="+EscapeProperty(Title(f, set)))
 	return "::" + CommandName(f.Severity) + " " + strings.Join(props, ",") + "::" + EscapeData(detailMessage(f))
 }
 

@@ -20,7 +20,7 @@ func TestGitHubFormatIsCapped(t *testing.T) {
 	}
 	rep.Finalize()
 	var b bytes.Buffer
-	if err := RenderGitHub(&b, rep); err != nil {
+	if err := RenderGitHub(&b, rep, sampleRules); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

@@ -20,7 +20,7 @@ func TestNotesWithoutLiteralBackticks(t *testing.T) {
 	}
 	var text, gh bytes.Buffer
 	_ = RenderText(&text, rep)
-	_ = RenderGitHub(&gh, rep)
+	_ = RenderGitHub(&gh, rep, sampleRules)
 	for name, out := range map[string]string{"text": text.String(), "github": gh.String()} {
 		if !strings.Contains(out, "note: deepen the clone with git fetch --deepen=100 origin, or set fetch-depth: 0\n") {
 			t.Errorf("%s note:\n%s", name, out)

@@ -15,31 +15,31 @@ import (
 )
 
 // Format is one output format: its name (the value of `check --format`),
-// one line saying what it is for, and how it renders a report. ruleSet is
-// the rule set a format that lists rules (SARIF) lists.
+// one line saying what it is for, and how it renders a report. set is the
+// rule set the report's rules are looked up in (titles, SARIF rules[]).
 type Format struct {
 	Name   string
 	Doc    string
-	Render func(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error
+	Render func(w io.Writer, rep *report.Report, set *rules.Set) error
 }
 
 // FormatTable is every output format, in the order help and error texts
 // list them. It feeds Render, `check --format`, its help and its errors.
 var FormatTable = []Format{
 	{Name: "text", Doc: "one `file:line:col: severity: message [rule]` line per finding, then the totals",
-		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error { return RenderText(w, rep) }},
+		Render: func(w io.Writer, rep *report.Report, _ *rules.Set) error { return RenderText(w, rep) }},
 	{Name: "json", Doc: "the whole report as JSON (stable version 1)",
-		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error {
+		Render: func(w io.Writer, rep *report.Report, _ *rules.Set) error {
 			return safeJSON(w, func(w io.Writer) error { return RenderJSON(w, rep) })
 		}},
 	{Name: "github", Doc: "GitHub workflow-command annotations, for any CI log on GitHub Actions",
-		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error { return RenderGitHub(w, rep) }},
+		Render: func(w io.Writer, rep *report.Report, set *rules.Set) error { return RenderGitHub(w, rep, set) }},
 	{Name: "sarif", Doc: "SARIF 2.1.0 for github/codeql-action/upload-sarif (code scanning)",
-		Render: func(w io.Writer, rep *report.Report, rs []*rules.Rule) error {
-			return RenderSARIF(w, rep, rs, ".")
+		Render: func(w io.Writer, rep *report.Report, set *rules.Set) error {
+			return RenderSARIF(w, rep, set, ".")
 		}},
 	{Name: "markdown", Doc: "the job summary's Markdown, for any CI (GitLab notes, Buildkite annotations)",
-		Render: func(w io.Writer, rep *report.Report, _ []*rules.Rule) error {
+		Render: func(w io.Writer, rep *report.Report, _ *rules.Set) error {
 			return RenderMarkdown(w, rep, SummaryOptions{Gate: report.DefaultGate, Failed: report.DefaultGate.Fails(rep)})
 		}},
 }
@@ -82,9 +82,9 @@ func FormatHelp() string {
 	return b.String()
 }
 
-// Render writes rep to w in the named format (see FormatTable); ruleSet is
-// the rule set SARIF lists.
-func Render(w io.Writer, format string, rep *report.Report, ruleSet []*rules.Rule) error {
+// Render writes rep to w in the named format (see FormatTable); set is the
+// rule set of the run (the titles of annotations, SARIF's rules[]).
+func Render(w io.Writer, format string, rep *report.Report, set *rules.Set) error {
 	if rep == nil {
 		rep = &report.Report{Version: 1}
 	}
@@ -92,16 +92,16 @@ func Render(w io.Writer, format string, rep *report.Report, ruleSet []*rules.Rul
 	if !ok {
 		return fmt.Errorf("unknown format %q: use %s", format, FormatChoices())
 	}
-	return f.Render(w, rep, ruleSet)
+	return f.Render(w, rep, set)
 }
 
 // RenderSARIF writes the SARIF log (SARIFIn) for paths relative to root,
-// printable on a CI log (no workflow command in it).
-func RenderSARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule, root string) error {
+// printable on a CI log (no workflow command in it); its rules[] are set's.
+func RenderSARIF(w io.Writer, rep *report.Report, set *rules.Set, root string) error {
 	if rep == nil {
 		rep = &report.Report{Version: 1}
 	}
-	return safeJSON(w, func(w io.Writer) error { return SARIFIn(w, rep, ruleSet, root) })
+	return safeJSON(w, func(w io.Writer) error { return SARIFIn(w, rep, set.All(), root) })
 }
 
 // RenderMarkdown writes the Markdown summary (the same as the job summary

@@ -15,7 +15,7 @@ func TestRenderGolden(t *testing.T) {
 	for _, format := range Formats {
 		for name, rep := range map[string]*report.Report{"sample": sampleReport(), "clean": cleanReport()} {
 			var b bytes.Buffer
-			if err := Render(&b, format, rep, rules.All()); err != nil {
+			if err := Render(&b, format, rep, sampleRules); err != nil {
 				t.Fatalf("%s/%s: %v", format, name, err)
 			}
 			ext := map[string]string{"text": "txt", "json": "json", "github": "txt", "sarif": "sarif", "markdown": "md"}[format]
@@ -25,7 +25,7 @@ func TestRenderGolden(t *testing.T) {
 }
 
 func TestRenderUnknownFormat(t *testing.T) {
-	err := Render(&bytes.Buffer{}, "xml", cleanReport(), rules.All())
+	err := Render(&bytes.Buffer{}, "xml", cleanReport(), sampleRules)
 	if err == nil || !strings.Contains(err.Error(), `"xml"`) {
 		t.Fatalf("want an error naming \"xml\", got %v", err)
 	}
@@ -33,7 +33,7 @@ func TestRenderUnknownFormat(t *testing.T) {
 
 func TestJSONShape(t *testing.T) {
 	var b bytes.Buffer
-	if err := Render(&b, "json", &report.Report{}, rules.All()); err != nil {
+	if err := Render(&b, "json", &report.Report{}, sampleRules); err != nil {
 		t.Fatal(err)
 	}
 	var got map[string]any
@@ -49,7 +49,7 @@ func TestJSONShape(t *testing.T) {
 		}
 	}
 	b.Reset()
-	if err := Render(&b, "json", sampleReport(), rules.All()); err != nil {
+	if err := Render(&b, "json", sampleReport(), sampleRules); err != nil {
 		t.Fatal(err)
 	}
 	var full struct {
@@ -94,7 +94,7 @@ func TestEscape(t *testing.T) {
 func githubOf(t *testing.T, rep *report.Report) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := RenderGitHub(&b, rep); err != nil {
+	if err := RenderGitHub(&b, rep, sampleRules); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

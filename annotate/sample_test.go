@@ -7,18 +7,27 @@ import (
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
-// The registry of this test binary holds only these rules.
-func init() {
-	rules.Register(rules.Rule{ID: "compat.input.required-added", Kind: rules.Breaking, Direction: rules.Input, Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
-		Summary: "a property became required", Doc: "callers that omit the property now fail.", Fix: "make the property optional or give it a default", Title: "required argument added"})
-	rules.Register(rules.Rule{ID: "compat.tool.removed", Kind: rules.Breaking, Direction: rules.Tool, Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
-		Summary: "a tool present at the base revision is still present", Doc: "callers that name the tool break.", Fix: "keep the tool", Title: "tool removed"})
-	rules.Register(rules.Rule{ID: "json-schema.tool-schema.valid", Owner: "json-schema", Level: rules.Must, Severity: rules.Error,
-		Versions: []string{"2025-11-25", "2026-07-28"}, Summary: "tool schemas are valid JSON Schema", Doc: "each schema is valid under its dialect.", Fix: "fix the keyword the message names"})
-	rules.Register(rules.Rule{ID: "mcp.tool.schema.native-shape", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
-		Summary: "schemas keep the MCP tool shape", Doc: "the root is an object schema.", Fix: "add \"type\": \"object\""})
-	rules.Register(rules.Rule{ID: "mcpschema.tool.name-style", Owner: "mcpschema", Level: rules.May, Severity: rules.Notice,
-		Summary: "tool names use the recommended characters"})
+// sampleRules is the rule set of this package's tests: these rules only.
+var sampleRules = mustSet(
+	rules.New(rules.Rule{ID: "compat.input.required-added", Kind: rules.Breaking, Direction: rules.Input, Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a property became required", Doc: "callers that omit the property now fail.", Fix: "make the property optional or give it a default", Title: "required argument added"}),
+	rules.New(rules.Rule{ID: "compat.tool.removed", Kind: rules.Breaking, Direction: rules.Tool, Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+		Summary: "a tool present at the base revision is still present", Doc: "callers that name the tool break.", Fix: "keep the tool", Title: "tool removed"}),
+	rules.New(rules.Rule{ID: "json-schema.tool-schema.valid", Owner: "json-schema", Level: rules.Must, Severity: rules.Error,
+		Versions: []string{"2025-11-25", "2026-07-28"}, Summary: "tool schemas are valid JSON Schema", Doc: "each schema is valid under its dialect.", Fix: "fix the keyword the message names"}),
+	rules.New(rules.Rule{ID: "mcp.tool.schema.native-shape", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
+		Summary: "schemas keep the MCP tool shape", Doc: "the root is an object schema.", Fix: "add \"type\": \"object\""}),
+	rules.New(rules.Rule{ID: "mcpschema.tool.name-style", Owner: "mcpschema", Level: rules.May, Severity: rules.Notice,
+		Summary: "tool names use the recommended characters"}),
+)
+
+// mustSet is a set of the given records, or a panic.
+func mustSet(rs ...*rules.Rule) *rules.Set {
+	s, err := rules.NewSet(rs)
+	if err != nil {
+		panic(err)
+	}
+	return s
 }
 
 // sampleReport has every severity, a breaking change with a base location

@@ -188,16 +188,9 @@ func SARIFLevel(s rules.Severity) string {
 	return "none"
 }
 
-// SARIF writes the report as a SARIF 2.1.0 log for
-// github/codeql-action/upload-sarif, reading the reported files under the
-// working directory for their line hashes (SARIFIn).
-func SARIF(w io.Writer, rep *report.Report, ruleSet []*rules.Rule) error {
-	return SARIFIn(w, rep, ruleSet, ".")
-}
-
 // SARIFIn writes the report as a SARIF 2.1.0 log that GitHub's code
 // scanning accepts whole: one run whose driver lists every rule of ruleSet
-// (the CLI passes the whole registry, sorted by id), each within the
+// (the CLI passes its whole rule set, sorted by id), each within the
 // documented limits (a long description is cut at a sentence in
 // fullDescription and kept whole in help), and one result per finding with
 // its exact region (columns counted in Unicode code points, as mcpschema

@@ -15,7 +15,7 @@ import (
 // names the rule's summary and links to the documentation.
 func TestSARIFRulesHaveHelp(t *testing.T) {
 	var b bytes.Buffer
-	if err := SARIF(&b, &report.Report{}, rules.All()); err != nil {
+	if err := SARIF(&b, &report.Report{}, sampleRules.All()); err != nil {
 		t.Fatal(err)
 	}
 	var log struct {
@@ -38,14 +38,14 @@ func TestSARIFRulesHaveHelp(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs := log.Runs[0].Tool.Driver.Rules
-	if len(rs) != len(rules.All()) {
-		t.Fatalf("%d rules in SARIF, %d in the registry", len(rs), len(rules.All()))
+	if len(rs) != len(sampleRules.All()) {
+		t.Fatalf("%d rules in SARIF, %d in the registry", len(rs), len(sampleRules.All()))
 	}
 	for _, r := range rs {
 		if r.HelpURI != RuleDocURL(r.ID) || !strings.HasPrefix(r.HelpURI, "https://") || !strings.HasSuffix(r.HelpURI, "#"+RuleAnchor(r.ID)) {
 			t.Errorf("rule %s: helpUri %q, want %q", r.ID, r.HelpURI, RuleDocURL(r.ID))
 		}
-		reg, _ := rules.Lookup(r.ID)
+		reg, _ := sampleRules.Lookup(r.ID)
 		if r.Help.Text == "" || !strings.Contains(r.Help.Markdown, reg.Summary) || !strings.Contains(r.Help.Markdown, "]("+RuleDocURL(r.ID)+")") {
 			t.Errorf("rule %s: help.markdown %q lacks the summary or the link", r.ID, r.Help.Markdown)
 		}
@@ -63,7 +63,7 @@ func TestSARIFBaseLocationNamesTheBaseRevision(t *testing.T) {
 			Tool: "search", Message: `property "q" became required`, Base: &report.Location{File: "t.json", Pointer: "/tools/0/inputSchema", Line: 4, Column: 3}}}}
 	rep.Finalize()
 	var b bytes.Buffer
-	if err := SARIF(&b, rep, rules.All()); err != nil {
+	if err := SARIF(&b, rep, sampleRules.All()); err != nil {
 		t.Fatal(err)
 	}
 	var log struct {

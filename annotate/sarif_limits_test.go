@@ -47,7 +47,7 @@ type sarifDoc struct {
 func renderSARIF(t *testing.T, rep *report.Report, root string, extra ...*rules.Rule) sarifDoc {
 	t.Helper()
 	var b bytes.Buffer
-	if err := SARIFIn(&b, rep, append(rules.All(), extra...), root); err != nil {
+	if err := SARIFIn(&b, rep, append(sampleRules.All(), extra...), root); err != nil {
 		t.Fatal(err)
 	}
 	var doc sarifDoc
@@ -60,7 +60,7 @@ func renderSARIF(t *testing.T, rep *report.Report, root string, extra ...*rules.
 // everyRuleReport has one finding of every registered rule, in one file.
 func everyRuleReport() *report.Report {
 	rep := &report.Report{Files: []report.FileSummary{{Path: "tools/a.json", Tools: 1, Complete: true}}}
-	for i, r := range rules.All() {
+	for i, r := range sampleRules.All() {
 		rep.Findings = append(rep.Findings, report.Finding{Rule: r.ID, Severity: r.Severity, File: "tools/a.json", Line: i + 1, Column: 3,
 			Tool: "t", Pointer: fmt.Sprintf("/tools/0/x%d", i), Message: r.Summary})
 	}
@@ -85,14 +85,14 @@ func TestSARIFWithinGitHubLimits(t *testing.T) {
 		t.Fatalf("%d runs", len(doc.Runs))
 	}
 	run := doc.Runs[0]
-	if n := len(run.Tool.Driver.Rules); n != len(rules.All())+1 || n > SARIFMaxRules {
-		t.Fatalf("%d rules, want every one of %d (at most %d)", n, len(rules.All())+1, SARIFMaxRules)
+	if n := len(run.Tool.Driver.Rules); n != len(sampleRules.All())+1 || n > SARIFMaxRules {
+		t.Fatalf("%d rules, want every one of %d (at most %d)", n, len(sampleRules.All())+1, SARIFMaxRules)
 	}
 	ids := map[string]bool{}
 	cut := 0
 	for _, r := range run.Tool.Driver.Rules {
 		ids[r.ID] = true
-		reg, ok := rules.Lookup(r.ID)
+		reg, ok := sampleRules.Lookup(r.ID)
 		if !ok {
 			reg = long
 		}
@@ -121,8 +121,8 @@ func TestSARIFWithinGitHubLimits(t *testing.T) {
 	if cut == 0 {
 		t.Errorf("the long rule's description was not cut")
 	}
-	if len(run.Results) != len(rules.All()) || len(run.Results) > SARIFMaxResults {
-		t.Fatalf("%d results for %d findings", len(run.Results), len(rules.All()))
+	if len(run.Results) != len(sampleRules.All()) || len(run.Results) > SARIFMaxResults {
+		t.Fatalf("%d results for %d findings", len(run.Results), len(sampleRules.All()))
 	}
 	for _, res := range run.Results {
 		if !ids[res.RuleID] || res.Message.Text == "" {

@@ -9,13 +9,10 @@ import (
 )
 
 // Title is a finding's annotation title: the tool it is about, then the
-// rule's short title ("search_issues: required argument added"); the rule
-// id when the rule is unknown.
-func Title(f report.Finding) string {
-	t := f.Rule
-	if r, ok := rules.Lookup(f.Rule); ok {
-		t = r.ShortTitle()
-	}
+// rule's short title in set ("search_issues: required argument added");
+// the rule id when set does not know the rule.
+func Title(f report.Finding, set *rules.Set) string {
+	t := set.Title(f.Rule)
 	if f.Tool != "" {
 		return toolLabel(f.Tool) + ": " + t
 	}

@@ -18,7 +18,7 @@ func TestToolNameWithControlCharactersIsQuoted(t *testing.T) {
 	if got := ToolMessage(f); got != want {
 		t.Errorf("ToolMessage = %q, want %q", got, want)
 	}
-	if got := Title(f); !strings.HasPrefix(got, `"evil\n::error file=a::X": `) {
+	if got := Title(f, sampleRules); !strings.HasPrefix(got, `"evil\n::error file=a::X": `) {
 		t.Errorf("Title = %q: want the name quoted", got)
 	}
 	var b strings.Builder

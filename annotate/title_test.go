@@ -17,7 +17,7 @@ func TestTitlesNameTheTool(t *testing.T) {
 	long := strings.Repeat("x", 300)
 	f := report.Finding{Rule: "compat.input.required-added", Severity: rules.Error, File: "t.json", Line: 3, Column: 5,
 		Tool: "search_issues", Message: `property "q" became required`, Witness: map[string]any{"q": long}}
-	if got := Title(f); got != "search_issues: required argument added" {
+	if got := Title(f, sampleRules); got != "search_issues: required argument added" {
 		t.Errorf("title %q", got)
 	}
 	var text bytes.Buffer
@@ -25,12 +25,12 @@ func TestTitlesNameTheTool(t *testing.T) {
 	if !strings.Contains(text.String(), `error: search_issues: property "q" became required [compat.input.required-added]`) {
 		t.Errorf("text %q", text.String())
 	}
-	if cmd := Command(f); !strings.Contains(cmd, "title=search_issues%3A required argument added::") || !strings.Contains(cmd, long) {
+	if cmd := Command(f, sampleRules); !strings.Contains(cmd, "title=search_issues%3A required argument added::") || !strings.Contains(cmd, long) {
 		t.Errorf("github %q", cmd)
 	}
 	rep := &report.Report{Findings: []report.Finding{f}}
 	var sb bytes.Buffer
-	if err := SARIF(&sb, rep, rules.All()); err != nil {
+	if err := SARIF(&sb, rep, sampleRules.All()); err != nil {
 		t.Fatal(err)
 	}
 	var log struct {
@@ -56,7 +56,7 @@ func TestTitlesNameTheTool(t *testing.T) {
 		t.Errorf("named twice: %q", got)
 	}
 	f.Tool = ""
-	if got := Title(f); got != "required argument added" {
+	if got := Title(f, sampleRules); got != "required argument added" {
 		t.Errorf("title without a tool %q", got)
 	}
 }

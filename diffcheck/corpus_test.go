@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -135,8 +134,8 @@ func printCorpusTable(perRule map[string]int, sev map[string]map[string]int, pai
 		fmt.Printf("| `%s` | %s | %d | %d |\n", id, severities(sev[id]), perRule[id], pairsWith[id])
 		sum += perRule[id]
 	}
-	for _, r := range rules.All() {
-		if strings.HasPrefix(r.ID, "compat.") && perRule[r.ID] == 0 {
+	for _, r := range Rules() {
+		if perRule[r.ID] == 0 {
 			fmt.Printf("| `%s` | %s | 0 | 0 |\n", r.ID, r.Severity)
 		}
 	}

@@ -75,6 +75,17 @@ func snapshotDocument(f *source.File) bool {
 	return false
 }
 
+// The document's protocol coverage (MCP Description 3.2, 4), judged by compareVersions.
+var (
+	RuleProtocolVersionRemoved = compatRule{
+		ID: "compat.document.protocol-version-removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "protocol version removed",
+		Summary: "a protocol version the document described at the base revision is still described",
+		Doc:     "Root `protocolVersions` is the set of MCP revisions the document describes; a client that speaks only a revision dropped from it loses everything the document declares for it. Only known protocol versions are compared (an unknown one is a validation finding). The declarations scoped to that version alone are then reported as removed too." + docDoc,
+		Fix:     "keep the version in protocolVersions, or announce the end of its support first",
+	}.rule()
+)
+
 // compareVersions reports protocol versions the root no longer lists.
 func (d *docCmp) compareVersions() {
 	if d.head == nil {
@@ -169,6 +180,18 @@ func (d *docCmp) add(x docFinding) {
 	f.Fingerprint = report.Fingerprint(x.rule.ID, x.subject, canonical(x.before), canonical(x.after))
 	d.findings = append(d.findings, f)
 }
+
+// A bound on the work of the document comparison was reached; the
+// comparison says so instead of passing silently (undecidable).
+var (
+	RuleDocumentUndecidable = compatRule{
+		ID: "compat.document.undecidable", Level: rules.Should, Severity: rules.Error,
+		Title:   "document change not decidable",
+		Summary: "a change of an MCP Description document can be judged within the work bounds",
+		Doc:     "The document comparison is bounded on hostile input: at most 16×16 same-key declarations with different protocol scopes are paired by scope overlap, at most 40000 removed×added prompt pairs are searched for renames, at most 100000 alternative checks compare one Security Requirement Array with another, and a primitive is compared through at most 32 distinct transport security requirements. Past a bound the part left unjudged is reported with this finding, which names the bound, and the report is incomplete; what was judged is still reported. The gate fails closed: it is an error (a warning before; `rules: {compat.document.undecidable: warning}` in the base branch's config restores that, and `fail-on: incomplete` still fails it)." + docDoc,
+		Fix:     "split the declarations so each comparison stays within the bound (give each name one declaration per disjoint protocol scope, fewer security alternatives, fewer distinct transport requirements), or review the change by hand",
+	}.rule()
+)
 
 // undecidable reports that a bound on the work stopped part of the
 // comparison: a warning that marks the report incomplete.

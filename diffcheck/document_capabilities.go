@@ -63,6 +63,26 @@ func capsFor(f *source.File, v string) (map[string]any, string) {
 	return nil, ""
 }
 
+// The capability rules (MCP Description section 8): compareCapabilities and compareClientRequirements.
+var (
+	RuleCapabilityRemoved = compatRule{
+		ID: "compat.capability.removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: "warning for a listChanged flag (no request fails)",
+		Title:   "server capability removed",
+		Summary: "a server capability declared at the base revision is still declared",
+		Doc:     "Server capabilities are compared per protocol version the head still describes, with the Capabilities Object that applies to it (8.6): a marker (`completions: {}`, `logging: {}`, `tasks.requests.tools.call`), a flag that was true (`resources.subscribe`) or an extension or experimental identifier gone at head breaks clients that rely on it. A `listChanged` flag gone is a warning: no request fails, but clients are no longer told when the list changes. Extension settings are not judged (8.5). A protocol version the head no longer describes is not judged here; a document without `capabilities` at the base declares nothing." + docDoc,
+		Fix:     "declare the capability again, or announce its removal first",
+	}.rule()
+
+	RuleClientRequirementAdded = compatRule{
+		ID: "compat.capability.client-requirement-added", Level: rules.Must, Severity: rules.Error,
+		Title:   "client capability required",
+		Summary: "a tool, resource, resource template or prompt requires no client capability it did not",
+		Doc:     "`clientRequirements` states unconditional minimum client capabilities (MCP Description 8.5); one added at head (a marker, a flag set to true, an extension identifier) makes the primitive unusable for clients without it." + docDoc,
+		Fix:     "drop the requirement if the capability is optional, input-dependent or used only on some paths; otherwise announce it",
+	}.rule()
+)
+
 // compareCapabilities reports server capabilities declared at the base
 // for a protocol version that the head still describes but no longer
 // declares there. A version the head dropped is not judged here.

@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -72,6 +73,41 @@ func sameArguments(x, y map[string]promptArg) bool {
 
 // maxRenamePairs bounds the prompt rename search: removed times added prompts.
 const maxRenamePairs = 40000
+
+// The prompt rules (MCP Description section 11): comparePrompts and comparePrompt.
+var (
+	RulePromptRemoved = compatRule{
+		ID: "compat.prompt.removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "prompt removed",
+		Summary: "a prompt present at the base revision is still declared",
+		Doc:     "Clients get prompts by name (prompts/get); removing one breaks every client, saved workflow or slash command that names it. Prompts are paired by name and protocol scope (MCP Description 11.1), so a prompt moved within the list is not removed; a prompt no longer declared for a protocol version the document still describes is removed for that version (for a tool of the document, compat.tool.removed says the same)." + docDoc,
+		Fix:     "keep the prompt, or mark it `deprecated: true` first and remove it in a later release" + aliasFix,
+	}.rule()
+
+	RulePromptRenamed = compatRule{
+		ID: "compat.prompt.renamed", Level: rules.Must, Severity: rules.Error,
+		Title:   "prompt renamed",
+		Summary: "a prompt keeps its name",
+		Doc:     "A prompt removed while another with the same, non-empty argument list (names and requiredness) appears is reported once as a rename, unambiguous pairs only; the pair is then compared like any other. Clients that get the old name break." + docDoc,
+		Fix:     "keep the old name as a prompt as well, or accept the rename" + aliasFix,
+	}.rule()
+
+	RulePromptArgumentRemoved = compatRule{
+		ID: "compat.prompt.argument-removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "prompt argument removed",
+		Summary: "no prompt argument is removed",
+		Doc:     "A prompt's declared arguments are the only ones a prompts/get call may pass (a Prompt Example may name declared arguments only, MCP Description 11.3); a call that still passes a removed argument is outside the head's contract, and servers that validate arguments reject it. The witness is such an arguments map, checked against both argument lists." + docDoc,
+		Fix:     "keep the argument, even if the server now ignores it",
+	}.rule()
+
+	RulePromptArgumentRequiredAdded = compatRule{
+		ID: "compat.prompt.argument-required-added", Level: rules.Must, Severity: rules.Error,
+		Title:   "required prompt argument added",
+		Summary: "no prompt argument becomes required",
+		Doc:     "A new argument with `required: true`, or an existing one that became required, breaks every prompts/get call that omits it. The witness is an arguments map with the base's required arguments only: the base accepts it and the head rejects it." + docDoc,
+		Fix:     "make the argument optional, with a server-side default",
+	}.rule()
+)
 
 func (d *docCmp) comparePrompts() {
 	base, head := collectDecls(d.base, "prompts"), collectDecls(d.head, "prompts")

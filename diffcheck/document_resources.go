@@ -9,6 +9,58 @@ import (
 	"github.com/mcpschema/mcpschema/internal/uritemplate"
 )
 
+// The resource and resource template rules (MCP Description section 10):
+// compareResources, compareTemplates and compareTemplate.
+var (
+	RuleResourceRemoved = compatRule{
+		ID: "compat.resource.removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "resource removed",
+		Summary: "a resource present at the base revision is still declared",
+		Doc:     "Clients read resources by uri (resources/read); a resource is paired by its uri and protocol scope, so a changed uri removes the old resource (the message names the resource of the same name that took its place). A changed name, title or description is not a removal; a resource no longer declared for a protocol version the document still describes is removed for that version." + docDoc,
+		Fix:     "keep serving the resource at its old uri, or mark it `deprecated: true` first and remove it in a later release",
+	}.rule()
+
+	RuleResourceMimeTypeChanged = compatRule{
+		ID: "compat.resource.mime-type-changed", Level: rules.Should, Severity: rules.Warning,
+		Title:   "resource mime type changed",
+		Summary: "a resource keeps its declared mimeType",
+		Doc:     "A resource's `mimeType` tells consumers how to parse its content; a different type (compared without parameters and case) or a type no longer declared breaks consumers that rely on it. The specification makes the declared type a hint: each returned content entry's own `mimeType` is authoritative and consumers must treat types as untrusted hints (MCP Description 10.4.4, 10.4.5), so it is a warning." + docDoc,
+		Fix:     "keep the old type, or serve the new representation under another uri",
+	}.rule()
+
+	RuleTemplateRemoved = compatRule{
+		ID: "compat.resource-template.removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "resource template removed",
+		Summary: "a resource template present at the base revision is still declared",
+		Doc:     "Clients build resource uris from templates (and complete their variables); removing one breaks them. Templates are paired by `uriTemplate`, then by name (a template whose `uriTemplate` changed), with their protocol scope; a template no longer declared for a protocol version the document still describes is removed for that version." + docDoc,
+		Fix:     "keep the template, or mark it `deprecated: true` first and remove it in a later release",
+	}.rule()
+
+	RuleTemplateVariableRemoved = compatRule{
+		ID: "compat.resource-template.variable-removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "template variable removed",
+		Summary: "no variable of a resource template is removed",
+		Doc:     "The variables of an RFC 6570 `uriTemplate` (operators and modifiers do not change a variable's name: `{+path}`, `{id:3}` and `{?owner,repository}` name path, id, owner and repository) are what clients fill, in the uris they build and in completion/complete requests that name them; a variable gone at head breaks them." + docDoc,
+		Fix:     "keep the variable in the template",
+	}.rule()
+
+	RuleTemplateURIChanged = compatRule{
+		ID: "compat.resource-template.uri-changed", Level: rules.Must, Severity: rules.Error,
+		Title:   "resource template uri changed",
+		Summary: "a resource template still matches the uris its base template produced",
+		Doc:     "A template paired by name whose `uriTemplate` changed is expanded at the base (every variable set to \"x\"); when that uri cannot be an expansion of the head template (its literal text differs), clients that build uris the old way break. The uri is the witness. A change the matcher cannot disprove (only expressions changed) is silent." + docDoc,
+		Fix:     "keep the old template as another resource template",
+	}.rule()
+
+	RuleTemplateMimeTypeChanged = compatRule{
+		ID: "compat.resource-template.mime-type-changed", Level: rules.Should, Severity: rules.Warning,
+		Title:   "template mime type changed",
+		Summary: "a resource template keeps its declared mimeType",
+		Doc:     "As for resources: the declared type is a hint that consumers rely on, and content entries carry the authoritative type (MCP Description 10.4.4), so a changed or dropped `mimeType` is a warning." + docDoc,
+		Fix:     "keep the old type, or serve the new representation through another template",
+	}.rule()
+)
+
 func (d *docCmp) compareResources() {
 	base, head := collectDecls(d.base, "resources"), collectDecls(d.head, "resources")
 	pairs, removed, added := d.pairDecls("resources at uri", base, head, func(x *decl) string { return x.str("uri") })

@@ -6,7 +6,46 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/internal/mcpdesc"
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
+)
+
+// secDoc is the doc tail of the security rules.
+const secDoc = " A Security Requirement Array is compared as the set of grants it accepts (alternatives are OR, schemes in one alternative AND, every listed scope required; order never matters). Every base alternative is the smallest grant that satisfied the base; one the head no longer accepts is the witness. The effective requirement of a primitive is its own `security`, else its transport's, else the root's (MCP Description 7.5); a side where none is declared at any level makes no declaration and is not compared. Security schemes are compared by what clients configure (type, HTTP scheme, API key location and name, OAuth flows and their URLs, OpenID Connect URL), not by their local names: renaming a scheme together with its uses is silent."
+
+// The security rules (MCP Description sections 6.4 and 7): pairSchemes and compareRequirement.
+var (
+	RuleSecurityScopeAdded = compatRule{
+		ID: "compat.security.scope-added", Level: rules.Must, Severity: rules.Error,
+		Title:   "scope added",
+		Summary: "a security requirement needs no scope that clients holding the old grant lack",
+		Doc:     "A requirement that now needs an OAuth2 or OpenID Connect scope it did not breaks clients holding the old grant: their token lacks the scope." + secDoc,
+		Fix:     "keep the old requirement as an alternative (`security: [{old}, {new}]`) until clients have the new scope",
+	}.rule()
+
+	RuleSecurityRequirementAdded = compatRule{
+		ID: "compat.security.requirement-added", Level: rules.Must, Severity: rules.Error,
+		Title:   "security requirement added",
+		Summary: "a security requirement needs no scheme that clients holding the old grant lack",
+		Doc:     "A requirement that now needs a security scheme a grant that satisfied the base does not hold (including anonymous access, `[]` or `{}`, that is no longer allowed) breaks clients holding that grant." + secDoc,
+		Fix:     "keep the old requirement as an alternative until clients have the new credentials",
+	}.rule()
+
+	RuleSecuritySchemeRemoved = compatRule{
+		ID: "compat.security.scheme-removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "security scheme removed",
+		Summary: "a security scheme present at the base revision is still declared",
+		Doc:     "Clients configure the schemes a document declares (an API key header, an OAuth flow); a scheme removed from `securitySchemes`, and not renamed to one clients configure the same way, breaks clients that authenticate with it." + secDoc,
+		Fix:     "keep the scheme and accept it as an alternative requirement until clients have moved",
+	}.rule()
+
+	RuleSecuritySchemeChanged = compatRule{
+		ID: "compat.security.scheme-changed", Level: rules.Must, Severity: rules.Error,
+		Title:   "security scheme changed",
+		Summary: "a security scheme keeps what clients configure",
+		Doc:     "A scheme of the same name whose type, HTTP scheme, API key location or name (header names compared without case), OAuth flow (removed, or its authorizationUrl or tokenUrl changed) or OpenID Connect URL changed breaks clients configured with the old one. Descriptions, bearer formats and scope catalogues are not compared (a requirement may use scopes absent from the catalogue, 7.3)." + secDoc,
+		Fix:     "declare the new scheme under another name and accept both as alternatives",
+	}.rule()
 )
 
 // addToolPrims pairs the document's tools by name and protocol scope for

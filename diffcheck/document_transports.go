@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/internal/mcpdesc"
+	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // transportKey identifies a transport the way a client connects to it
@@ -34,6 +35,17 @@ type transportPairing struct {
 	pairs          []declPair
 	removed, added []*decl
 }
+
+// The transport rule (MCP Description section 6): compareTransports.
+var (
+	RuleTransportRemoved = compatRule{
+		ID: "compat.transport.removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "transport removed",
+		Summary: "a transport declared at the base revision is still declared",
+		Doc:     "Clients connect through a declared transport: a streamable-http or sse transport identified by its url (scheme and host compared without case), a stdio transport by its command. One gone at head, or no longer serving a protocol version the document still describes, breaks clients configured to use it. A changed url is a removed transport; the message names the new one." + docDoc,
+		Fix:     "keep the transport, or announce the move and remove it in a later release",
+	}.rule()
+)
 
 func (d *docCmp) compareTransports() {
 	pairs, removed, added := d.transportPairs()

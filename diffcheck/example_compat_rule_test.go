@@ -5,14 +5,14 @@ package diffcheck
 // example_your_own_rule_test.go). It walks an existing rule,
 // compat.input.pattern-added, through the five places:
 //
-//  1. the rule record in diffcheck/rules.go, in the var block of its
-//     direction: RuleInputPatternAdded = compat("compat.input.pattern-added",
-//     level, severity, summary, doc, fix, title), the title short, for
-//     annotation titles ("pattern added"). compat sets Kind rules.Breaking;
+//  1. the rule record beside its judge (judge_values.go, above strings):
+//     RuleInputPatternAdded = compatRule{ID: "compat.input.pattern-added",
+//     Level, Severity, Title, Summary, Doc, Fix}.rule(), the title short, for
+//     annotation titles ("pattern added"). rule() sets Kind rules.Breaking;
 //     the id namespace compat.<direction>.<name> declares the direction
 //     (input, output, tool, annotation, example, file; prompt, resource,
 //     resource-template, security, capability, transport for the rest of an
-//     MCP Description document, see document.go), and Register rejects
+//     MCP Description document, see document.go), and rules.NewSet rejects
 //     any other. An error of the rule is a breaking change
 //     (report.Finding.IsBreaking), wherever it is rendered.
 //  2. the judgement in judge*.go: base and head are paired first (pair.go:
@@ -24,13 +24,15 @@ package diffcheck
 //     for outputs (covariant). Without a witness an error stays an error only
 //     when the break is certain by construction.
 //  3. the mirror rule of the other direction, judged by the same code with
-//     the roles swapped (here compat.output.pattern-removed).
+//     the roles swapped (here compat.output.pattern-removed): both sit in
+//     the judge's mirror, which the judge reads by its direction, and the
+//     judge's line in judges.go lists them, which puts them in Rules().
 //  4. fixtures: diffcheck/testdata/<direction>/<name>.txtar, read by
 //     internal/testsupport/fixture, with base/ and head/ sections and want lines
 //     (base=<file>#<pointer> for the base location, nowitness <rule> where
 //     no witness can exist), and a silent case under testdata/silent/ for a
 //     change that must not be reported.
-//  5. the rule table in docs/rules.md: go test ./cmd/internal/app -run TestReadmeRuleTable -update
+//  5. the rule table in docs/rules.md: go test ./cmd/internal/ruleset -run TestRulesTable -update
 //
 // The example runs the comparison on one fixture and checks the witness the
 // way TestFixtures does. It prints no message text, which belongs to step 2.

@@ -5,26 +5,35 @@ package diffcheck
 // example_compat_rule_test.go walks an existing rule through the same
 // places). A real rule takes these steps:
 //
-//  1. the record: var RuleToolDescriptionRemoved = compat("compat.tool.description-removed",
-//     level, severity, summary, doc, fix, title) in rules.go; compat
-//     registers it with Kind rules.Breaking and the direction its id names.
+//  1. the record, beside its judge: var RuleToolDescriptionRemoved =
+//     compatRule{ID: "compat.tool.description-removed", Level: …, Severity: …,
+//     Title: …, Summary: …, Doc: …, Fix: …}.rule() (rule() fills Kind
+//     rules.Breaking, Owner and the direction its id names). A judge that
+//     rules both ways keeps its input and output records in a mirror
+//     (mirror{in: ruling{rule: RuleInput…}, out: ruling{rule: RuleOutput…}})
+//     and reads the side of its direction, so it never branches on it to
+//     pick a rule or a message.
 //  2. the judge: a method that compares one base/head pair and calls c.add
 //     with a draft naming the rule, where it is at head and base, and the
 //     message (called from comparePair for tools, CompareDocument for the
-//     rest of a document). TestEveryCompatRuleHasAJudge finds the function
-//     that names the rule: run it with -update to add the line
-//     "compat.tool.description-removed RuleToolDescriptionRemoved: (comparer).compareDescription"
-//     to testdata/golden/judges.txt, the rule → judge table.
-//  3. a fixture under testdata/<direction>/ that expects the rule (want
+//     rest of a document).
+//  3. its line in the judge table (judges.go):
+//     {"(comparer).compareDescription", []*rules.Rule{RuleToolDescriptionRemoved}};
+//     Rules() is the table's rules, so the line is what puts the rule in
+//     cmd/internal/ruleset's set (`mcpschema rules`, SARIF, config
+//     validation). TestEveryCompatRuleHasAJudge keeps the table equal to the
+//     functions that name each rule or its mirror.
+//  4. a fixture under testdata/<direction>/ that expects the rule (want
 //     lines), and a silent one under testdata/silent/ for a change that must
 //     not be reported; TestRegistry and TestEveryCompatRuleHasAJudge insist
 //     on the first.
-//  4. the rule table in docs/rules.md: go test ./cmd/internal/app -run TestReadmeRuleTable -update
+//  5. the rule table in docs/rules.md: go test ./cmd/internal/ruleset -run TestRulesTable -update
 //
-// The example does steps 1 to 3 without touching the registry or the
-// judges (so that the other tests keep checking only real rules): the
-// record is a value, and the judge runs on the pairs pairTools makes of
-// the fixture's files, as comparePair would run it.
+// The example does steps 1 to 4 without touching the package's table (so
+// that the other tests keep checking only real rules): the record is a
+// value, the table line is added to a copy, the set is built from it as
+// cmd/internal/ruleset builds the real one, and the judge runs on the pairs
+// pairTools makes of the fixture's files, as comparePair would run it.
 
 import (
 	"fmt"
@@ -34,15 +43,12 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
-// Step 1: the record (real code: compat(...), which registers it).
-var exampleRuleDescriptionRemoved = &rules.Rule{
-	ID: "compat.tool.description-removed", Kind: rules.Breaking, Direction: compatDirection("compat.tool.description-removed"),
-	Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
+// Step 1: the record, beside its judge.
+var exampleRuleDescriptionRemoved = compatRule{ID: "compat.tool.description-removed", Level: rules.Should, Severity: rules.Warning,
+	Title:   "description removed",
 	Summary: "a tool keeps its description",
 	Doc:     "Models choose tools by their description; a tool that loses it is chosen less well.",
-	Fix:     "keep a description that says what the tool does",
-	Title:   "description removed",
-}
+	Fix:     "keep a description that says what the tool does"}.rule()
 
 // Step 2: the judge of one pair.
 func (c *comparer) exampleCompareDescription(p pair) {
@@ -59,7 +65,11 @@ func (c *comparer) exampleCompareDescription(p pair) {
 		msg:     fmt.Sprintf("tool %q lost its description: models choose tools by it; keep a description", p.head.name())})
 }
 
-// Step 3: the fixtures, one that expects the rule and one silent.
+// Step 3: the judge's line in the table, on a copy of judges.
+var exampleJudges = append(judges[:len(judges):len(judges)],
+	judgeEntry{"(comparer).exampleCompareDescription", []*rules.Rule{exampleRuleDescriptionRemoved}})
+
+// Step 4: the fixtures, one that expects the rule and one silent.
 const (
 	exampleToyFixture = `# a description removed
 want warning compat.tool.description-removed t.json#/tools/0 base=t.json#/tools/0/description
@@ -77,7 +87,16 @@ want warning compat.tool.description-removed t.json#/tools/0 base=t.json#/tools/
 )
 
 func Example_toyCompatRule() {
-	fmt.Printf("%s: kind %s, direction %s\n", exampleRuleDescriptionRemoved.ID, exampleRuleDescriptionRemoved.Kind, exampleRuleDescriptionRemoved.Direction)
+	var table []*rules.Rule
+	for _, e := range exampleJudges {
+		table = append(table, e.rules...)
+	}
+	set, err := rules.NewSet(table) // as cmd/internal/ruleset puts the packages' rules in one set
+	if err != nil {
+		panic(err)
+	}
+	r, ok := set.Lookup(exampleRuleDescriptionRemoved.ID)
+	fmt.Printf("in the set: %v, one rule more than Rules(): %v; %s: kind %s, direction %s\n", ok, len(set.All()) == len(Rules())+1, r.ID, r.Kind, r.Direction)
 	for _, txt := range []string{exampleToyFixture, exampleToySilent} {
 		fc, err := fixture.Parse("tool/description-removed", []byte(txt))
 		if err != nil {
@@ -108,7 +127,7 @@ func Example_toyCompatRule() {
 		}
 	}
 	// Output:
-	// compat.tool.description-removed: kind breaking, direction tool
+	// in the set: true, one rule more than Rules(): true; compat.tool.description-removed: kind breaking, direction tool
 	// warning compat.tool.description-removed t.json#/tools/0 base=t.json#/tools/0/description
 	// fixture wants compat.tool.description-removed: found true
 	// silent fixture: 0 findings

@@ -3,6 +3,7 @@ package diffcheck
 import (
 	"fmt"
 
+	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
@@ -42,6 +43,25 @@ func examplesOf(t *toolRef) map[string]example {
 	}
 	return out
 }
+
+// The tool example rules (MCP Description `examples`): compareExamples.
+var (
+	RuleExampleInputInvalid = compatRule{
+		ID: "compat.example.input-invalid", Level: rules.May, Severity: rules.Notice,
+		Title:   "example input invalid",
+		Summary: "a tool example input that validated at base still validates at head",
+		Doc:     "An MCP Description Tool Example is a real invocation; when its input validated against the base inputSchema and fails the head one, the change rejects that call. The example input is the witness.",
+		Fix:     "update the example, or keep accepting calls like it",
+	}.rule()
+
+	RuleExampleResultInvalid = compatRule{
+		ID: "compat.example.result-invalid", Level: rules.May, Severity: rules.Notice,
+		Title:   "example result invalid",
+		Summary: "a tool example result that validated at base still validates at head",
+		Doc:     "When the structuredContent of an example result validated against the base outputSchema and fails the head one, the change alters the promised result shape.",
+		Fix:     "update the example result",
+	}.rule()
+)
 
 // compareExamples reports base examples that validated at base and fail at head.
 func (c *comparer) compareExamples(p pair) {

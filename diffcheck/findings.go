@@ -86,6 +86,42 @@ func withBase(msg, where string) string {
 	return msg + note
 }
 
+// The tool-level rules: a tool removed, renamed or added, and a base file
+// that cannot be read (baseUnreadable, toolRemoved, toolAdded, toolRenamed).
+var (
+	RuleToolRemoved = compatRule{
+		ID: "compat.tool.removed", Level: rules.Must, Severity: rules.Error,
+		Title:   "tool removed",
+		Summary: "a tool present at the base revision is still present",
+		Doc:     "Callers, agent configurations and cached tool lists name tools; removing one breaks every caller that names it. A tool moved to another file is not removed. A tool whose whole file was deleted is reported at the base file.",
+		Fix:     "keep the tool, or deprecate it first and remove it in a later release" + aliasFix,
+	}.rule()
+
+	RuleToolRenamed = compatRule{
+		ID: "compat.tool.renamed", Level: rules.Must, Severity: rules.Error,
+		Title:   "tool renamed",
+		Summary: "a tool keeps its name",
+		Doc:     "A tool removed while another with an equivalent inputSchema appears is reported once as a rename, as are pairs named by `aliases` in .mcpschema.yaml (head name: base name). Callers that name the old tool break; the pair is then compared like any other.",
+		Fix:     "keep the old name as an alias the server still answers to, or accept the rename" + aliasFix,
+	}.rule()
+
+	RuleToolAdded = compatRule{
+		ID: "compat.tool.added", Level: rules.May, Severity: rules.Notice,
+		Title:   "tool added",
+		Summary: "a tool was added",
+		Doc:     "A new tool breaks nobody; it is listed so reviewers see the surface grow.",
+		Fix:     "nothing to fix",
+	}.rule()
+
+	RuleBaseUnreadable = compatRule{
+		ID: "compat.file.base-unreadable", Level: rules.Must, Severity: rules.Warning,
+		Title:   "base file unreadable",
+		Summary: "a tool file at the base revision can be read",
+		Doc:     "A file that does not parse (or exceeds a bound) at the base revision cannot be compared; its tools are neither reported as removed nor the head tools of the same file as added, because that would be a guess.",
+		Fix:     "nothing to fix in the head; the comparison for this file is incomplete",
+	}.rule()
+)
+
 func (c *comparer) baseUnreadable(f *source.File) {
 	reason, limit := "it does not parse", limits.Key("")
 	for _, p := range f.Problems {

@@ -551,18 +551,14 @@ func countCandidates(in *node, kw string, iv, ov *big.Int, lower bool) []any {
 	return vals
 }
 
-// genAt returns a value root probably accepts whose part at path is local.
-func genAt(root *node, path []step, local any, depth int) (any, bool) {
-	return genAtVariant(root, path, local, depth, 0)
-}
-
 // genVariants is how many variants genAtVariant has: the branch taken at
 // each union on the way (variant/2 rotates among the branches that fit)
 // and whether the object there carries every member that branch declares
 // (odd variants), so a value can be steered into the branch that changed.
 const genVariants = 8
 
-// genAtVariant is genAt steered by variant (see genVariants).
+// genAtVariant returns a value root probably accepts whose part at path is
+// local, steered by variant (see genVariants).
 func genAtVariant(root *node, path []step, local any, depth, variant int) (any, bool) {
 	if len(path) == 0 {
 		return local, true

@@ -12,10 +12,13 @@ import (
 
 // RuleHeadInvalid replaces the verdicts derived from a place where the head
 // schema is invalid (see NotComparedWhereInvalid).
-var RuleHeadInvalid = compat("compat.tool.head-schema-invalid", rules.May, rules.Notice,
-	"the head schema is valid where it is compared",
-	"Where the head schema is invalid (a validation error such as `\"type\": \"integr\"`), a comparison would report what the typo does, not what the change means (a typo is not a break). The verdicts at that place and below it are replaced by one notice; the validation error says what to fix. Where the base had the same validation error (a pre-existing finding), the verdicts stay: the typo is not the change. The notice is not counted as breaking and not listed by `changelog`.",
-	"fix the validation error; the change is compared again on the next run", "not compared: head schema invalid")
+var RuleHeadInvalid = compatRule{
+	ID: "compat.tool.head-schema-invalid", Level: rules.May, Severity: rules.Notice,
+	Title:   "not compared: head schema invalid",
+	Summary: "the head schema is valid where it is compared",
+	Doc:     "Where the head schema is invalid (a validation error such as `\"type\": \"integr\"`), a comparison would report what the typo does, not what the change means (a typo is not a break). The verdicts at that place and below it are replaced by one notice; the validation error says what to fix. Where the base had the same validation error (a pre-existing finding), the verdicts stay: the typo is not the change. The notice is not counted as breaking and not listed by `changelog`.",
+	Fix:     "fix the validation error; the change is compared again on the next run",
+}.rule()
 
 // schemaValued are the keywords whose value is one schema; schemaMaps
 // those whose value maps names to schemas; schemaLists those whose value

@@ -9,16 +9,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
-// direction says which side must stay the wider one.
-type direction int
-
-const (
-	// dirInput: every value the base accepted must stay accepted (in = base, out = head).
-	dirInput direction = iota
-	// dirOutput: every value head admits must have been admitted at base (in = head, out = base).
-	dirOutput
-)
-
 // step is one element of an instance path.
 type step struct {
 	key   string
@@ -118,12 +108,7 @@ func newJudge(dir direction) *judge {
 }
 
 // headBase returns the head and base node of a pair.
-func (j *judge) headBase(in, out *node) (head, base *node) {
-	if j.dir == dirInput {
-		return out, in
-	}
-	return in, out
-}
+func (j *judge) headBase(in, out *node) (head, base *node) { return headBase(j.dir, in, out) }
 
 // covers reports whether out accepts every value in accepts, as far as the
 // comparison can tell.
@@ -198,6 +183,18 @@ func extend(path []step, s step) []step {
 	copy(out, path)
 	return append(out, s)
 }
+
+// An output that stops constraining a place (sub).
+var (
+	RuleOutputBecameTrue = compatRule{
+		ID: "compat.output.became-unconstrained", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "output unconstrained",
+		Summary: "the outputSchema does not stop constraining a place",
+		Doc:     "The head schema admits any value at a place where the base schema promised something narrower." + outputDoc,
+		Fix:     "restore the constraint",
+	}.rule()
+)
 
 // sub reports where out rejects values in accepts.
 func (j *judge) sub(in, out *node, path []step) {
@@ -283,21 +280,50 @@ func (j *judge) sub(in, out *node, path []step) {
 	j.defaults(in, out, path)
 }
 
+// A change that cannot be judged offline, per direction (undecidable,
+// opaqueAdded, unjudgedRefs): the gate fails closed.
+var (
+	RuleInputUndecidable = compatRule{
+		ID: "compat.input.undecidable", Level: rules.Should, Severity: rules.Error,
+		Title:   "input change not decidable",
+		Summary: "an input change can be judged",
+		Doc:     "Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, a base inputSchema that is no schema, or a bound on the work, mcpschema says so instead of guessing. A base tool with no inputSchema, or `true`, accepted any arguments object (MCP arguments are an object) and is compared as `{\"type\": \"object\"}`, `false` as accepting nothing; a base inputSchema that is null, a string or another value that is no schema cannot be interpreted, so unless the head schema accepts every arguments object the change is reported here, not compared." + undecidableDoc,
+		Fix:     "use local `$defs` references so the change can be judged, or accept it with an ignore with a reason",
+	}.rule()
+
+	RuleOutputUndecidable = compatRule{
+		ID: "compat.output.undecidable", Level: rules.Should, Severity: rules.Error,
+		Title:   "output change not decidable",
+		Summary: "an output change can be judged",
+		Doc:     "Where the verdict depends on a `$dynamicRef`, an external `$ref` that is never fetched, or a bound on the work, mcpschema says so instead of guessing." + undecidableDoc,
+		Fix:     "use local `$defs` references so the change can be judged, or accept it with an ignore with a reason",
+	}.rule()
+
+	// undecidableRules: the change's own message follows the reason
+	// (undecidableChange, unjudgedRefs).
+	undecidableRules = mirror{in: ruling{rule: RuleInputUndecidable}, out: ruling{rule: RuleOutputUndecidable}}
+
+	// opaqueRef: an unresolved reference out has and in does not; msg
+	// takes where and the reference.
+	opaqueRef = mirror{
+		in: ruling{rule: RuleInputUndecidable,
+			msg: "the change %s cannot be judged offline: head adds external $ref %q, which is not fetched, and may reject through it values base accepted; inline the definition under $defs, or accept it with an ignore with a reason"},
+		out: ruling{rule: RuleOutputUndecidable,
+			msg: "the change %s cannot be judged offline: base constrained the result with external $ref %q, which is not fetched, and head may admit values it rejected; inline the definition under $defs, or accept it with an ignore with a reason"},
+	}
+)
+
 func (j *judge) undecidable(in, out *node, path []step, reason string) {
 	j.emit(j.undecidableChange(path, reason), in, out, "$ref")
 }
 
 // undecidableChange is the change undecidable reports.
 func (j *judge) undecidableChange(path []step, reason string) change {
-	r := RuleInputUndecidable
-	if j.dir == dirOutput {
-		r = RuleOutputUndecidable
-	}
 	fix := "review it by hand, and accept it with an ignore with a reason"
 	if strings.Contains(reason, "$ref") {
 		fix = "inline the definition under $defs, or accept it with an ignore with a reason"
 	}
-	return change{rule: r, path: path,
+	return change{rule: undecidableRules.of(j.dir).rule, path: path,
 		msg: "the change " + where(path) + " cannot be judged offline: " + reason + "; " + fix}
 }
 
@@ -305,31 +331,44 @@ func (j *judge) undecidableChange(path []step, reason string) change {
 // that in does not share: out may reject more through it, which cannot be
 // judged offline. The known keywords beside it are judged all the same.
 func (j *judge) opaqueAdded(in, out *node, path []step, key, ptr string) {
-	c := change{rule: RuleInputUndecidable, path: path}
-	if j.dir == dirInput {
-		c.headPtr = ptr
-		c.msg = fmt.Sprintf("the change %s cannot be judged offline: head adds external $ref %q, which is not fetched, and may reject through it values base accepted; inline the definition under $defs, or accept it with an ignore with a reason", where(path), key)
-	} else {
-		c.rule = RuleOutputUndecidable
-		c.basePtr = ptr
+	c := change{path: path}
+	c.say(opaqueRef.of(j.dir), where(path), key)
+	c.headPtr, c.basePtr = headBase(j.dir, "", ptr)
+	if j.dir == dirOutput {
+		// the head (in) may hold an unresolved reference of its own
+		// where the base's was; else the reference is gone from head.
 		if k := firstOpaque(in); k != "" {
 			c.headPtr = in.opaque[k]
 		} else {
 			c.removed = true
 		}
-		c.msg = fmt.Sprintf("the change %s cannot be judged offline: base constrained the result with external $ref %q, which is not fetched, and head may admit values it rejected; inline the definition under $defs, or accept it with an ignore with a reason", where(path), key)
 	}
 	j.emit(c, in, out, "$ref")
 }
 
-func (j *judge) becameFalse(in, out *node, path []step) {
-	if j.dir == dirInput {
-		j.emit(change{rule: RuleInputBecameFalse, path: path, locals: genCandidates(in), certain: true, reject: []target{{ptr: out.ptr}},
-			msg: "head rejects every value " + where(path) + " where base accepted some; accept those values again"}, in, out, "not")
-		return
+// An input that starts rejecting every value at a place (becameFalse; for
+// an output the same is a type widened).
+var (
+	RuleInputBecameFalse = compatRule{
+		ID: "compat.input.became-false", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "input rejects everything",
+		Summary: "the inputSchema does not start rejecting every value at a place",
+		Doc:     "The head schema rejects every value at a place where the base schema accepted some (a `false` schema, `not: {}`, or contradicting keywords)." + inputDoc,
+		Fix:     "accept the values callers send there again",
+	}.rule()
+
+	// becameFalse: msg takes where.
+	rejectsAll = mirror{
+		in:  ruling{rule: RuleInputBecameFalse, msg: "head rejects every value %s where base accepted some; accept those values again"},
+		out: ruling{rule: RuleOutputTypeWidened, msg: "head may return a value %s where base admitted none; keep it absent"},
 	}
-	j.emit(change{rule: RuleOutputTypeWidened, path: path, locals: genCandidates(in), certain: true, reject: []target{{ptr: out.ptr}},
-		msg: "head may return a value " + where(path) + " where base admitted none; keep it absent"}, in, out, "not")
+)
+
+func (j *judge) becameFalse(in, out *node, path []step) {
+	c := change{path: path, locals: genCandidates(in), certain: true, reject: []target{{ptr: out.ptr}}}
+	c.say(rejectsAll.of(j.dir), where(path))
+	j.emit(c, in, out, "not")
 }
 
 // parts judges each branch of in (parts, from distribute) against out.

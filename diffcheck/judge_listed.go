@@ -106,24 +106,31 @@ func (j *judge) listedBranches(in, out *node, path []step, common typeSet) {
 		if len(missing) == 0 {
 			continue
 		}
-		head, base := j.headBase(in, out)
-		c := change{path: path, before: base.enum, after: nil, locals: missing, reject: rejectTargets(out, kw)}
-		if j.dir == dirInput {
-			c.rule = RuleInputEnumValueRemoved
-			c.headPtr, c.basePtr = head.at(kw), base.at(enumKw(base))
-			c.msg = fmt.Sprintf("%s %s was rewritten as %s, and no branch takes %s: calls sending it are rejected; add a branch that accepts it", enumKw(base), where(path), kw, quoteList(missing))
-			if kw == "oneOf" {
-				c.msg = fmt.Sprintf("%s %s was rewritten as oneOf, and no option takes %s alone (none or several do, and oneOf takes a value exactly one option accepts): calls sending it are rejected; make one option, and only one, accept it", enumKw(base), where(path), quoteList(missing))
-			}
-		} else {
-			c.rule = RuleOutputEnumValueAdded
-			c.before, c.after = nil, head.enum
-			c.headPtr, c.basePtr = head.at(enumKw(head)), base.at(kw)
-			c.msg = fmt.Sprintf("%s %s now allows %s, which no branch of the base %s took: consumers may not handle the new value; make sure they do", enumKw(head), where(path), quoteList(missing), kw)
+		c := change{path: path, locals: missing, reject: rejectTargets(out, kw)}
+		c.after, c.before = headBase[any](j.dir, in.enum, nil)
+		c.headPtr, c.basePtr = headBase(j.dir, in.at(enumKw(in)), out.at(kw))
+		m := untakenValue
+		if kw == "oneOf" {
+			m = untakenValueOneOf
 		}
+		c.say(m.of(j.dir), enumKw(in), where(path), kw, quoteList(missing))
 		j.emit(c, in, out, kw)
 	}
 }
+
+// The listed values no branch of out takes (listedBranches): msg takes
+// in's keyword, where, out's keyword and the values.
+var (
+	untakenValue = mirror{
+		in:  ruling{rule: RuleInputEnumValueRemoved, msg: "%[1]s %[2]s was rewritten as %[3]s, and no branch takes %[4]s: calls sending it are rejected; add a branch that accepts it"},
+		out: untakenValueOut,
+	}
+	untakenValueOneOf = mirror{
+		in:  ruling{rule: RuleInputEnumValueRemoved, msg: "%[1]s %[2]s was rewritten as oneOf, and no option takes %[4]s alone (none or several do, and oneOf takes a value exactly one option accepts): calls sending it are rejected; make one option, and only one, accept it"},
+		out: untakenValueOut,
+	}
+	untakenValueOut = ruling{rule: RuleOutputEnumValueAdded, msg: "%[1]s %[2]s now allows %[4]s, which no branch of the base %[3]s took: consumers may not handle the new value; make sure they do"}
+)
 
 // maxListed bounds the listed values (enum, const) checked one by one
 // against the other side: a larger list is checked up to the bound, and
@@ -165,18 +172,14 @@ func (j *judge) listedRest(in, out *node, path []step, common typeSet) {
 		quoted := quoteList(vals)
 		switch {
 		case countFamily(kw) != 0 && isCountKeyword(kw):
-			iv, ov := in.counts[kw], out.counts[kw]
-			j.boundChange(&c, kw, iv == nil, intText(base.counts[kw]), intText(head.counts[kw]))
-			if j.dir == dirInput {
-				c.msg = fmt.Sprintf("%q %s %s beside enum %s rejects listed values base accepted: calls sending them are rejected; accept them again, or drop them from the enum", kw, intText(ov), where(path), quoted)
-			} else {
-				c.msg = fmt.Sprintf("%q %s %s was loosened beside enum %s: head may return listed values base ruled out; restore the bound", kw, intText(iv), where(path), quoted)
-			}
+			j.boundChange(&c, kw, in.counts[kw] == nil, intText(base.counts[kw]), intText(head.counts[kw]))
+			c.msg = fmt.Sprintf(listedCount.of(j.dir), kw, intText(head.counts[kw]), where(path), quoted)
 		case kw == "uniqueItems":
 			j.boundChange(&c, kw, false, fmt.Sprint(base.unique), fmt.Sprint(head.unique))
-		case j.dir == dirInput:
-			c.rule = listedInputRule(kw)
-			if kw == "required" {
+		default:
+			c.say(besideListed(kw).of(j.dir), kw, where(path), quoted)
+			if j.dir == dirInput && kw == "required" {
+				// the entry that made the member required is at head
 				for _, k := range sortedKeys(out.required) {
 					if !in.required[k] {
 						c.headPtr = requiredEntry(head, k)
@@ -184,11 +187,6 @@ func (j *judge) listedRest(in, out *node, path []step, common typeSet) {
 					}
 				}
 			}
-			c.msg = fmt.Sprintf("%s %s beside enum %s rejects listed values base accepted: calls sending them are rejected; accept them again, or drop them from the enum", kw, where(path), quoted)
-		default:
-			c.rule = listedOutputRule(kw)
-			c.additive = c.rule == RuleOutputEnumValueAdded
-			c.msg = fmt.Sprintf("enum %s %s admits values the base %s rejected: consumers validating with the base contract fail; return only values base admitted", quoted, where(path), kw)
 		}
 		j.emit(c, in, out, kw)
 	}
@@ -203,36 +201,45 @@ func isCountKeyword(kw string) bool {
 	return false
 }
 
-// listedInputRule is the rule of a keyword beside base's listed values
-// that rejects some of them.
-func listedInputRule(kw string) *rules.Rule {
-	switch kw {
-	case "not", "if", "contains", "dependentRequired", "dependentSchemas":
-		return RuleInputConditionalAdded
-	case "allOf":
-		return RuleInputAllOfAdded
-	case "required":
-		return RuleInputRequiredAdded
-	case "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames":
-		return RuleInputAdditionalRestricted
-	}
-	return RuleInputEnumValueRemoved
+// listedCount: a count keyword beside in's listed values; msg takes the
+// keyword, head's count, where and the values.
+var listedCount = sides[string]{
+	in:  "%q %s %s beside enum %s rejects listed values base accepted: calls sending them are rejected; accept them again, or drop them from the enum",
+	out: "%q %s %s was loosened beside enum %s: head may return listed values base ruled out; restore the bound",
 }
 
-// listedOutputRule is the rule of a base keyword beside head's listed
-// values that rejected some of them.
-func listedOutputRule(kw string) *rules.Rule {
+// The keywords beside in's listed values that reject some of them
+// (listedRest), by family: msg takes the keyword, where and the values.
+var (
+	besideListedConditional = besideListedRules(RuleInputConditionalAdded, RuleOutputConditionalRemoved)
+	besideListedAllOf       = besideListedRules(RuleInputAllOfAdded, RuleOutputAllOfRemoved)
+	besideListedRequired    = besideListedRules(RuleInputRequiredAdded, RuleOutputRequiredRemoved)
+	besideListedMembers     = besideListedRules(RuleInputAdditionalRestricted, RuleOutputAdditionalRelaxed)
+	besideListedValues      = besideListedRules(RuleInputEnumValueRemoved, RuleOutputEnumValueAdded)
+)
+
+// besideListedRules is the mirror of a family: in's rule and out's, with the
+// messages every family shares; an output enum value added only adds.
+func besideListedRules(in, out *rules.Rule) mirror {
+	return mirror{
+		in:  ruling{rule: in, msg: "%s %s beside enum %s rejects listed values base accepted: calls sending them are rejected; accept them again, or drop them from the enum"},
+		out: ruling{rule: out, additive: out == RuleOutputEnumValueAdded, msg: "enum %[3]s %[2]s admits values the base %[1]s rejected: consumers validating with the base contract fail; return only values base admitted"},
+	}
+}
+
+// besideListed is the mirror of a keyword beside in's listed values.
+func besideListed(kw string) mirror {
 	switch kw {
 	case "not", "if", "contains", "dependentRequired", "dependentSchemas":
-		return RuleOutputConditionalRemoved
+		return besideListedConditional
 	case "allOf":
-		return RuleOutputAllOfRemoved
+		return besideListedAllOf
 	case "required":
-		return RuleOutputRequiredRemoved
+		return besideListedRequired
 	case "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames":
-		return RuleOutputAdditionalRelaxed
+		return besideListedMembers
 	}
-	return RuleOutputEnumValueAdded
+	return besideListedValues
 }
 
 // listedKeyword returns what n holds under kw, for fingerprints.

@@ -66,6 +66,44 @@ func memberKw(n *node) string {
 	return "additionalProperties"
 }
 
+// The required members of an object (objects).
+var (
+	RuleInputRequiredAdded = compatRule{
+		ID: "compat.input.required-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "required argument added",
+		Summary: "no argument becomes required",
+		Doc:     "A property listed in `required` at head but not at base (a new required property, or an existing one that became required) rejects every call that omits it. A `default` does not help: the validator still rejects the omission." + inputDoc,
+		Fix:     "make the argument optional (with a server-side default)",
+	}.rule()
+
+	RuleOutputRequiredRemoved = compatRule{
+		ID: "compat.output.required-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "required result member removed",
+		Summary: "no required output property is removed",
+		Doc:     "A property that was required in the result and is gone at head is missing from results consumers parse." + outputDoc,
+		Fix:     "keep returning the property",
+	}.rule()
+
+	RuleOutputBecameOptional = compatRule{
+		ID: "compat.output.property-became-optional", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result member became optional",
+		Summary: "no required output property becomes optional",
+		Doc:     "A property no longer listed in `required` may be absent from results." + outputDoc,
+		Fix:     "keep the property required",
+	}.rule()
+
+	RuleOutputPropertyRemoved = compatRule{
+		ID: "compat.output.property-removed", Level: rules.Should, Severity: rules.Warning,
+		Title:   "result member removed",
+		Summary: "no optional output property is removed",
+		Doc:     "Consumers reading an optional property stop getting it; the result is still valid for them, so it is a warning.",
+		Fix:     "keep returning the property (deprecated)",
+	}.rule()
+)
+
 func (j *judge) objects(in, out *node, path []step) {
 	head, base := j.headBase(in, out)
 	for _, k := range sortedKeys(out.required) {
@@ -164,6 +202,18 @@ func baseProp(base *node, k string) string {
 	return base.at("properties")
 }
 
+// A member the base declared gone from an input (memberGone).
+var (
+	RuleInputPropertyRemoved = compatRule{
+		ID: "compat.input.property-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: "warning from an open object (the argument is ignored), or " + downgraded,
+		Title:   "argument removed",
+		Summary: "no input property is removed",
+		Doc:     "Removing a property from a closed object (`additionalProperties: false` or `unevaluatedProperties: false`) rejects every call that still sends it: an error. From an open object the argument is silently ignored: a warning, without witness since nothing is rejected." + inputDoc,
+		Fix:     "keep the property (deprecated) or reopen the object",
+	}.rule()
+)
+
 // memberGone judges a member in declares and out does not.
 func (j *judge) memberGone(in, out *node, k string, p []step) {
 	head, base := j.headBase(in, out)
@@ -211,6 +261,58 @@ func (j *judge) memberGone(in, out *node, k string, p []step) {
 	}
 }
 
+// The undeclared members of an object: additionalProperties,
+// unevaluatedProperties, patternProperties and propertyNames (undeclared,
+// patternGone, unevaluated).
+var (
+	RuleInputAdditionalRestricted = compatRule{
+		ID: "compat.input.additional-properties-restricted", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "extra arguments restricted",
+		Summary: "additionalProperties, unevaluatedProperties, patternProperties and propertyNames do not reject members the base accepted",
+		Doc:     "Closing an object or constraining its undeclared members rejects calls that send extra members." + inputDoc,
+		Fix:     "keep the object open, or declare the members callers send",
+	}.rule()
+
+	RuleOutputAdditionalRelaxed = compatRule{
+		ID: "compat.output.additional-properties-relaxed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: "error when a closed object is opened and a witness confirms it; a member added to a closed object is " + additive,
+		Title:   "result may carry new members",
+		Summary: "a closed output object stays closed",
+		Doc:     "Opening a closed result object lets results carry members strict consumers reject: an error with a witness. Adding a member to a closed result object (optional or required) only adds: clients validate results against the schema the server lists now, so it is a warning even with a witness, and an error with strict-outputs (config, --strict-outputs, the action input) for teams whose consumers pin the old schema. Undeclared members of open objects are assumed not to be returned." + outputDoc,
+		Fix:     "keep the object closed, or tell consumers to accept new members",
+	}.rule()
+
+	// membersClosed: out's undeclared members constrained where in's were
+	// not; msg takes the keyword and where.
+	membersClosed = mirror{
+		in:  ruling{rule: RuleInputAdditionalRestricted, msg: "%s restricted %s: calls sending members the schema does not declare are rejected; keep the object open or declare those members"},
+		out: ruling{rule: RuleOutputAdditionalRelaxed, removed: true, msg: "%s relaxed %s: results may carry members base ruled out, which strict consumers reject; keep the object closed"},
+	}
+	// patternConstrains: a patternProperties entry only out has; msg takes
+	// the pattern and where.
+	patternConstrains = mirror{
+		in:  ruling{rule: RuleInputAdditionalRestricted, msg: "patternProperties %q added %s: members whose names match it are constrained now; make sure callers' members meet it"},
+		out: ruling{rule: RuleOutputAdditionalRelaxed, removed: true, msg: "patternProperties %q removed %s: results may carry members base ruled out; restore it"},
+	}
+	// patternTaken: a patternProperties entry only in has, whose members
+	// out's closed object rejects (patternGone); msg takes the pattern,
+	// where, out's keyword and a member name it took.
+	patternTaken = mirror{
+		in:  ruling{rule: RuleInputAdditionalRestricted, msg: "patternProperties %q was removed %s, and %s beside it rejects the members it took (%q, say): calls sending them are rejected; restore the pattern or declare those members"},
+		out: ruling{rule: RuleOutputAdditionalRelaxed, additive: true, msg: "patternProperties %[1]q was added %[2]s to an output object the base closed: results may carry members such as %[4]q, which strict consumers reject; tell them to accept them"},
+	}
+	// namesConstrained: out's propertyNames rejects names in's took; msg
+	// takes where.
+	namesConstrained = mirror{
+		in:  ruling{rule: RuleInputAdditionalRestricted, msg: "propertyNames restricted %s: calls with member names it rejects fail; make sure callers' member names meet it"},
+		out: ruling{rule: RuleOutputAdditionalRelaxed, msg: "propertyNames relaxed %s: results may carry member names base ruled out; restore it"},
+	}
+	// unevaluatedMembers: unevaluatedProperties beside a changed
+	// conditional evaluation (unevaluated); msg takes the keyword and where.
+	unevaluatedMembers = unevaluatedRules(RuleInputAdditionalRestricted, RuleOutputAdditionalRelaxed)
+)
+
 // undeclared judges additionalProperties, unevaluatedProperties,
 // patternProperties and propertyNames.
 func (j *judge) undeclared(in, out *node, path []step) {
@@ -226,14 +328,7 @@ func (j *judge) undeclared(in, out *node, path []step) {
 		kw := memberKw(out)
 		c := change{path: p, before: canonicalRaw(memberSchema(base)), after: canonicalRaw(memberSchema(head)), locals: genCandidates(orTrue(im)),
 			certain: om.never}
-		if j.dir == dirInput {
-			c.rule = RuleInputAdditionalRestricted
-			c.msg = fmt.Sprintf("%s restricted %s: calls sending members the schema does not declare are rejected; keep the object open or declare those members", kw, where(path))
-		} else {
-			c.rule = RuleOutputAdditionalRelaxed
-			c.removed = true
-			c.msg = fmt.Sprintf("%s relaxed %s: results may carry members base ruled out, which strict consumers reject; keep the object closed", kw, where(path))
-		}
+		c.say(membersClosed.of(j.dir), kw, where(path))
 		j.emit(c, in, out, kw)
 	case !im.never:
 		j.sub(im, om, p)
@@ -256,29 +351,26 @@ func (j *judge) undeclared(in, out *node, path []step) {
 			continue
 		}
 		c := change{path: path, after: pat, locals: patternMembers(pat)}
-		if j.dir == dirInput {
-			c.rule = RuleInputAdditionalRestricted
-			c.msg = fmt.Sprintf("patternProperties %q added %s: members whose names match it are constrained now; make sure callers' members meet it", pat, where(path))
-		} else {
-			c.rule = RuleOutputAdditionalRelaxed
-			c.removed = true
-			c.msg = fmt.Sprintf("patternProperties %q removed %s: results may carry members base ruled out; restore it", pat, where(path))
-		}
+		c.say(patternConstrains.of(j.dir), pat, where(path))
 		j.emit(c, in, out, "patternProperties")
 	}
 	// member names are strings, so out's propertyNames only needs to accept
 	// the strings in's accepts: {type: string} rejects nothing.
 	if names := memberNames(in.propertyNames); out.propertyNames != nil && !j.covers(names, out.propertyNames) {
 		c := change{path: path, locals: nameCandidates(in, names, out.propertyNames)}
-		if j.dir == dirInput {
-			c.rule = RuleInputAdditionalRestricted
-			c.msg = fmt.Sprintf("propertyNames restricted %s: calls with member names it rejects fail; make sure callers' member names meet it", where(path))
-		} else {
-			c.rule = RuleOutputAdditionalRelaxed
-			c.removed = in.propertyNames == nil
-			c.msg = fmt.Sprintf("propertyNames relaxed %s: results may carry member names base ruled out; restore it", where(path))
-		}
+		c.say(namesConstrained.of(j.dir), where(path))
+		c.removed = head.propertyNames == nil // an output's head dropped it
 		j.emit(c, in, out, "propertyNames")
+	}
+}
+
+// unevaluatedRules is the mirror of an unevaluated keyword beside a
+// changed conditional evaluation: in's rule and out's, with the messages
+// both keywords share.
+func unevaluatedRules(in, out *rules.Rule) mirror {
+	return mirror{
+		in:  ruling{rule: in, msg: "%s %s sees what the keywords beside it evaluate, and what they evaluate on a condition changed: members or elements base evaluated may be rejected now; check that head still evaluates everything base did"},
+		out: ruling{rule: out, msg: "%s %s of the base saw what the keywords beside it evaluate, and what they evaluate on a condition changed: head may return members or elements base did not evaluate and rejected; check that head evaluates only what base did"},
 	}
 }
 
@@ -293,13 +385,13 @@ func (j *judge) undeclared(in, out *node, path []step) {
 // declares itself are judged as members (memberGone).
 func (j *judge) unevaluated(in, out *node, path []step, common typeSet) {
 	for _, u := range []struct {
-		on       bool
-		kw       string
-		cond     func(*node) string
-		in, outR *rules.Rule
+		on   bool
+		kw   string
+		cond func(*node) string
+		m    mirror
 	}{
-		{common.has(tObject) && out.unevalProps != nil && !out.unevalProps.isTrue(), "unevaluatedProperties", conditionalMembers, RuleInputAdditionalRestricted, RuleOutputAdditionalRelaxed},
-		{common.has(tArray) && out.unevalItems != nil && !out.unevalItems.isTrue(), "unevaluatedItems", conditionalElements, RuleInputValueRejected, RuleOutputValueAdmitted},
+		{common.has(tObject) && out.unevalProps != nil && !out.unevalProps.isTrue(), "unevaluatedProperties", conditionalMembers, unevaluatedMembers},
+		{common.has(tArray) && out.unevalItems != nil && !out.unevalItems.isTrue(), "unevaluatedItems", conditionalElements, unevaluatedElements},
 	} {
 		if !u.on {
 			continue
@@ -312,13 +404,7 @@ func (j *judge) unevaluated(in, out *node, path []step, common typeSet) {
 			locals = append(locals, v)
 		}
 		c := change{path: path, locals: locals, gap: true}
-		if j.dir == dirInput {
-			c.rule = u.in
-			c.msg = fmt.Sprintf("%s %s sees what the keywords beside it evaluate, and what they evaluate on a condition changed: members or elements base evaluated may be rejected now; check that head still evaluates everything base did", u.kw, where(path))
-		} else {
-			c.rule = u.outR
-			c.msg = fmt.Sprintf("%s %s of the base saw what the keywords beside it evaluate, and what they evaluate on a condition changed: head may return members or elements base did not evaluate and rejected; check that head evaluates only what base did", u.kw, where(path))
-		}
+		c.say(u.m.of(j.dir), u.kw, where(path))
 		j.emit(c, in, out, u.kw)
 	}
 }
@@ -414,7 +500,6 @@ func (j *judge) patternGone(in, out *node, path []step, pat string) {
 	}
 	ms, byPattern, known := undeclaredSchema(out, name)
 	p := extend(path, step{key: name, kind: 'x'})
-	head, base := j.headBase(in, out)
 	ip := in.patternProps[pat]
 	switch {
 	case ms == nil || ip.never:
@@ -429,15 +514,14 @@ func (j *judge) patternGone(in, out *node, path []step, pat string) {
 		return len(locals) < 8
 	})
 	kw := memberKw(out)
-	if j.dir == dirInput {
-		j.emit(change{rule: RuleInputAdditionalRestricted, path: p, before: pat, locals: locals, certain: known,
-			headPtr: out.at(kw), basePtr: source.Join(base.at("patternProperties"), pat),
-			msg: fmt.Sprintf("patternProperties %q was removed %s, and %s beside it rejects the members it took (%q, say): calls sending them are rejected; restore the pattern or declare those members", pat, where(path), kw, name)}, in, out, kw)
-		return
-	}
-	j.emit(change{rule: RuleOutputAdditionalRelaxed, path: p, after: pat, locals: locals, additive: true,
-		headPtr: source.Join(head.at("patternProperties"), pat), basePtr: out.at(kw),
-		msg: fmt.Sprintf("patternProperties %q was added %s to an output object the base closed: results may carry members such as %q, which strict consumers reject; tell them to accept them", pat, where(path), name)}, in, out, kw)
+	c := change{path: p, locals: locals}
+	c.say(patternTaken.of(j.dir), pat, where(path), kw, name)
+	// an input's removed pattern rejects for certain what the closed object
+	// does not take; an output's added one only adds.
+	c.certain = known && !c.additive
+	c.after, c.before = headBase[any](j.dir, pat, nil)
+	c.headPtr, c.basePtr = headBase(j.dir, source.Join(in.at("patternProperties"), pat), out.at(kw))
+	j.emit(c, in, out, kw)
 }
 
 // patternName returns a member name pattern pat matches that neither
@@ -596,6 +680,34 @@ func joinedSamples(not, in *node) []any {
 	return out
 }
 
+// A conditional constraint added to an input, removed from an output (conditional).
+var (
+	RuleInputConditionalAdded = compatRule{
+		ID: "compat.input.conditional-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument condition added",
+		Summary: "no conditional constraint is added to an input",
+		Doc:     "`if`/`then`/`else`, `dependentRequired`, `dependentSchemas` (draft-07 `dependencies`), `not` and `contains` added or extended at head reject values the base accepted." + inputDoc,
+		Fix:     "drop the conditional constraint",
+	}.rule()
+
+	RuleOutputConditionalRemoved = compatRule{
+		ID: "compat.output.conditional-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result condition removed",
+		Summary: "no conditional constraint of an output is removed",
+		Doc:     "`if`/`then`/`else`, `dependentRequired`, `dependentSchemas`, `not` or `contains` removed or loosened at head lets results break the old promise." + outputDoc,
+		Fix:     "restore the conditional constraint",
+	}.rule()
+
+	// conditionNew: a conditional constraint out has and in had not; msg
+	// takes what it is and where.
+	conditionNew = mirror{
+		in:  ruling{rule: RuleInputConditionalAdded, msg: "%s added %s: values base accepted that break it are rejected; drop it or make sure callers meet it"},
+		out: ruling{rule: RuleOutputConditionalRemoved, removed: true, msg: "%s removed or loosened %s: head may return values base ruled out; restore it"},
+	}
+)
+
 // conditional reports a conditional constraint added (input) or removed
 // (output); reject narrows where out must reject (nil: the keyword kw).
 func (j *judge) conditional(in, out *node, path []step, kw, what string, reject []target) {
@@ -617,14 +729,7 @@ func (j *judge) conditional(in, out *node, path []step, kw, what string, reject 
 		}
 		c.locals = append(first, c.locals...)
 	}
-	if j.dir == dirInput {
-		c.rule = RuleInputConditionalAdded
-		c.msg = fmt.Sprintf("%s added %s: values base accepted that break it are rejected; drop it or make sure callers meet it", what, where(path))
-	} else {
-		c.rule = RuleOutputConditionalRemoved
-		c.removed = true
-		c.msg = fmt.Sprintf("%s removed or loosened %s: head may return values base ruled out; restore it", what, where(path))
-	}
+	c.say(conditionNew.of(j.dir), what, where(path))
 	j.emit(c, in, out, kw)
 }
 
@@ -831,12 +936,63 @@ func splitByType(in *node, ob []*node) (parts, typed []*node) {
 	return parts, typed
 }
 
+// The anyOf and oneOf branches (branchChange, parts, overlaps).
+var (
+	RuleInputBranchRemoved = compatRule{
+		ID: "compat.input.branch-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument branch removed",
+		Summary: "no anyOf or oneOf branch of an input is removed",
+		Doc:     "A value that only matched a removed `anyOf`/`oneOf` branch is rejected. Branches are paired by meaning, not position, so reordering is silent." + inputDoc,
+		Fix:     "restore the branch",
+	}.rule()
+
+	RuleInputCompositionAdded = compatRule{
+		ID: "compat.input.composition-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument composition added",
+		Summary: "an input is not wrapped in a new anyOf or oneOf",
+		Doc:     "Wrapping an input in `anyOf`/`oneOf` (for example to demand one of two properties) rejects values that match no branch." + inputDoc,
+		Fix:     "add a branch that accepts what callers send today",
+	}.rule()
+
+	RuleOutputBranchAdded = compatRule{
+		ID: "compat.output.branch-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result branch added",
+		Summary: "no anyOf or oneOf branch is added to an output",
+		Doc:     "A value that matches only a new or wider branch (for example one with a member the base branch did not declare) is a result consumers were not promised; the message names that member." + outputDoc,
+		Fix:     "make sure consumers accept the new shape before returning it",
+	}.rule()
+
+	RuleOutputCompositionRemoved = compatRule{
+		ID: "compat.output.composition-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result composition removed",
+		Summary: "an output does not lose its anyOf or oneOf",
+		Doc:     "Dropping the `anyOf`/`oneOf` that constrained a result lets it carry values matching none of the old branches." + outputDoc,
+		Fix:     "restore the anyOf or oneOf",
+	}.rule()
+
+	// branchGone: a branch of in no branch of out takes (branchChange,
+	// parts); msg takes the keyword, the branch's index and where (an
+	// output's message names the member it may carry: branchAddedMsg).
+	branchGone = mirror{
+		in:  ruling{rule: RuleInputBranchRemoved, removed: true, msg: "%s branch %d %s was removed or narrowed: values that only matched it are rejected; restore it"},
+		out: ruling{rule: RuleOutputBranchAdded},
+	}
+	// branchesWrapped: out has branches where in had none.
+	branchesWrapped = mirror{
+		in:  ruling{rule: RuleInputCompositionAdded, msg: "%[1]s added %[3]s: values base accepted that match no branch are rejected; add a branch that accepts them"},
+		out: ruling{rule: RuleOutputCompositionRemoved, removed: true, msg: "%[1]s dropped %[3]s: head may return values matching none of its branches; restore it"},
+	}
+)
+
 // branchChange describes branch idx (b) of in that no branch of out (ob)
 // covers: a branch removed or narrowed (inputs) or added (outputs), or,
 // when in was wrapped as its only branch, the composition added (inputs)
 // or dropped (outputs).
 func (j *judge) branchChange(in, out *node, path []step, kw string, b *node, ob []*node, idx int, wrapped bool) change {
-	_, base := j.headBase(in, out)
 	c := change{path: path, locals: genCandidates(b)}
 	if b.types.has(tObject) && !b.closed() {
 		// an open object: a member it does not declare may be what no
@@ -847,37 +1003,47 @@ func (j *judge) branchChange(in, out *node, path []step, kw string, b *node, ob 
 			}
 		}
 	}
+	m := branchGone
 	if wrapped {
-		c.msg = fmt.Sprintf("%s added %s: values base accepted that match no branch are rejected; add a branch that accepts them", kw, where(path))
-	} else {
-		c.msg = fmt.Sprintf("%s branch %d %s was removed or narrowed: values that only matched it are rejected; restore it", kw, idx, where(path))
+		m = branchesWrapped
 	}
-	if j.dir == dirInput {
-		c.rule = RuleInputBranchRemoved
-		if wrapped {
-			c.rule = RuleInputCompositionAdded
-		} else {
-			c.basePtr = b.ptr
-			c.removed = true
-		}
-		return c
-	}
-	c.rule = RuleOutputBranchAdded
-	if wrapped {
-		c.rule = RuleOutputCompositionRemoved
-	}
+	c.say(m.of(j.dir), kw, idx, where(path))
 	if !wrapped {
-		c.headPtr = b.ptr
+		c.headPtr, c.basePtr = headBase(j.dir, b.ptr, "")
 	}
-	c.basePtr = base.at(kw)
-	if wrapped {
-		c.removed = true
-		c.msg = fmt.Sprintf("%s dropped %s: head may return values matching none of its branches; restore it", kw, where(path))
-	} else {
+	if j.dir == dirOutput && !wrapped {
+		// a branch added names what it may return (widerMember)
 		c.msg = j.branchAddedMsg(kw, b, ob, idx, path)
 	}
 	return c
 }
+
+// The allOf members that cannot be folded (allOfMembers).
+var (
+	RuleInputAllOfAdded = compatRule{
+		ID: "compat.input.all-of-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument allOf added",
+		Summary: "no allOf branch that constrains an input is added",
+		Doc:     "An added `allOf` branch whose keywords cannot be folded into the schema adds constraints a value must also meet. Foldable branches are judged keyword by keyword instead." + inputDoc,
+		Fix:     "drop the branch or make sure it accepts everything the base accepted",
+	}.rule()
+
+	RuleOutputAllOfRemoved = compatRule{
+		ID: "compat.output.all-of-removed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result allOf removed",
+		Summary: "no allOf branch of an output is removed",
+		Doc:     "A removed `allOf` branch that cannot be judged keyword by keyword loosens the promise." + outputDoc,
+		Fix:     "restore the branch",
+	}.rule()
+
+	// allOfMember: an allOf member of out nothing of in covers; msg takes where.
+	allOfMember = mirror{
+		in:  ruling{rule: RuleInputAllOfAdded, msg: "allOf branch added %s constrains values base accepted; drop it or make sure it accepts them"},
+		out: ruling{rule: RuleOutputAllOfRemoved, removed: true, msg: "allOf branch removed %s: head may return values it ruled out; restore it"},
+	}
+)
 
 // allOfMembers judges the allOf members of out: one that neither in nor a
 // member of in's allOf covers is an allOf branch added (inputs) or removed
@@ -898,16 +1064,8 @@ func (j *judge) allOfMembers(in, out *node, path []step) {
 			continue
 		}
 		c := change{path: path, locals: genCandidates(in), reject: []target{{ptr: o.ptr}}}
-		if j.dir == dirInput {
-			c.rule = RuleInputAllOfAdded
-			c.headPtr = o.ptr
-			c.msg = fmt.Sprintf("allOf branch added %s constrains values base accepted; drop it or make sure it accepts them", where(path))
-		} else {
-			c.rule = RuleOutputAllOfRemoved
-			c.basePtr = o.ptr
-			c.removed = true
-			c.msg = fmt.Sprintf("allOf branch removed %s: head may return values it ruled out; restore it", where(path))
-		}
+		c.say(allOfMember.of(j.dir), where(path))
+		c.headPtr, c.basePtr = headBase(j.dir, "", o.ptr)
 		j.emit(c, in, out, "allOf")
 	}
 }
@@ -960,19 +1118,67 @@ func (j *judge) pairedBranch(b, o *node, path []step, covered bool) bool {
 	return covered || found
 }
 
+// A changed not or if/then/else (changed).
+var (
+	RuleInputConditionalChanged = compatRule{
+		ID: "compat.input.conditional-changed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "argument condition changed",
+		Summary: "a conditional constraint of an input is not changed",
+		Doc:     "A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found." + inputDoc,
+		Fix:     "make sure the new condition accepts every value the old one accepted",
+	}.rule()
+
+	RuleOutputConditionalChanged = compatRule{
+		ID: "compat.output.conditional-changed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result condition changed",
+		Summary: "a conditional constraint of an output is not changed",
+		Doc:     "A changed `if`/`then`/`else` or `not` cannot always be judged; it is a warning, and an error when a witness is found." + outputDoc,
+		Fix:     "make sure the new condition admits only values the old one admitted",
+	}.rule()
+
+	// conditionChanged: msg takes the keyword and where.
+	conditionChanged = mirror{
+		in: ruling{rule: RuleInputConditionalChanged,
+			msg:    "%s changed %s: whether head still accepts every value base accepted is not certain; check it",
+			proven: "%s changed %s: values base accepted are rejected; make the new condition accept them"},
+		out: ruling{rule: RuleOutputConditionalChanged,
+			msg:    "%s changed %s: whether head returns only values base admitted is not certain; check it",
+			proven: "%s changed %s: head may return values base ruled out; make the new condition admit only values the old one admitted"},
+	}
+)
+
 func (j *judge) changed(in, out *node, path []step, kw string) {
 	c := change{path: path, locals: genCandidates(in)}
-	if j.dir == dirInput {
-		c.rule = RuleInputConditionalChanged
-		c.msg = fmt.Sprintf("%s changed %s: whether head still accepts every value base accepted is not certain; check it", kw, where(path))
-		c.proven = fmt.Sprintf("%s changed %s: values base accepted are rejected; make the new condition accept them", kw, where(path))
-	} else {
-		c.rule = RuleOutputConditionalChanged
-		c.msg = fmt.Sprintf("%s changed %s: whether head returns only values base admitted is not certain; check it", kw, where(path))
-		c.proven = fmt.Sprintf("%s changed %s: head may return values base ruled out; make the new condition admit only values the old one admitted", kw, where(path))
-	}
+	c.say(conditionChanged.of(j.dir), kw, where(path))
 	j.emit(c, in, out, kw)
 }
+
+// A changed or removed default (defaults): nothing is rejected.
+var (
+	RuleInputDefaultChanged = compatRule{
+		ID: "compat.input.default-changed", Level: rules.Should, Severity: rules.Warning,
+		Title:   "argument default changed",
+		Summary: "the default of an input is not changed or removed",
+		Doc:     "Callers that omit the argument get different behaviour when the default changes; nothing is rejected, so there is no witness.",
+		Fix:     "keep the old default, or announce the change",
+	}.rule()
+
+	RuleOutputDefaultChanged = compatRule{
+		ID: "compat.output.default-changed", Level: rules.May, Severity: rules.Notice,
+		Title:   "result default changed",
+		Summary: "the default of an output is not changed",
+		Doc:     "A default in an output schema is documentation; it is listed so reviewers see it.",
+		Fix:     "nothing to fix",
+	}.rule()
+
+	// defaultChanged: msg takes what changed.
+	defaultChanged = mirror{
+		in:  ruling{rule: RuleInputDefaultChanged, msg: "%s: calls that omit the argument behave differently; keep the old default or announce the change"},
+		out: ruling{rule: RuleOutputDefaultChanged, msg: "%s"},
+	}
+)
 
 // defaults reports a changed or removed default.
 func (j *judge) defaults(in, out *node, path []step) {
@@ -989,13 +1195,7 @@ func (j *judge) defaults(in, out *node, path []step) {
 		c.removed = true
 		what = fmt.Sprintf("default %s %s was removed", quoteValue(base.def), where(path))
 	}
-	if j.dir == dirInput {
-		c.rule = RuleInputDefaultChanged
-		c.msg = what + ": calls that omit the argument behave differently; keep the old default or announce the change"
-	} else {
-		c.rule = RuleOutputDefaultChanged
-		c.msg = what
-	}
+	c.say(defaultChanged.of(j.dir), what)
 	j.emit(c, in, out, "default")
 }
 

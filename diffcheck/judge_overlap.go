@@ -1,9 +1,6 @@
 package diffcheck
 
-import (
-	"fmt"
-	"sort"
-)
+import "sort"
 
 // maxOverlapOptions bounds the oneOf options whose pairs overlaps tries.
 const maxOverlapOptions = 8
@@ -46,21 +43,20 @@ func (j *judge) overlaps(in, out *node, path []step, branches, ob []*node) {
 	if len(locals) == 0 {
 		return
 	}
-	head, base := j.headBase(in, out)
 	c := change{path: path, locals: locals, speculative: true, reject: []target{{ptr: out.at("oneOf"), exact: true}}}
+	c.say(overlapping.of(j.dir), where(path))
+	inPtr := in.ptr // an output's head value as a whole
 	if j.dir == dirInput {
-		c.rule = RuleInputBranchRemoved
-		c.headPtr, c.basePtr = head.at("oneOf"), base.ptr
-		if _, ok := base.kwPtr["oneOf"]; ok {
-			c.basePtr = base.at("oneOf")
-		}
-		c.msg = fmt.Sprintf("oneOf options %s overlap: a call matching two of them is rejected, where base accepted it; make the options exclusive (a distinct const on a member they share) or use anyOf", where(path))
-	} else {
-		c.rule = RuleOutputBranchAdded
-		c.headPtr, c.basePtr = head.ptr, base.at("oneOf")
-		c.msg = fmt.Sprintf("head may return a value %s that matches two options of the base oneOf, which rejects it: consumers validating with the base contract fail; return values that match exactly one option", where(path))
+		inPtr = in.at("oneOf") // the base's own oneOf, if it had one
 	}
+	c.headPtr, c.basePtr = headBase(j.dir, inPtr, out.at("oneOf"))
 	j.emit(c, in, out, "oneOf")
+}
+
+// overlapping: oneOf options of out that overlap on in's values; msg takes where.
+var overlapping = mirror{
+	in:  ruling{rule: RuleInputBranchRemoved, msg: "oneOf options %s overlap: a call matching two of them is rejected, where base accepted it; make the options exclusive (a distinct const on a member they share) or use anyOf"},
+	out: ruling{rule: RuleOutputBranchAdded, msg: "head may return a value %s that matches two options of the base oneOf, which rejects it: consumers validating with the base contract fail; return values that match exactly one option"},
 }
 
 // bothCandidates returns values that probably satisfy b and both options

@@ -52,6 +52,37 @@ func quoteList(vals []any) string {
 	return strings.Join(parts, ", ")
 }
 
+// The type judge (types): a type the base accepted gone from an input, one
+// the base did not admit added to an output.
+var (
+	RuleInputTypeNarrowed = compatRule{
+		ID: "compat.input.type-narrowed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument type narrowed",
+		Summary: "an input keeps accepting every type it accepted",
+		Doc:     "A type removed from `type` (including `null`, and `number` narrowed to `integer`) or replaced by another rejects the values of that type. `type: [a, \"null\"]` and `anyOf` of the two are the same." + inputDoc,
+		Fix:     "accept the old type again, for example with `type: [old, new]`",
+	}.rule()
+
+	RuleOutputTypeWidened = compatRule{
+		ID: "compat.output.type-widened", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result type widened",
+		Summary: "an output does not start returning another type",
+		Doc:     "A type added to or changed in `type` (including `null`: nullable, and `integer` widened to `number`) lets results carry values consumers do not expect." + outputDoc,
+		Fix:     "return the old type only",
+	}.rule()
+
+	// typeChange: msg takes where, the verb, the base's and head's types
+	// and the types lost; the verb when no type is left in common is
+	// "changed".
+	typeChange = mirror{
+		in:  ruling{rule: RuleInputTypeNarrowed, msg: "type %s %s from %q to %q: values of type %q are rejected now; accept the old type again"},
+		out: ruling{rule: RuleOutputTypeWidened, msg: "type %s %s from %q to %q: head may return %q, which base did not admit; return the old type only"},
+	}
+	typeVerb = sides[string]{in: "narrowed", out: "widened"}
+)
+
 // types reports lost types and returns the types both sides admit.
 func (j *judge) types(in, out *node, path []step) typeSet {
 	lost := in.types.minus(out.types)
@@ -61,21 +92,11 @@ func (j *judge) types(in, out *node, path []step) typeSet {
 	}
 	head, base := j.headBase(in, out)
 	c := change{path: path, before: base.types.list(), after: head.types.list(), locals: genOfTypes(in, lost, out.types), certain: true}
-	if j.dir == dirInput {
-		c.rule = RuleInputTypeNarrowed
-		verb := "narrowed"
-		if common == 0 {
-			verb = "changed"
-		}
-		c.msg = fmt.Sprintf("type %s %s from %q to %q: values of type %q are rejected now; accept the old type again", where(path), verb, base.types, head.types, lost)
-	} else {
-		c.rule = RuleOutputTypeWidened
-		verb := "widened"
-		if common == 0 {
-			verb = "changed"
-		}
-		c.msg = fmt.Sprintf("type %s %s from %q to %q: head may return %q, which base did not admit; return the old type only", where(path), verb, base.types, head.types, lost)
+	verb := typeVerb.of(j.dir)
+	if common == 0 {
+		verb = "changed"
 	}
+	c.say(typeChange.of(j.dir), where(path), verb, base.types, head.types, lost)
 	j.emit(c, in, out, "type")
 	return common
 }
@@ -89,6 +110,58 @@ func enumKw(n *node) string {
 	}
 	return "enum"
 }
+
+// The listed values, enum and const (enums, listedBranches, listedRest).
+var (
+	RuleInputEnumValueRemoved = compatRule{
+		ID: "compat.input.enum-value-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "allowed argument value removed",
+		Summary: "no allowed input value is removed",
+		Doc:     "A value removed from `enum` (or a changed `const`) rejects calls that send it; renaming or recasing a value removes the old one." + inputDoc,
+		Fix:     "keep accepting the old value, mapping it to the new one on the server",
+	}.rule()
+
+	RuleInputEnumAdded = compatRule{
+		ID: "compat.input.enum-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument restricted to listed values",
+		Summary: "an unconstrained input does not become an enum or const",
+		Doc:     "An input that accepted any value of its type and now has `enum` or `const` rejects every other value." + inputDoc,
+		Fix:     "drop the enum, or make sure it lists every value callers send",
+	}.rule()
+
+	RuleOutputEnumValueAdded = compatRule{
+		ID: "compat.output.enum-value-added", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: "an added value is " + additive,
+		Title:   "result value added",
+		Summary: "no output enum value is added",
+		Doc:     "Consumers that switch over an output enum may not handle a new value. A value added to an output enum or const only adds, so it is a warning even when a witness confirms the base schema rejects it, and an error with strict-outputs (config, --strict-outputs, the action input)." + outputDoc,
+		Fix:     "make sure consumers handle the new value",
+	}.rule()
+
+	RuleOutputEnumRemoved = compatRule{
+		ID: "compat.output.enum-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result values unrestricted",
+		Summary: "an output enum or const is not dropped",
+		Doc:     "Dropping `enum`/`const` lets results carry any value of the type." + outputDoc,
+		Fix:     "restore the enum",
+	}.rule()
+
+	// listedValue: a listed value in lists that out does not; msg takes
+	// the keyword, where and the values.
+	listedValue = mirror{
+		in:  ruling{rule: RuleInputEnumValueRemoved, msg: "%s %s no longer allows %s: calls sending it are rejected; keep accepting the old value"},
+		out: ruling{rule: RuleOutputEnumValueAdded, additive: true, msg: "%s %s now allows %s: consumers may not handle the new value; make sure they do"},
+	}
+	// listedAll: out lists values and in did not list any; msg takes where,
+	// the keyword with out's values and the keyword.
+	listedAll = mirror{
+		in:  ruling{rule: RuleInputEnumAdded, msg: "input %[1]s became %[2]s: every other value base accepted is rejected; drop the %[3]s or list every value callers send"},
+		out: ruling{rule: RuleOutputEnumRemoved, removed: true, msg: "the %[2]s %[1]s was dropped: head may return any value of its type; restore it"},
+	}
+)
 
 // enums judges enum and const; it returns true when in lists its values
 // (nothing else needs judging then).
@@ -115,13 +188,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 			return true
 		}
 		c := change{path: path, before: base.enum, after: head.enum, locals: missing, certain: true}
-		if j.dir == dirInput {
-			c.rule = RuleInputEnumValueRemoved
-			c.msg = fmt.Sprintf("%s %s no longer allows %s: calls sending it are rejected; keep accepting the old value", kw, where(path), quoteList(missing))
-		} else {
-			c.rule, c.additive = RuleOutputEnumValueAdded, true
-			c.msg = fmt.Sprintf("%s %s now allows %s: consumers may not handle the new value; make sure they do", kw, where(path), quoteList(missing))
-		}
+		c.say(listedValue.of(j.dir), kw, where(path), quoteList(missing))
 		j.emit(c, in, out, kw)
 		return true
 	}
@@ -132,14 +199,7 @@ func (j *judge) enums(in, out *node, path []step, common typeSet) bool {
 		}
 	}
 	c := change{path: path, before: base.enum, after: head.enum, locals: locals}
-	if j.dir == dirInput {
-		c.rule = RuleInputEnumAdded
-		c.msg = fmt.Sprintf("input %s became %s: every other value base accepted is rejected; drop the %s or list every value callers send", where(path), kwPhrase(kw, out.enum), kw)
-	} else {
-		c.rule = RuleOutputEnumRemoved
-		c.removed = true
-		c.msg = fmt.Sprintf("the %s %s was dropped: head may return any value of its type; restore it", kwPhrase(kw, out.enum), where(path))
-	}
+	c.say(listedAll.of(j.dir), where(path), kwPhrase(kw, out.enum), kw)
 	j.emit(c, in, out, kw)
 	return false
 }
@@ -274,11 +334,7 @@ func (j *judge) numbers(in, out *node, path []step, common typeSet) {
 		j.boundChange(&c, kw, ie == nil, before, after)
 		if intOnly && beyondInterop(oe, lower) {
 			c.interop, c.severity = true, rules.Notice
-			if j.dir == dirInput {
-				c.msg = fmt.Sprintf("%q %s %s rejects only integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway (RFC 7493 §2.2; zod adds this bound to every integer): nothing to fix", kw, boundText(ob), where(path))
-			} else {
-				c.msg = fmt.Sprintf("%q %s %s was loosened or removed: results may only carry more integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway, as RFC 7493 §2.2 says; nothing to fix", kw, boundText(ob), where(path))
-			}
+			c.msg = fmt.Sprintf(interopBound.of(j.dir), kw, boundText(ob), where(path))
 		}
 		j.emit(c, in, out, kw)
 	}
@@ -329,70 +385,158 @@ func ratOrNone(r *big.Rat) string {
 	return numText(r)
 }
 
+// The bounds: numbers, lengths, counts, multipleOf, uniqueItems (boundChange).
+var (
+	RuleInputBoundTightened = compatRule{
+		ID: "compat.input.bound-tightened", Level: rules.Must, Severity: rules.Error,
+		Also: []rules.Severity{rules.Warning, rules.Notice}, Varies: downgraded + "; " + interop,
+		Title:   "argument bound tightened",
+		Summary: "no input bound is tightened",
+		Doc:     "A larger minimum/exclusiveMinimum/minLength/minItems/minProperties/minContains, a smaller maximum/exclusiveMaximum/maxLength/maxItems/maxProperties/maxContains, a multipleOf the old one is not a multiple of, or uniqueItems turned on rejects values the base accepted. Bounds are compared by effect (inclusive against exclusive)." + inputDoc,
+		Fix:     "restore the old bound",
+	}.rule()
+
+	RuleInputBoundAdded = compatRule{
+		ID: "compat.input.bound-added", Level: rules.Should, Severity: rules.Warning,
+		Also: []rules.Severity{rules.Error, rules.Notice}, Varies: upgraded + "; " + interop,
+		Title:   "argument bound added",
+		Summary: "no bound is added to an input that had none",
+		Doc:     "A bound where none existed rejects values the base accepted: an error when a witness shows such a value, a warning otherwise. A bound at or beyond the interoperable integer range (±(2^53−1), RFC 7493 §2.2), as zod adds to every integer, excludes only numbers that cannot round-trip anyway: a notice." + inputDoc,
+		Fix:     "confirm callers never send values outside the new bound",
+	}.rule()
+
+	RuleOutputBoundLoosened = compatRule{
+		ID: "compat.output.bound-loosened", Level: rules.Must, Severity: rules.Error,
+		Also: []rules.Severity{rules.Warning, rules.Notice}, Varies: downgraded + "; " + interop,
+		Title:   "result bound loosened",
+		Summary: "no output bound is loosened or removed",
+		Doc:     "A smaller minimum, larger maximum, longer maxLength, removed uniqueItems and the like let results carry values consumers did not expect. An integer bound at or beyond ±(2^53−1) (RFC 7493 §2.2) loosened or removed only admits integers that cannot round-trip anyway: a notice." + outputDoc,
+		Fix:     "restore the bound",
+	}.rule()
+)
+
+// The bound mirrors: msg takes the keyword, where, the base's bound, the
+// head's bound and both as "from … to …".
+var (
+	// boundNew: the in side had no bound at all.
+	boundNew = mirror{
+		in:  ruling{rule: RuleInputBoundAdded, msg: "%[1]q %[4]s added %[2]s: values base accepted outside it are rejected; make sure callers never send them"},
+		out: ruling{rule: RuleOutputBoundLoosened, removed: true, msg: "%[1]q %[3]s %[2]s was removed: head may return values base ruled out; restore the bound"},
+	}
+	// boundMoved: both sides have the bound, out's tighter.
+	boundMoved = mirror{
+		in:  ruling{rule: RuleInputBoundTightened, msg: "%[1]q %[2]s tightened %[5]s: values base accepted are rejected; restore the old bound"},
+		out: ruling{rule: RuleOutputBoundLoosened, msg: "%[1]q %[2]s loosened %[5]s: head may return values base ruled out; restore the old bound"},
+	}
+	// interopBound: a bound beyond the interoperable integer range; msg
+	// takes the keyword, out's bound and where.
+	interopBound = sides[string]{
+		in:  "%q %s %s rejects only integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway (RFC 7493 §2.2; zod adds this bound to every integer): nothing to fix",
+		out: "%q %s %s was loosened or removed: results may only carry more integers beyond ±(2^53−1), which cannot round-trip through JSON parsers anyway, as RFC 7493 §2.2 says; nothing to fix",
+	}
+)
+
 // boundChange fills rule and message of a bound change from its base and
 // head values; added is true when the in side had no bound at all.
 func (j *judge) boundChange(c *change, kw string, added bool, before, after string) {
-	fromTo := fmt.Sprintf("from %s to %s", before, after)
-	if j.dir == dirInput {
-		if added {
-			c.rule = RuleInputBoundAdded
-			c.msg = fmt.Sprintf("%q %s added %s: values base accepted outside it are rejected; make sure callers never send them", kw, after, where(c.path))
-		} else {
-			c.rule = RuleInputBoundTightened
-			c.msg = fmt.Sprintf("%q %s tightened %s: values base accepted are rejected; restore the old bound", kw, where(c.path), fromTo)
-		}
-		return
-	}
-	c.rule = RuleOutputBoundLoosened
+	m := boundMoved
 	if added {
-		c.removed = true
-		c.msg = fmt.Sprintf("%q %s %s was removed: head may return values base ruled out; restore the bound", kw, before, where(c.path))
-	} else {
-		c.msg = fmt.Sprintf("%q %s loosened %s: head may return values base ruled out; restore the old bound", kw, where(c.path), fromTo)
+		m = boundNew
 	}
+	c.say(m.of(j.dir), kw, where(c.path), before, after, fmt.Sprintf("from %s to %s", before, after))
 }
+
+// The string keywords pattern and format (strings).
+var (
+	// patternNew: out has a pattern and in had none; msg takes where,
+	// out's pattern, the base's and head's.
+	patternNew = mirror{
+		in:  ruling{rule: RuleInputPatternAdded, msg: "pattern %[2]q added %[1]s: strings that do not match are rejected; drop it or make sure it matches everything callers send"},
+		out: ruling{rule: RuleOutputPatternRemoved, removed: true, msg: "pattern %[2]q removed %[1]s: head may return strings it did not match; restore it"},
+	}
+	// patternChanged: both have a pattern, and they differ.
+	patternChanged = mirror{
+		in: ruling{rule: RuleInputPatternChanged,
+			msg:    "pattern %[1]s changed from %[3]q to %[4]q: whether the new one accepts every string the old one did cannot be decided in general; check it",
+			proven: "pattern %[1]s changed from %[3]q to %[4]q: strings the old one matched are rejected; make the new pattern match every string the old one matched"},
+		out: ruling{rule: RuleOutputPatternRemoved, msg: "pattern %[1]s changed from %[3]q to %[4]q: head may return strings the old one did not match; check it"},
+	}
+	// formatNew: out has a format and in had none; msg takes out's
+	// format, where and in's format.
+	formatNew = mirror{
+		in:  ruling{rule: RuleInputFormatAdded, msg: "format %[1]q added %[2]s: validators that assert formats reject other strings; make sure callers send %[1]q strings"},
+		out: ruling{rule: RuleOutputFormatRemoved, removed: true, msg: "format %[1]q removed %[2]s: head may return strings of another format; restore it"},
+	}
+	// formatChanged: both have a format, and they differ.
+	formatChanged = mirror{
+		in:  ruling{rule: RuleInputFormatAdded, msg: "format %[1]q changed from %[3]q %[2]s: validators that assert formats reject other strings; make sure callers send %[1]q strings"},
+		out: ruling{rule: RuleOutputFormatRemoved, msg: "format %[1]q changed to %[3]q %[2]s: head may return strings of another format; restore it"},
+	}
+
+	RuleInputPatternAdded = compatRule{
+		ID: "compat.input.pattern-added", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument pattern added",
+		Summary: "no pattern is added to an input string",
+		Doc:     "A `pattern` on a string that had none rejects strings that do not match." + inputDoc,
+		Fix:     "drop the pattern or make sure it matches everything callers send",
+	}.rule()
+
+	RuleInputPatternChanged = compatRule{
+		ID: "compat.input.pattern-changed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "argument pattern changed",
+		Summary: "an input pattern is not changed",
+		Doc:     "Whether one regular expression accepts everything another accepts cannot be decided in general; a changed pattern is a warning, and an error when a witness is found." + inputDoc,
+		Fix:     "make sure the new pattern matches every string the old one matched",
+	}.rule()
+
+	RuleInputFormatAdded = compatRule{
+		ID: "compat.input.format-added", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "argument format added",
+		Summary: "no format is added to or changed on an input string",
+		Doc:     "In 2020-12 `format` is an annotation by default, so many validators ignore it; those that assert it reject strings of another format." + inputDoc,
+		Fix:     "drop the format or make sure callers send strings of that format",
+	}.rule()
+
+	RuleOutputPatternRemoved = compatRule{
+		ID: "compat.output.pattern-removed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result pattern removed",
+		Summary: "an output pattern is not removed or changed",
+		Doc:     "Results may carry strings the old pattern did not match; regular expressions cannot be compared in general, so it is a warning, and an error when a witness is found." + outputDoc,
+		Fix:     "restore the pattern",
+	}.rule()
+
+	RuleOutputFormatRemoved = compatRule{
+		ID: "compat.output.format-removed", Level: rules.Should, Severity: rules.Warning,
+		Also: alsoError, Varies: upgraded,
+		Title:   "result format removed",
+		Summary: "an output format is not removed or changed",
+		Doc:     "Results may carry strings of another format; `format` is an annotation by default, so it is a warning.",
+		Fix:     "restore the format",
+	}.rule()
+)
 
 func (j *judge) strings(in, out *node, path []step) {
 	head, base := j.headBase(in, out)
 	if out.hasPattern && (!in.hasPattern || in.pattern != out.pattern) && !matchesEverything(out.pattern) {
 		c := change{path: path, before: nilIf(!base.hasPattern, base.pattern), after: nilIf(!head.hasPattern, head.pattern), locals: stringCandidates(in, out)}
-		switch {
-		case j.dir == dirInput && !in.hasPattern:
-			c.rule = RuleInputPatternAdded
-			c.msg = fmt.Sprintf("pattern %q added %s: strings that do not match are rejected; drop it or make sure it matches everything callers send", out.pattern, where(path))
-		case j.dir == dirInput:
-			c.rule = RuleInputPatternChanged
-			c.msg = fmt.Sprintf("pattern %s changed from %q to %q: whether the new one accepts every string the old one did cannot be decided in general; check it", where(path), in.pattern, out.pattern)
-			c.proven = fmt.Sprintf("pattern %s changed from %q to %q: strings the old one matched are rejected; make the new pattern match every string the old one matched", where(path), in.pattern, out.pattern)
-		case !in.hasPattern:
-			c.rule = RuleOutputPatternRemoved
-			c.removed = true
-			c.msg = fmt.Sprintf("pattern %q removed %s: head may return strings it did not match; restore it", out.pattern, where(path))
-		default:
-			c.rule = RuleOutputPatternRemoved
-			c.msg = fmt.Sprintf("pattern %s changed from %q to %q: head may return strings the old one did not match; check it", where(path), out.pattern, in.pattern)
+		m := patternChanged
+		if !in.hasPattern {
+			m = patternNew
 		}
+		c.say(m.of(j.dir), where(path), out.pattern, base.pattern, head.pattern)
 		j.emit(c, in, out, "pattern")
 	}
 	if out.format != "" && in.format != out.format {
 		c := change{path: path, before: nilIf(base.format == "", base.format), after: nilIf(head.format == "", head.format), locals: stringCandidates(in, out)}
-		if j.dir == dirInput {
-			c.rule = RuleInputFormatAdded
-			what := "added"
-			if in.format != "" {
-				what = fmt.Sprintf("changed from %q", in.format)
-			}
-			c.msg = fmt.Sprintf("format %q %s %s: validators that assert formats reject other strings; make sure callers send %q strings", out.format, what, where(path), out.format)
-		} else {
-			c.rule = RuleOutputFormatRemoved
-			what := "removed"
-			if in.format != "" {
-				what = fmt.Sprintf("changed to %q", in.format)
-			} else {
-				c.removed = true
-			}
-			c.msg = fmt.Sprintf("format %q %s %s: head may return strings of another format; restore it", out.format, what, where(path))
+		m := formatChanged
+		if in.format == "" {
+			m = formatNew
 		}
+		c.say(m.of(j.dir), out.format, where(path), in.format)
 		j.emit(c, in, out, "format")
 	}
 }
@@ -441,9 +585,7 @@ func (j *judge) counts(in, out *node, path []step, common typeSet) {
 		head, base := j.headBase(in, out)
 		c := change{path: path, before: base.unique, after: head.unique, locals: countCandidates(in, "uniqueItems", nil, nil, true)}
 		j.boundChange(&c, "uniqueItems", false, fmt.Sprint(base.unique), fmt.Sprint(head.unique))
-		if j.dir == dirOutput {
-			c.removed = true
-		}
+		c.removed = !head.unique // an output's head dropped it
 		j.emit(c, in, out, "uniqueItems")
 	}
 }

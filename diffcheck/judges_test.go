@@ -1,7 +1,6 @@
 package diffcheck
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,14 +10,42 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/mcpschema/mcpschema/internal/rules"
-	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 )
 
+// compatRecordID is the id of a compat record, compatRule{ID: "…", …}.rule().
+func compatRecordID(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "rule" {
+		return "", false
+	}
+	lit, ok := sel.X.(*ast.CompositeLit)
+	if !ok {
+		return "", false
+	}
+	if typ, ok := lit.Type.(*ast.Ident); !ok || typ.Name != "compatRule" {
+		return "", false
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "ID" {
+				if v, ok := kv.Value.(*ast.BasicLit); ok {
+					id, err := strconv.Unquote(v.Value)
+					return id, err == nil
+				}
+			}
+		}
+	}
+	return "", false
+}
+
 // judgesOf reads the package's sources: for each compat rule variable
-// (RuleX = compat("compat.…", …)) its rule id, and the functions (the
-// judges) whose bodies name the variable, the places that emit it.
+// (RuleX = compatRule{ID: "compat.…", …}.rule()) its rule id, and the
+// functions (the judges) whose bodies name the variable, or a package-level
+// value built from it (a mirror, a table of mirrors): the places that emit it.
 func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -27,6 +54,7 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 		t.Fatal(err)
 	}
 	idOf, judges = map[string]string{}, map[string][]string{}
+	values := map[string]ast.Expr{} // package-level vars and their values
 	var files []*ast.File
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
@@ -41,29 +69,59 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 			t.Fatal(err)
 		}
 		files = append(files, f)
-		ast.Inspect(f, func(n ast.Node) bool {
-			vs, ok := n.(*ast.ValueSpec)
-			if !ok {
-				return true
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
 			}
-			for i, name := range vs.Names {
-				if i >= len(vs.Values) {
-					break
-				}
-				call, ok := vs.Values[i].(*ast.CallExpr)
-				if !ok || len(call.Args) == 0 {
-					continue
-				}
-				if fn, ok := call.Fun.(*ast.Ident); !ok || fn.Name != "compat" {
-					continue
-				}
-				if lit, ok := call.Args[0].(*ast.BasicLit); ok {
-					id, _ := strconv.Unquote(lit.Value)
-					idOf[name.Name] = id
+			for _, s := range gd.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i >= len(vs.Values) {
+						break
+					}
+					values[name.Name] = vs.Values[i]
+					if id, ok := compatRecordID(vs.Values[i]); ok {
+						idOf[name.Name] = id
+					}
 				}
 			}
-			return false
+		}
+	}
+	// carries: the rule variables a package-level value is built from.
+	carries := map[string][]string{}
+	var carried func(v string, seen map[string]bool) []string
+	carried = func(v string, seen map[string]bool) []string {
+		if _, isRule := idOf[v]; isRule {
+			carries[v] = []string{v}
+			return carries[v]
+		}
+		if c, ok := carries[v]; ok || seen[v] {
+			return c
+		}
+		seen[v] = true
+		set := map[string]bool{}
+		ast.Inspect(values[v], func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name != v {
+				if _, ok := values[id.Name]; ok {
+					for _, r := range carried(id.Name, seen) {
+						set[r] = true
+					}
+				}
+			}
+			return true
 		})
+		out := make([]string, 0, len(set))
+		for r := range set {
+			out = append(out, r)
+		}
+		sort.Strings(out)
+		carries[v] = out
+		return out
+	}
+	delete(values, "judges") // the table under test carries nothing
+	for v := range values {
+		carried(v, map[string]bool{})
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -84,9 +142,11 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 			seen := map[string]bool{}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {
-					if _, isRule := idOf[id.Name]; isRule && !seen[id.Name] {
-						seen[id.Name] = true
-						judges[id.Name] = append(judges[id.Name], name)
+					for _, r := range carries[id.Name] {
+						if !seen[r] {
+							seen[r] = true
+							judges[r] = append(judges[r], name)
+						}
 					}
 				}
 				return true
@@ -96,19 +156,76 @@ func judgesOf(t *testing.T) (idOf map[string]string, judges map[string][]string)
 	return idOf, judges
 }
 
+// readsRules are the functions that name a compat rule or its mirror
+// without reporting it, and why; every other function that names one is a
+// judge of the table.
+var readsRules = map[string]string{
+	"(judge).emit":                "marks the judge undecided when it records an undecidable change",
+	"isUndecidable":               "tells undecidable changes apart for the witness search",
+	"dropAdded":                   "drops the tool-added findings of a file whose base was not comparable",
+	"(docCmp).reportLostVersions": "reports the rule its caller names (addToolPrims: compat.tool.removed)",
+	"besideListedRules":           "builds the listed-values mirrors (an output enum value added only adds)",
+	"genericRuleSet":              "lists genericRule's rules for the table",
+	"Rules":                       "the union of the table",
+	"(comparer).pairLifecycle":    "finds the removals of deprecated properties (property-removed, required-removed) for removedAfterSunset",
+	"docRemoval":                  "tells the removals of deprecated document primitives apart, for documentLifecycle",
+	"documentDeprecations":        "reads the deprecated primitives of a document by the members of docKinds",
+}
+
 // TestEveryCompatRuleHasAJudge is the link from each breaking-change rule
 // to the judge that emits it, as a check's Rules list is for a validation
-// rule: every registered compat rule is a variable of this package that
-// some function (its judge) names, and a fixture expects it (TestRegistry),
-// so the judge is shown to emit it. The table, rule → judges, is kept in
-// testdata/golden/judges.txt (go test ./diffcheck -run
-// TestEveryCompatRuleHasAJudge -update after adding a rule or moving one).
+// rule: the judge table (judges.go) lists exactly the functions whose
+// bodies name a rule or its mirror (readsRules excepted), each with those
+// rules; every record of the package is in Rules; and a fixture expects
+// every rule, so its judge is shown to emit it.
 func TestEveryCompatRuleHasAJudge(t *testing.T) {
 	t.Parallel()
-	idOf, judges := judgesOf(t)
-	varOf := map[string]string{}
+	idOf, named := judgesOf(t)
+	inRules := map[string]bool{}
+	for _, r := range Rules() {
+		inRules[r.ID] = true
+	}
 	for v, id := range idOf {
-		varOf[id] = v
+		if !inRules[id] {
+			t.Errorf("%s (%s): declared but in no entry of the judge table, so nothing lists it", id, v)
+		}
+	}
+	// what the sources say: judge -> rule ids
+	src := map[string]map[string]bool{}
+	for v, fns := range named {
+		for _, fn := range fns {
+			if _, reads := readsRules[fn]; reads {
+				continue
+			}
+			if src[fn] == nil {
+				src[fn] = map[string]bool{}
+			}
+			src[fn][idOf[v]] = true
+		}
+	}
+	table := map[string]map[string]bool{}
+	for _, e := range judges {
+		if table[e.judge] != nil {
+			t.Errorf("judge table: %s listed twice", e.judge)
+		}
+		table[e.judge] = map[string]bool{}
+		for _, r := range e.rules {
+			table[e.judge][r.ID] = true
+		}
+	}
+	for fn, ids := range src {
+		for id := range ids {
+			if !table[fn][id] {
+				t.Errorf("%s names %s: add it to its line of the judge table (judges.go), or to readsRules if it only reads it", fn, id)
+			}
+		}
+	}
+	for fn, ids := range table {
+		for id := range ids {
+			if !src[fn][id] {
+				t.Errorf("judge table: %s is listed with %s, but its body names neither the rule nor a mirror of it", fn, id)
+			}
+		}
 	}
 	wanted := map[string]bool{}
 	for _, c := range loadDiffCases(t, "testdata") {
@@ -116,26 +233,82 @@ func TestEveryCompatRuleHasAJudge(t *testing.T) {
 			wanted[w.Rule] = true
 		}
 	}
-	var lines []string
-	for _, r := range rules.All() {
-		if r.Kind != rules.Breaking {
-			continue
-		}
-		v, ok := varOf[r.ID]
-		if !ok {
-			t.Errorf("%s: no compat(...) variable in package diffcheck declares it", r.ID)
-			continue
-		}
-		js := judges[v]
-		if len(js) == 0 {
-			t.Errorf("%s (%s): no function names it, so nothing emits it", r.ID, v)
-		}
+	for _, r := range Rules() {
 		if !wanted[r.ID] {
 			t.Errorf("%s: no fixture shows its judge emitting it", r.ID)
 		}
-		sort.Strings(js)
-		lines = append(lines, fmt.Sprintf("%s %s: %s", r.ID, v, strings.Join(js, ", ")))
 	}
-	sort.Strings(lines)
-	golden.Check(t, "judges.txt", []byte(strings.Join(lines, "\n")+"\n"))
+}
+
+// TestMirrorsJudgeTheirDirection reads every mirror of the package's
+// sources (mirror{in: ruling{rule: …}, out: ruling{rule: …}}, and the
+// constructors called with an input and an output rule): the in ruling's
+// rule is a compat.input.* rule, the out ruling's a compat.output.* rule, so
+// no judge reports an input change under an output rule or the reverse.
+func TestMirrorsJudgeTheirDirection(t *testing.T) {
+	t.Parallel()
+	idOf, _ := judgesOf(t)
+	fset := token.NewFileSet()
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(where, side string, e ast.Expr) {
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return
+		}
+		rid, ok := idOf[id.Name]
+		if !ok {
+			return
+		}
+		if want := "compat." + side + "."; !strings.HasPrefix(rid, want) {
+			t.Errorf("%s: the %s ruling reports %s, not a %s* rule", where, side, rid, want)
+		}
+	}
+	mirrors := 0
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CompositeLit:
+				if id, ok := x.Type.(*ast.Ident); !ok || id.Name != "mirror" {
+					return true
+				}
+				mirrors++
+				for _, el := range x.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					side := kv.Key.(*ast.Ident).Name
+					r, ok := kv.Value.(*ast.CompositeLit)
+					if !ok {
+						continue // a shared ruling variable
+					}
+					for _, rel := range r.Elts {
+						if rkv, ok := rel.(*ast.KeyValueExpr); ok && rkv.Key.(*ast.Ident).Name == "rule" {
+							check(fset.Position(x.Pos()).String(), map[string]string{"in": "input", "out": "output"}[side], rkv.Value)
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if id, ok := x.Fun.(*ast.Ident); ok && strings.HasSuffix(id.Name, "Rules") && len(x.Args) == 2 {
+					mirrors++
+					check(fset.Position(x.Pos()).String(), "input", x.Args[0])
+					check(fset.Position(x.Pos()).String(), "output", x.Args[1])
+				}
+			}
+			return true
+		})
+	}
+	if mirrors < 20 {
+		t.Errorf("only %d mirrors found: has the mirror type changed?", mirrors)
+	}
 }

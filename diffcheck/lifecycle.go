@@ -11,6 +11,32 @@ import (
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
+// The lifecycle rules: an item deprecated at the base (internal/deprecation
+// reads the forms) is removed by the rules once its sunset has passed
+// (removedAfterSunset), and its sunset is not brought forward
+// (sunsetEarlier). A removal before the sunset, or of an item deprecated
+// without a sunset date, stays the error of its removal rule
+// (compat.tool.removed, compat.input.property-removed, …), whose message
+// then says the date.
+var (
+	RuleRemovedAfterSunset = compatRule{
+		ID: "compat.deprecation.removed-after-sunset", Level: rules.May, Severity: rules.Notice,
+		Title:   "removed after its sunset",
+		Summary: "a deprecated item is removed only after its sunset",
+		Doc: "A tool, parameter, output property, resource, resource template or prompt that the base marks deprecated with a sunset date (MCP Description `deprecated`, `_meta` \"io.mcpschema/deprecated\", JSON Schema `deprecated` with \"x-mcpschema-deprecated\", or a description prefix; see docs/deprecation.md) and that the head removes after that day is removed by the rules: a notice that says the sunset and the version it was announced in, not a breaking change. " +
+			"The day is the run's clock (`check --now`, in the action the head commit's date). Removed on or before the sunset day, or deprecated without a sunset date, the removal stays the error of its removal rule (`compat.tool.removed` and the like), and the message says the date.",
+		Fix: "nothing to fix: mention the removal in the release notes",
+	}.rule()
+
+	RuleSunsetEarlier = compatRule{
+		ID: "compat.deprecation.sunset-earlier", Level: rules.Must, Severity: rules.Error,
+		Title:   "sunset moved earlier",
+		Summary: "the sunset of a deprecated item is not moved earlier",
+		Doc:     "Callers plan their move by the announced sunset date; a head that brings the sunset of a tool, parameter, output property, resource, resource template or prompt forward breaks that promise, even before anything is removed. A sunset that had already passed at the base (by the run's clock) may move freely, as the item may be removed anyway; a later sunset or a new successor is a change for `changelog`, not a finding.",
+		Fix:     "keep the announced sunset date, or a later one",
+	}.rule()
+)
+
 // day is the day deprecations are judged on: Options.Now in UTC, today
 // when it is zero.
 func (o Options) day() string {
@@ -176,6 +202,17 @@ var docKinds = []struct {
 	{"prompts", "name", deprecation.Prompt, RulePromptRemoved},
 }
 
+// docRemoval reports whether id is the removal rule of a deprecated
+// primitive of a document (docKinds).
+func docRemoval(id string) bool {
+	for _, k := range docKinds {
+		if k.removed.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
 // documentDeprecations are the deprecated primitives of a document, by
 // kind and name, and by pointer.
 func documentDeprecations(f *source.File) (byName, byPtr map[string]*deprecation.Deprecation) {
@@ -214,13 +251,9 @@ func documentLifecycle(day string, base, head *source.File, found []report.Findi
 	if len(bn) == 0 {
 		return found
 	}
-	removal := map[string]bool{}
-	for _, k := range docKinds {
-		removal[k.removed.ID] = true
-	}
 	for i := range found {
 		f := &found[i]
-		if !removal[f.Rule] || f.Base == nil {
+		if !docRemoval(f.Rule) || f.Base == nil {
 			continue
 		}
 		if d := bp[f.Base.Pointer]; d != nil {

@@ -10,10 +10,13 @@ import (
 
 // RuleBaseNotComparable reports a file that holds tools at the head but
 // held no tool definitions at the base revision.
-var RuleBaseNotComparable = compat("compat.file.base-not-comparable", rules.Should, rules.Notice,
-	"a tool file held tool definitions at the base revision too",
-	"A file that holds tools at the head but, at the base revision, was read without holding any tool definitions (its format changed: another structure, a configuration file, text) gives nothing to compare with. Its head tools are not reported as added, one by one, as if the file were new: that would hide that the comparison found nothing at the base. A notice says so instead; tools that moved into the file from another base file are still paired and compared.",
-	"nothing to fix; review the file's tools by hand, and point the patterns at tool files only if the base file was never one", "base held no tools")
+var RuleBaseNotComparable = compatRule{
+	ID: "compat.file.base-not-comparable", Level: rules.Should, Severity: rules.Notice,
+	Title:   "base held no tools",
+	Summary: "a tool file held tool definitions at the base revision too",
+	Doc:     "A file that holds tools at the head but, at the base revision, was read without holding any tool definitions (its format changed: another structure, a configuration file, text) gives nothing to compare with. Its head tools are not reported as added, one by one, as if the file were new: that would hide that the comparison found nothing at the base. A notice says so instead; tools that moved into the file from another base file are still paired and compared.",
+	Fix:     "nothing to fix; review the file's tools by hand, and point the patterns at tool files only if the base file was never one",
+}.rule()
 
 // toolShapes are the shapes whose files hold tool definitions.
 var toolShapes = map[source.Shape]bool{

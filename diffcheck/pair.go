@@ -43,14 +43,6 @@ type pair struct {
 	alias      bool
 }
 
-func collectTools(files []*source.File) []*toolRef {
-	var out []*toolRef
-	for _, f := range files {
-		out = append(out, fileTools(f, nil)...)
-	}
-	return out
-}
-
 // fileTools returns the named tool objects of a readable file.
 func fileTools(f *source.File, src *fileSrc) []*toolRef {
 	if f == nil || f.Fatal() {

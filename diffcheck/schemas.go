@@ -32,6 +32,34 @@ func sideOf(t *toolRef, key string) (*side, schemaStatus) {
 	return &side{tool: t, ptr: ptr, raw: raw, node: n}, schemaUsable
 }
 
+// A tool's inputSchema or outputSchema as a whole (compareInputs, compareOutputs).
+var (
+	RuleInputSchemaRemoved = compatRule{
+		ID: "compat.input.schema-removed", Level: rules.Must, Severity: rules.Warning,
+		Title:   "inputSchema removed",
+		Summary: "a tool keeps its inputSchema",
+		Doc:     "MCP requires inputSchema; its absence says nothing about what the tool accepts, so the comparison cannot be made. A head inputSchema that is present but no schema object (null, a boolean, a `$componentRef` that selects nothing) is reported by validation alone (`mcp.tool.input-schema.required`, `mcpdesc.tool.component-ref`).",
+		Fix:     "restore the inputSchema",
+	}.rule()
+
+	RuleOutputSchemaRemoved = compatRule{
+		ID: "compat.output.schema-removed", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: "warning when no result the base admits is shown to be dropped",
+		Title:   "outputSchema removed",
+		Summary: "a tool keeps its outputSchema",
+		Doc:     "Without outputSchema the server no longer promises structuredContent of any shape; consumers that relied on it break. A head outputSchema that is present but no schema object (null, a boolean) is reported by validation alone (`mcp.tool.output-schema.object`)." + outputDoc,
+		Fix:     "restore the outputSchema",
+	}.rule()
+
+	RuleOutputSchemaAdded = compatRule{
+		ID: "compat.output.schema-added", Level: rules.May, Severity: rules.Notice,
+		Title:   "outputSchema added",
+		Summary: "an outputSchema was added",
+		Doc:     "The server now promises structuredContent of that shape; nothing breaks. A base outputSchema that is absent or no schema object (null, a string, a boolean) promised no shape either, so giving one at head is listed here, not judged as a break.",
+		Fix:     "nothing to fix",
+	}.rule()
+)
+
 // compareInputs judges the inputSchemas of a pair. A head schema that is
 // not a schema object is left to validation (mcp.tool.input-schema.required),
 // which reports it as an error already.

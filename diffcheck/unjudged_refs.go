@@ -24,18 +24,13 @@ func (c *comparer) unjudgedRefs(j *judge, b, h *side) {
 		return
 	}
 	// narrowing: the side that must stay wider (in) and the other (out).
-	inRefs, outRefs := br, hr
-	if j.dir == dirOutput {
-		inRefs, outRefs = hr, br
-	}
-	rule := RuleInputUndecidable
-	if j.dir == dirOutput {
-		rule = RuleOutputUndecidable
-	}
-	emit := func(key string, headPtr string, removed bool, basePtr, why string) {
-		c.add(draft{rule: rule, tool: h.tool, at: loc{file: h.tool.file, ptr: headPtr}, base: &loc{file: b.tool.file, ptr: basePtr},
-			removed: removed, before: key, incomplete: true,
-			msg: fmt.Sprintf("the change of external $ref %q cannot be judged offline: %s; inline the definition under $defs, or accept it with an ignore with a reason", key, why)})
+	inRefs, outRefs := inOut(j.dir, br, hr)
+	inRoot, outRoot := inOut(j.dir, b.ptr, h.ptr)
+	emit := func(v ruling, key, inPtr, outPtr string) {
+		headPtr, basePtr := headBase(j.dir, inPtr, outPtr)
+		c.add(draft{rule: v.rule, tool: h.tool, at: loc{file: h.tool.file, ptr: headPtr}, base: &loc{file: b.tool.file, ptr: basePtr},
+			removed: v.removed, before: key, incomplete: true,
+			msg: fmt.Sprintf("the change of external $ref %q cannot be judged offline: %s; inline the definition under $defs, or accept it with an ignore with a reason", key, v.msg)})
 	}
 	for _, k := range sortedKeys(outRefs) {
 		o := outRefs[k]
@@ -43,11 +38,7 @@ func (c *comparer) unjudgedRefs(j *judge, b, h *side) {
 		if shared && (o.plain || !i.plain) {
 			continue
 		}
-		if j.dir == dirInput {
-			emit(k, o.ptr, false, b.ptr, "head adds it where it may reject values base accepted")
-		} else {
-			emit(k, h.ptr, true, o.ptr, "base constrained the result with it, and head may admit values it rejected")
-		}
+		emit(outRef.of(j.dir), k, inRoot, o.ptr)
 	}
 	for _, k := range sortedKeys(inRefs) {
 		i := inRefs[k]
@@ -55,10 +46,20 @@ func (c *comparer) unjudgedRefs(j *judge, b, h *side) {
 		if i.plain || (shared && !o.plain) {
 			continue
 		}
-		if j.dir == dirInput {
-			emit(k, h.ptr, true, i.ptr, "base had it where removing or moving it may narrow what is accepted")
-		} else {
-			emit(k, i.ptr, false, b.ptr, "head adds it where it may admit values base rejected")
-		}
+		emit(inRef.of(j.dir), k, i.ptr, outRoot)
 	}
 }
+
+// The references unjudgedRefs reports: msg is why the change may break.
+var (
+	// outRef: a reference only out has, or has where in's was plain.
+	outRef = mirror{
+		in:  ruling{rule: RuleInputUndecidable, msg: "head adds it where it may reject values base accepted"},
+		out: ruling{rule: RuleOutputUndecidable, removed: true, msg: "base constrained the result with it, and head may admit values it rejected"},
+	}
+	// inRef: a reference of in that was no plain conjunct.
+	inRef = mirror{
+		in:  ruling{rule: RuleInputUndecidable, removed: true, msg: "base had it where removing or moving it may narrow what is accepted"},
+		out: ruling{rule: RuleOutputUndecidable, msg: "head adds it where it may admit values base rejected"},
+	}
+)

@@ -150,7 +150,7 @@ type witnessSearch struct {
 	seeds []any
 	// inSeeds are values in accepts (found once, when first needed): a
 	// candidate put in its place inside one meets the rest of in, where
-	// the values genAt builds around it may not (a contains elsewhere in
+	// the values genAtVariant builds around it may not (a contains elsewhere in
 	// the array, a pattern the generator misses).
 	inSeeds    []any
 	inSeedsSet bool
@@ -409,10 +409,7 @@ func overlay(seed, v any, depth int) any {
 // search (witness_generic.go) looks for one in the pair as a whole: it
 // confirms a change that had none, or becomes a finding of its own.
 func (c *comparer) report(j *judge, b, h *side) {
-	in, out := b, h
-	if j.dir == dirOutput {
-		in, out = h, b
-	}
+	in, out := inOut(j.dir, b, h)
 	var ws *witnessSearch
 	search := func() *witnessSearch {
 		if ws == nil {
@@ -487,10 +484,8 @@ func (c *comparer) report(j *judge, b, h *side) {
 				d.severity = rules.Error
 			}
 			switch {
-			case w != nil && j.dir == dirInput:
-				d.msg += fmt.Sprintf("; for example %s is accepted at base and rejected at head", witnessText(w))
 			case w != nil:
-				d.msg += fmt.Sprintf("; for example head admits %s, which base rejects", witnessText(w))
+				d.msg += fmt.Sprintf(forExample.of(j.dir), witnessText(w))
 			case ch.certain && ch.hedge != "":
 				// certain on the known keywords; the reference may already
 				// have rejected the values, so the report is not complete.
@@ -652,13 +647,34 @@ func onePerChange(changes []change) []change {
 	return out
 }
 
+// What the witness search says, per direction.
+var (
+	// forExample follows a finding's message with its witness.
+	forExample = sides[string]{
+		in:  "; for example %s is accepted at base and rejected at head",
+		out: "; for example head admits %s, which base rejects",
+	}
+	// noneTried says that no value tried is a witness.
+	noneTried = sides[string]{
+		in:  "no value tried is accepted at base and rejected at head because of this change",
+		out: "no value tried is admitted by head and rejected by base because of this change",
+	}
+	// hedgedText and hedgedWhyText take the unresolved reference of the
+	// accepting side (see hedged, hedgedWhy).
+	hedgedText = sides[string]{
+		in:  "no witness could be confirmed, since base also requires external $ref %q, which is not fetched; the break follows from the change itself unless that reference already rejected those values",
+		out: "no witness could be confirmed, since head also requires external $ref %q, which is not fetched; the break follows from the change itself unless that reference rejects those values",
+	}
+	hedgedWhyText = sides[string]{
+		in:  "base also requires external $ref %q, which is not fetched, so no value can be shown to be accepted at base",
+		out: "head also requires external $ref %q, which is not fetched, so no value can be shown to be admitted by head",
+	}
+)
+
 // noWitness says that no witness was found; downgraded says the finding
 // became a warning for that reason.
 func noWitness(dir direction, why string, downgraded bool) string {
-	what := "no value tried is accepted at base and rejected at head because of this change"
-	if dir == dirOutput {
-		what = "no value tried is admitted by head and rejected by base because of this change"
-	}
+	what := noneTried.of(dir)
 	if why != "" {
 		what = why
 	}
@@ -670,21 +686,11 @@ func noWitness(dir direction, why string, downgraded bool) string {
 
 // hedged says why a break that is certain on the known keywords has no
 // witness: the accepting side also requires an unresolved reference.
-func hedged(dir direction, ref string) string {
-	if dir == dirInput {
-		return fmt.Sprintf("no witness could be confirmed, since base also requires external $ref %q, which is not fetched; the break follows from the change itself unless that reference already rejected those values", ref)
-	}
-	return fmt.Sprintf("no witness could be confirmed, since head also requires external $ref %q, which is not fetched; the break follows from the change itself unless that reference rejects those values", ref)
-}
+func hedged(dir direction, ref string) string { return fmt.Sprintf(hedgedText.of(dir), ref) }
 
 // hedgedWhy is the reason no witness was found under an unresolved
 // reference of the accepting side.
-func hedgedWhy(dir direction, ref string) string {
-	if dir == dirInput {
-		return fmt.Sprintf("base also requires external $ref %q, which is not fetched, so no value can be shown to be accepted at base", ref)
-	}
-	return fmt.Sprintf("head also requires external $ref %q, which is not fetched, so no value can be shown to be admitted by head", ref)
-}
+func hedgedWhy(dir direction, ref string) string { return fmt.Sprintf(hedgedWhyText.of(dir), ref) }
 
 // usesUnevaluated reports whether a schema holds unevaluatedProperties or
 // unevaluatedItems, which see what an unresolved reference evaluates:

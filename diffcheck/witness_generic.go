@@ -567,16 +567,19 @@ var nameKeyword = map[string]bool{"properties": true, "patternProperties": true,
 	"dependentSchemas": true, "dependencies": true}
 
 // keywordNames are the keywords a reason's keyword location may end in.
-var keywordNames = map[string]bool{}
+var keywordNames = setOf("type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+	"minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
+	"contains", "minProperties", "maxProperties", "required", "additionalProperties", "unevaluatedProperties",
+	"patternProperties", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies", "items", "prefixItems",
+	"additionalItems", "unevaluatedItems", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref", "properties")
 
-func init() {
-	for _, k := range []string{"type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-		"minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
-		"contains", "minProperties", "maxProperties", "required", "additionalProperties", "unevaluatedProperties",
-		"patternProperties", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies", "items", "prefixItems",
-		"additionalItems", "unevaluatedItems", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref", "properties"} {
-		keywordNames[k] = true
+// setOf is the set of words.
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
 	}
+	return m
 }
 
 // rejectingKeyword returns the reason a generic witness is reported by
@@ -618,73 +621,93 @@ func rejectingKeyword(rs []schema.Reason) (schema.Reason, string, string) {
 	return best, kw, rel
 }
 
-// genericRule is the rule of a keyword that rejects a generic witness;
-// hadIn says the accepting side has the same keyword at the same place.
+// The generic witness search's own rules: a value rejected, or admitted,
+// at a keyword no other rule names (genericRule).
+var (
+	RuleInputValueRejected = compatRule{
+		ID: "compat.input.value-rejected", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "argument value rejected",
+		Summary: "the inputSchema accepts every value the base accepted",
+		Doc:     "A value the base schema accepted that the head schema rejects at a keyword no other input rule names (an element `unevaluatedItems` no longer sees evaluated, `items: false`, a keyword inside a composition): the generic search found it, from values built from the base schema and from the head's near misses, each checked with the validator. A change the judge cannot prove harmless and no witness confirms is a warning that says it may break." + inputDoc,
+		Fix:     "make the head schema accept the values the base accepted",
+	}.rule()
+
+	RuleOutputValueAdmitted = compatRule{
+		ID: "compat.output.value-admitted", Level: rules.Must, Severity: rules.Error,
+		Also: alsoWarning, Varies: downgraded,
+		Title:   "result value admitted",
+		Summary: "the outputSchema admits only values the base admitted",
+		Doc:     "A result the head schema admits that the base schema rejects at a keyword no other output rule names (an element `unevaluatedItems` did not see evaluated at base, a keyword inside a composition): the generic search found it, from values built from the head schema and from the base's near misses, each checked with the validator. A change the judge cannot prove harmless and no witness confirms is a warning that says it may break." + outputDoc,
+		Fix:     "return only values the base admitted",
+	}.rule()
+
+	// unevaluatedElements: unevaluatedItems beside a changed conditional
+	// evaluation (unevaluated): no other rule names it.
+	unevaluatedElements = unevaluatedRules(RuleInputValueRejected, RuleOutputValueAdmitted)
+)
+
+// genericRuling is the mirror of a keyword that rejects a generic witness:
+// had when the accepting side has the same keyword at the same place,
+// fresh when it has not.
+type genericRuling struct{ fresh, had mirror }
+
+// genericRules maps each keyword to the mirror of the judge that names it;
+// a keyword not listed takes the generic search's own rules.
+var genericRules = keywordTable(map[*genericRuling][]string{
+	{fresh: typeChange, had: typeChange}:             {"type"},
+	{fresh: listedAll, had: listedValue}:             {"enum", "const"},
+	{fresh: boundNew, had: boundMoved}:               {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties"},
+	{fresh: patternNew, had: patternChanged}:         {"pattern"},
+	{fresh: formatNew, had: formatNew}:               {"format"},
+	{fresh: requiredMember, had: requiredMember}:     {"required"},
+	{fresh: patternTaken, had: patternTaken}:         {"additionalProperties", "unevaluatedProperties", "patternProperties"},
+	{fresh: namesConstrained, had: namesConstrained}: {"propertyNames"},
+	{fresh: branchGone, had: branchGone}:             {"anyOf", "oneOf"},
+	{fresh: allOfMember, had: allOfMember}:           {"allOf"},
+	{fresh: conditionNew, had: conditionNew}:         {"not", "if", "then", "else", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "dependencies"},
+	{fresh: rejectsAll, had: rejectsAll}:             {"false"},
+})
+
+// requiredMember: a member made required at an input, no longer required
+// at an output (the rules of objects, for the generic search).
+var requiredMember = mirror{in: ruling{rule: RuleInputRequiredAdded}, out: ruling{rule: RuleOutputBecameOptional}}
+
+// genericRuleSet is every rule genericRule may return.
+func genericRuleSet() []*rules.Rule {
+	out := unevaluatedElements.rules()
+	for _, g := range genericRules {
+		out = append(out, g.fresh.rules()...)
+		out = append(out, g.had.rules()...)
+	}
+	return out
+}
+
+// keywordTable inverts a table of rulings to their keywords.
+func keywordTable(t map[*genericRuling][]string) map[string]genericRuling {
+	out := map[string]genericRuling{}
+	for g, kws := range t {
+		for _, k := range kws {
+			out[k] = *g
+		}
+	}
+	return out
+}
+
+// genericRule is the rule of a keyword that rejects a generic witness, and
+// whether the change only adds to an output; hadIn says the accepting side
+// has the same keyword at the same place.
 func genericRule(dir direction, kw string, hadIn bool) (r *rules.Rule, additive bool) {
-	if dir == dirInput {
-		switch kw {
-		case "type":
-			return RuleInputTypeNarrowed, false
-		case "enum", "const":
-			if hadIn {
-				return RuleInputEnumValueRemoved, false
-			}
-			return RuleInputEnumAdded, false
-		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-			"minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties":
-			if hadIn {
-				return RuleInputBoundTightened, false
-			}
-			return RuleInputBoundAdded, false
-		case "pattern":
-			if hadIn {
-				return RuleInputPatternChanged, false
-			}
-			return RuleInputPatternAdded, false
-		case "format":
-			return RuleInputFormatAdded, false
-		case "required":
-			return RuleInputRequiredAdded, false
-		case "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames":
-			return RuleInputAdditionalRestricted, false
-		case "anyOf", "oneOf":
-			return RuleInputBranchRemoved, false
-		case "allOf":
-			return RuleInputAllOfAdded, false
-		case "not", "if", "then", "else", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "dependencies":
-			return RuleInputConditionalAdded, false
-		case "false":
-			return RuleInputBecameFalse, false
-		}
-		return RuleInputValueRejected, false
+	g, ok := genericRules[kw]
+	if !ok {
+		g = genericRuling{fresh: unevaluatedElements, had: unevaluatedElements}
 	}
-	switch kw {
-	case "type", "false":
-		return RuleOutputTypeWidened, false
-	case "enum", "const":
-		if hadIn {
-			return RuleOutputEnumValueAdded, true
-		}
-		return RuleOutputEnumRemoved, false
-	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-		"minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties":
-		return RuleOutputBoundLoosened, false
-	case "pattern":
-		return RuleOutputPatternRemoved, false
-	case "format":
-		return RuleOutputFormatRemoved, false
-	case "required":
-		return RuleOutputBecameOptional, false
-	case "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames":
-		return RuleOutputAdditionalRelaxed, kw != "propertyNames"
-	case "anyOf", "oneOf":
-		return RuleOutputBranchAdded, false
-	case "allOf":
-		return RuleOutputAllOfRemoved, false
-	case "not", "if", "then", "else", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "dependencies":
-		return RuleOutputConditionalRemoved, false
+	m := g.fresh
+	if hadIn {
+		m = g.had
 	}
-	return RuleOutputValueAdmitted, false
+	v := m.of(dir)
+	return v.rule, v.additive
 }
 
 // nearestAt returns the pointer of rel in raw (the schema at file pointer
@@ -697,6 +720,13 @@ func nearestAt(raw any, root, rel string) (string, bool) {
 		}
 	}
 	return root, false
+}
+
+// genericFound is what a generic witness no change took says: msg takes
+// the keyword, where and the witness; an output's head may lack the keyword.
+var genericFound = sides[ruling]{
+	in:  ruling{msg: "%s of the head schema rejects a value %s that base accepted: calls sending it are rejected; make the head schema accept what the base accepted; for example %s is accepted at base and rejected at head"},
+	out: ruling{removed: true, msg: "%s of the base schema rejects a result %s that head admits: consumers validating with the base contract fail; return only what the base admitted; for example head admits %s, which base rejects"},
 }
 
 // genericDraft turns a generic witness no change took into a finding.
@@ -721,16 +751,11 @@ func (c *comparer) genericDraft(dir direction, in, out *side, b, h *side, w gene
 	before, _ := source.Resolve(b.raw, rel)
 	after, _ := source.Resolve(h.raw, rel)
 	d.before, d.after = canonicalOrNil(before), canonicalOrNil(after)
-	if dir == dirInput {
-		d.at, d.base = loc{file: h.tool.file, ptr: outPtr}, &loc{file: b.tool.file, ptr: inPtr}
-		d.msg = fmt.Sprintf("%s of the head schema rejects a value %s that base accepted: calls sending it are rejected; make the head schema accept what the base accepted; for example %s is accepted at base and rejected at head",
-			what, at, witnessText(w.value))
-	} else {
-		d.at, d.base = loc{file: h.tool.file, ptr: inPtr}, &loc{file: b.tool.file, ptr: outPtr}
-		d.removed = !hadIn
-		d.msg = fmt.Sprintf("%s of the base schema rejects a result %s that head admits: consumers validating with the base contract fail; return only what the base admitted; for example head admits %s, which base rejects",
-			what, at, witnessText(w.value))
-	}
+	headPtr, basePtr := headBase(dir, inPtr, outPtr)
+	d.at, d.base = loc{file: h.tool.file, ptr: headPtr}, &loc{file: b.tool.file, ptr: basePtr}
+	v := genericFound.of(dir)
+	d.removed = v.removed && !hadIn
+	d.msg = fmt.Sprintf(v.msg, what, at, witnessText(w.value))
 	if additive && !c.strictOutputs {
 		d.severity = rules.Warning
 	}

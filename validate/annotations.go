@@ -5,9 +5,10 @@ import (
 )
 
 // RuleToolAnnotations checks the ToolAnnotations object of a tool.
-var RuleToolAnnotations = rules.Register(rules.Rule{
+var RuleToolAnnotations = rules.New(rules.Rule{
 	ID: "mcp.tool.annotations.type", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: versionsFrom("2025-03-26"),
+	Title:    "annotations of the wrong type",
 	Summary:  "tool annotations are an object whose hints are booleans and whose title is a string",
 	Doc: "MCP 2025-03-26 and later (schema.ts, interface ToolAnnotations; MCP Description 0.8.0 section 9.6): a present annotations member is an object; title is a string and readOnlyHint, destructiveHint, idempotentHint and openWorldHint are booleans (defaults false, true, false and true). " +
 		"\"annotations\": null, a hint written as the string \"true\" or as 1 is not a ToolAnnotations value, and a client that reads it as a hint may treat a destructive tool as safe. Other members are allowed for forward compatibility. Applies to every file shape; 2024-11-05 defines no annotations (mcpdesc.tool.field-version reports them in documents).",
@@ -17,10 +18,6 @@ var RuleToolAnnotations = rules.Register(rules.Rule{
 // annotationHints are the boolean ToolAnnotations members and their defaults.
 var annotationHints = map[string]string{
 	"readOnlyHint": "false", "destructiveHint": "true", "idempotentHint": "false", "openWorldHint": "true",
-}
-
-func init() {
-	addCheck(Check{Name: "annotations", Rules: []*rules.Rule{RuleToolAnnotations}, Shares: []*rules.Rule{RuleExtensionPlacement}, Tool: checkAnnotations})
 }
 
 // checkAnnotations checks the annotations object and its known members.

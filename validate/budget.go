@@ -10,8 +10,9 @@ import (
 )
 
 // RuleTimeBudget reports the tools a time budget kept from being checked.
-var RuleTimeBudget = rules.Register(rules.Rule{
+var RuleTimeBudget = rules.New(rules.Rule{
 	ID: "mcpschema.file.time-budget", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+	Title:   "time budget exceeded",
 	Summary: "every tool of a file is checked within the time budgets",
 	Doc: "Schemas and examples from pull requests are untrusted, and some cost a lot to check (a pattern that backtracks, matched against many example values, uses the whole schema timeout each time). " +
 		"So reading and checking one file has a time budget (" + limits.FileTimeout.Config() + ", default 10s) and the whole run another (" + limits.RunTimeout.Config() + ", default 2m). " +

@@ -48,14 +48,14 @@ func TestEveryValidationRuleHasOneOwner(t *testing.T) {
 			t.Errorf("%s: emitted elsewhere without a reason", r.ID)
 		}
 	}
-	for _, r := range rules.All() {
+	for _, r := range Rules() {
 		if r.Kind != rules.Validation {
 			t.Errorf("%s: kind %q; this package registers validation rules only", r.ID, r.Kind)
 			continue
 		}
 		if _, ok := owner[r]; !ok {
 			if _, ok := EmittedElsewhere[r]; !ok {
-				t.Errorf("%s: no check owns it: add it to the Rules of the check that reports it (addCheck) or to EmittedElsewhere with the reason", r.ID)
+				t.Errorf("%s: no check owns it: add it to the Rules of the check that reports it (checks.go) or to EmittedElsewhere with the reason", r.ID)
 			}
 		}
 	}
@@ -105,4 +105,14 @@ func TestChecksReportOnlyTheirRules(t *testing.T) {
 	if len(seen) < 20 {
 		t.Fatalf("only %d rules seen in the fixtures: is the trace wired?", len(seen))
 	}
+}
+
+// ruleByID looks a rule of the package up by id.
+func ruleByID(id string) (*rules.Rule, bool) {
+	for _, r := range Rules() {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return nil, false
 }

@@ -59,10 +59,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "client-anthropic", Rules: []*rules.Rule{ClientAnthropicCombinator.Rule, ClientAnthropicPropertyKey.Rule}, Tool: checkClientAnthropic})
-}
-
 // anthropicKey is the pattern the Messages API holds top-level property keys to.
 var anthropicKey = regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,64}$`)
 

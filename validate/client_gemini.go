@@ -66,10 +66,6 @@ var geminiFields = map[string]bool{
 	"minimum": true, "maximum": true, "anyOf": true, "any_of": true,
 }
 
-func init() {
-	addCheck(Check{Name: "client-gemini", Rules: []*rules.Rule{ClientGeminiKeyword.Rule, ClientGeminiTypeArray.Rule, ClientGeminiEnum.Rule}, Tool: checkClientGemini})
-}
-
 // geminiFails is what follows from a schema the Gemini API rejects.
 const geminiFails = "the Gemini API rejects the whole request (HTTP 400 INVALID_ARGUMENT) for a host that sends it as the function's parameters"
 

@@ -49,10 +49,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "client-tool-name-length", Rules: []*rules.Rule{ClientCursorToolName.Rule, ClientVSCodeToolName.Rule}, Tool: checkClientToolNames})
-}
-
 // utf16Len is the length of s as JavaScript counts it (the clients that
 // apply these limits are written in TypeScript).
 func utf16Len(s string) int {

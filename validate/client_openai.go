@@ -73,11 +73,6 @@ var (
 var openAIFormats = map[string]bool{"date-time": true, "time": true, "date": true, "duration": true, "email": true,
 	"hostname": true, "ipv4": true, "ipv6": true, "uuid": true}
 
-func init() {
-	addCheck(Check{Name: "client-openai-strict", Rules: []*rules.Rule{ClientOpenAIAdditionalProperties.Rule, ClientOpenAIRequiredAll.Rule, ClientOpenAIFormat.Rule, ClientOpenAIRootProperties.Rule},
-		Tool: checkClientOpenAIStrict})
-}
-
 // openAIFails is what follows from a schema strict mode rejects.
 const openAIFails = "OpenAI function calling with \"strict\": true rejects the request (HTTP 400 \"Invalid schema for function\")"
 

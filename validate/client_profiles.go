@@ -113,17 +113,6 @@ var (
 // ClientProfiles returns every profile, defaults first.
 func ClientProfiles() []*ClientProfile { return append([]*ClientProfile(nil), clientProfiles...) }
 
-// DefaultClients are the ids of the profiles reported when no clients are named.
-func DefaultClients() []string {
-	var out []string
-	for _, p := range clientProfiles {
-		if p.Default {
-			out = append(out, p.ID)
-		}
-	}
-	return out
-}
-
 // ClientIDs are the ids of every profile.
 func ClientIDs() []string {
 	out := make([]string, len(clientProfiles))
@@ -183,7 +172,7 @@ func registerClientConstraint(c ClientConstraint, r rules.Rule) *ClientConstrain
 	}
 	b.WriteString(".")
 	r.Doc = b.String()
-	c.Rule = rules.Register(r)
+	c.Rule = rules.New(r)
 	cc := &c
 	clientConstraints = append(clientConstraints, cc)
 	byClientRule[cc.Rule.ID] = cc

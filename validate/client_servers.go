@@ -62,12 +62,6 @@ var serverLimits = []struct {
 	{ClientVSCodeToolCount, 128, "GitHub Copilot in VS Code sends at most 128 tools in a request, its own and every server's together (more fail the request, \"You may not include more than 128 tools in your request\", or only some are loaded)"},
 }
 
-func init() {
-	for _, l := range serverLimits {
-		EmittedElsewhere[l.c.Rule] = "reported by Assemble once every file of the run is known (checkServerLimits)"
-	}
-}
-
 // ServerTools is what one file contributes to its server's tool list.
 type ServerTools struct{ names []toolName }
 

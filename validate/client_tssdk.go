@@ -63,10 +63,6 @@ var (
 	})
 )
 
-func init() {
-	addCheck(Check{Name: "client-mcp-ts-sdk", Rules: []*rules.Rule{ClientTSSDKInputRoot.Rule, ClientTSSDKOutputRoot.Rule, ClientTSSDKBooleanProperty.Rule}, Tool: checkClientTSSDK})
-}
-
 // tsSDKRejects is what follows from a tool the SDK's client refuses.
 const tsSDKRejects = "clients built on the MCP TypeScript SDK (Claude Code among them) reject the server's whole tools/list result, so the host lists none of the server's tools"
 

@@ -43,7 +43,7 @@ const (
 
 // RuleServerMaxTokens reports a server whose tool definitions cost more
 // tokens than the config's max-tokens allows.
-var RuleServerMaxTokens = rules.Register(rules.Rule{
+var RuleServerMaxTokens = rules.New(rules.Rule{
 	ID: "mcpschema.server.max-tokens", Title: "token budget exceeded", Owner: "mcpschema", Level: rules.Should, Severity: rules.Error,
 	Summary: "a server's tool definitions stay within the token budget of the config (max-tokens)",
 	Doc: "A client sends the definition of every tool of every connected server to the model with every request, so each turn of every session pays for all of them, whether a tool is called or not (anthropics/claude-code#13717: MCP tools took half the context; Dokploy/mcp#52: 546 tools, 80k+ tokens). " +
@@ -52,10 +52,6 @@ var RuleServerMaxTokens = rules.Register(rules.Rule{
 		"The finding is at the server's largest tool and names the largest ones.",
 	Fix: "shorten the longest descriptions (say what the tool does and when to use it, once), drop text the schema repeats, move rarely used tools to another server, or raise max-tokens",
 })
-
-func init() {
-	EmittedElsewhere[RuleServerMaxTokens] = "reported once every file's tools are counted (ContextCost)"
-}
 
 // TokenBudget is the config's max-tokens: All for every server, Servers
 // for the servers it names (zero: no budget).

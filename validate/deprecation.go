@@ -13,7 +13,7 @@ import (
 // MCP Description document's resources, resource templates and prompts.
 // The day they are judged on is the run's clock (Options.Now, --now).
 var (
-	RuleDeprecationIncomplete = rules.Register(rules.Rule{
+	RuleDeprecationIncomplete = rules.New(rules.Rule{
 		ID: "mcpschema.deprecation.incomplete", Title: "deprecation without date or successor", Owner: "mcpschema", Level: rules.Should, Severity: rules.Notice,
 		Summary: "a deprecation names a sunset date and a successor",
 		Doc: "A deprecated tool, parameter, output property, resource, resource template or prompt tells its callers to move away; without a sunset date they cannot plan the move, and without a successor they do not know where to go (oasdiff's users asked for the same: deprecating is not breaking, removing before the announced sunset is). " +
@@ -21,7 +21,7 @@ var (
 			"Structured values win; the prefix fills in what they leave out. See docs/deprecation.md.",
 		Fix: "add \"sunset\": \"YYYY-MM-DD\" and \"use\": \"<successor>\" to the deprecation object (or write them in the description prefix)",
 	})
-	RuleDeprecationSunsetPassed = rules.Register(rules.Rule{
+	RuleDeprecationSunsetPassed = rules.New(rules.Rule{
 		ID: "mcpschema.deprecation.sunset-passed", Title: "deprecated item shipped after its sunset", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
 		Summary: "a deprecated item is not shipped after its sunset date",
 		Doc: "A deprecated item whose sunset date is before the run's day is still shipped: the announced removal did not happen, so callers who trusted the date are left guessing (teams guard this in CI by hand today). " +
@@ -29,7 +29,7 @@ var (
 			"The forms read are those of mcpschema.deprecation.incomplete; see docs/deprecation.md.",
 		Fix: "remove the item (a removal after its sunset is the announced one), or move the sunset to a later date if callers need more time",
 	})
-	RuleDeprecationMarker = rules.Register(rules.Rule{
+	RuleDeprecationMarker = rules.New(rules.Rule{
 		ID: "mcpschema.deprecation.marker", Title: "malformed deprecation marker", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
 		Summary: "a deprecation marker is well formed",
 		Doc: "A deprecation marker mcpschema cannot read cannot announce anything: a sunset that is not a YYYY-MM-DD date (in the _meta object, in \"x-mcpschema-deprecated\" or in a description prefix), an \"io.mcpschema/deprecated\" or \"x-mcpschema-deprecated\" value that is not an object, members other than since, sunset and use (x-* aside), empty members, a non-boolean \"deprecated\" on a schema property, " +
@@ -37,11 +37,6 @@ var (
 		Fix: "write the marker as {\"since\": \"1.4.0\", \"sunset\": \"2027-01-31\", \"use\": \"<successor>\"}, and make the markers agree",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "deprecation", Rules: []*rules.Rule{RuleDeprecationIncomplete, RuleDeprecationSunsetPassed, RuleDeprecationMarker}, Tool: checkToolDeprecation})
-	addCheck(Check{Name: "deprecation-document", Shares: []*rules.Rule{RuleDeprecationIncomplete, RuleDeprecationSunsetPassed, RuleDeprecationMarker}, File: checkDocumentDeprecation})
-}
 
 // checkToolDeprecation judges the deprecation of a tool and of the
 // properties of its schemas.

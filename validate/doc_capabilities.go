@@ -10,35 +10,40 @@ import (
 
 // Rules about the server capabilities a document declares.
 var (
-	RuleCapShape = rules.Register(rules.Rule{
+	RuleCapShape = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "malformed capabilities",
 		Summary: "every capabilities object holds only the capabilities MCP defines, with the value types MCP gives them",
 		Doc: "MCP Description 0.8.0 sections 8.2 to 8.4: a Capabilities Object MAY hold protocolVersions, tools {listChanged}, resources {subscribe, listChanged}, prompts {listChanged} (booleans), completions, logging and experimental (objects), tasks {list, cancel, requests} (objects) and extensions, a non-empty map whose keys are prefix/name identifiers and whose values are objects. " +
 			"The Capabilities Object and its tools, resources and prompts objects MAY carry x-* extensions and nothing else; the extensions map is a protocol-extension namespace, not an x-* location.",
 		Fix: "remove or fix the member: booleans for listChanged and subscribe, objects for the other capabilities, prefix/name keys in extensions",
 	})
-	RuleCapScope = rules.Register(rules.Rule{
+	RuleCapScope = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.scope", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "overlapping capabilities",
 		Summary: "at most one capabilities object applies to each protocol version",
 		Doc:     "MCP Description 0.8.0 section 8.6: the effective scopes of the Capabilities Objects MUST be pairwise disjoint; an object without protocolVersions applies to every root version. The later object that overlaps an earlier one is reported.",
 		Fix:     "give the capabilities objects disjoint protocolVersions, or merge them",
 	})
-	RuleCapVersion = rules.Register(rules.Rule{
+	RuleCapVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "capability outside its versions",
 		Summary: "a capability applies only to protocol versions that define it",
 		Doc:     "MCP Description 0.8.0 section 8.2: completions exists from MCP 2025-03-26 and core tasks only in MCP 2025-11-25 (MCP 2026-07-28 moved tasks to an extension, which is a distinct declaration that MUST NOT be reinterpreted as core tasks).",
 		Fix:     "narrow the capabilities object's protocolVersions to the versions that define the capability, or remove it",
 	})
-	RuleCapAdvice = rules.Register(rules.Rule{
+	RuleCapAdvice = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.advice", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "capability to review",
 		Summary: "pre-standard extensions, deprecated logging and unknown MCP-reserved extension identifiers are flagged",
 		Doc: "MCP Description 0.8.0 section 8.4: validators SHOULD warn for each protocol version before 2026-07-28 to which an extensions map applies (the core schema does not define it; it preserves a pre-standard convention), SHOULD warn when logging applies to 2026-07-28, where it is deprecated, " +
 			"and SHOULD warn about an unrecognised extension identifier under an MCP-reserved prefix (second label modelcontextprotocol or mcp). " +
 			"mcpschema's extension catalogue (effective " + extensionCatalogueDate + ", every entry official) recognises io.modelcontextprotocol/tasks (source: MCP 2026-07-28 changelog, SEP-2663) and io.modelcontextprotocol/ui (source: the MCP Apps extension, SEP-1865); they get no warning, and recognition does not check their settings.",
 		Fix: "scope extensions to 2026-07-28, drop logging for 2026-07-28, and use your own prefix for non-MCP extensions",
 	})
-	RuleCapUsage = rules.Register(rules.Rule{
+	RuleCapUsage = rules.New(rules.Rule{
 		ID: "mcpdesc.capabilities.usage", Owner: "mcpdesc", Level: rules.May, Severity: rules.Notice,
+		Title:   "capability not declared",
 		Summary: "a capabilities object declares the primitives the document declares for its versions",
 		Doc: "MCP Description 0.8.0 sections 8.1 and 8.2 list the tools, resources and prompts capabilities, but no sentence of section 8 requires a document that declares tools, resources or prompts to declare the matching capability (and section 8.5 forbids inferring one declaration from another), so this is an inference, a notice: " +
 			"when a capabilities object applies to a protocol version for which the document declares tools, resources (or resource templates) or prompts and the object lacks that capability, clients of a server that advertises the same would not list them. " +
@@ -55,10 +60,6 @@ var capFlags = map[string][]string{"tools": {"listChanged"}, "resources": {"subs
 
 // extensionIDRe is the prefix/name grammar of extension identifiers.
 var extensionIDRe = regexp.MustCompile(`^` + metaLabel + `(?:\.` + metaLabel + `)*/[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$`)
-
-func init() {
-	addCheck(Check{Name: "capabilities", Rules: []*rules.Rule{RuleCapShape, RuleCapScope, RuleCapVersion, RuleCapAdvice, RuleCapUsage}, Shares: []*rules.Rule{RuleDocUnknown}, File: checkCapabilities})
-}
 
 // checkCapabilities checks every capabilities object and their scopes.
 func checkCapabilities(fc *FileContext) {

@@ -7,8 +7,9 @@ import (
 
 // Rules about primitive clientRequirements.
 var (
-	RuleClientReqShape = rules.Register(rules.Rule{
+	RuleClientReqShape = rules.New(rules.Rule{
 		ID: "mcpdesc.client-requirements.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "malformed clientRequirements",
 		Summary: "clientRequirements is a non-empty object of the client capabilities every version in scope defines",
 		Doc: "MCP Description 0.8.0 section 8.5: a tool, resource, resource template or prompt MAY have clientRequirements, a non-empty Client Capability Requirements Object without protocolVersions whose members are client capabilities valid for every version of the primitive's scope, with object values (x-* extensions allowed). " +
 			"2024-11-05 and 2025-03-26 define roots {listChanged}, sampling and experimental; 2025-06-18 adds elicitation; 2025-11-25 defines roots {listChanged}, sampling {context, tools}, elicitation {form, url}, tasks {list, cancel, requests {sampling {createMessage}, elicitation {create}}} and experimental; " +
@@ -16,15 +17,17 @@ var (
 			"a capability no revision defines (a future one) is accepted and preserved, since the MCP ClientCapabilities type is open.",
 		Fix: "list only the capabilities every version in the primitive's scope defines, or split the primitive into protocol-scoped variants",
 	})
-	RuleClientReqDeprecated = rules.Register(rules.Rule{
+	RuleClientReqDeprecated = rules.New(rules.Rule{
 		ID: "mcpdesc.client-requirements.deprecated", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Versions: []string{"2026-07-28"},
+		Title:    "deprecated client requirement",
 		Summary:  "clientRequirements avoid capabilities deprecated in their versions",
 		Doc:      "MCP Description 0.8.0 section 8.5: validators SHOULD warn when a requirement uses a capability or nested member deprecated in its applicable revision: roots and sampling (with sampling.context and sampling.tools) are deprecated in MCP 2026-07-28.",
 		Fix:      "drop the deprecated capability for 2026-07-28, or split the primitive into protocol-scoped variants",
 	})
-	RuleClientReqInteraction = rules.Register(rules.Rule{
+	RuleClientReqInteraction = rules.New(rules.Rule{
 		ID: "mcpdesc.client-requirements.interaction", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "interaction contradicts clientRequirements",
 		Summary: "a tool's interaction examples do not contradict its clientRequirements",
 		Doc: "MCP Description 0.8.0 sections 8.5 and 9.4: clientRequirements and interaction examples are independent and neither is inferred from the other, but they can contradict each other: when a tool requires elicitation naming only some modes (elicitation {form} or {url}) and a scenario elicits in another mode, or requires sampling listing its sub-capabilities without tools while a scenario samples with tools, " +
 			"a client that meets the requirement exactly cannot run the scenario. mcpschema warns at the step.",
@@ -50,10 +53,6 @@ func knownClientCap(k string) bool {
 		}
 	}
 	return false
-}
-
-func init() {
-	addCheck(Check{Name: "client-requirements", Rules: []*rules.Rule{RuleClientReqShape, RuleClientReqDeprecated, RuleClientReqInteraction}, File: checkClientRequirements})
 }
 
 // checkClientRequirements checks every primitive's clientRequirements.

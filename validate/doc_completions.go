@@ -7,17 +7,19 @@ import (
 
 // Rules about completion examples of prompts and resource templates.
 var (
-	RuleCompletionExample = rules.Register(rules.Rule{
+	RuleCompletionExample = rules.New(rules.Rule{
 		ID: "mcpdesc.completion.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad completion example",
 		Summary: "completion examples complete a declared argument or template variable with a completed completion/complete result",
 		Doc: "MCP Description 0.8.0 sections 10.4.6 and 11.4: completionExamples is a non-empty map from names (^[A-Za-z0-9._-]+$) to inline Completion Example Objects (no $componentRef) with argument {name, value} (strings), optional context and result, plus x-*. " +
 			"argument.name identifies a declared prompt argument or an RFC 6570 variable of the uriTemplate; context, when present, holds a non-empty arguments map of strings whose keys are other arguments or variables, never the completed one. " +
 			"result holds completion.values, an array of strings, and MAY hold completion.total (an integer) and completion.hasMore (a boolean); resultType is \"complete\" for MCP 2026-07-28 and absent before; task, input-required and JSON-RPC forms are not examples.",
 		Fix: "complete a declared argument or variable, give context only other arguments, and a result {\"completion\": {\"values\": [...]}}",
 	})
-	RuleCompletionVersion = rules.Register(rules.Rule{
+	RuleCompletionVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.completion.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26"},
+		Title:    "completion example outside its versions",
 		Summary:  "completion examples apply only to versions that define completion and every field they use",
 		Doc:      "MCP Description 0.8.0 sections 10.4.6 and 11.4: completion examples are valid only in a protocol scope where MCP defines completion (2025-03-26 and later) and every represented field; MCP 2025-03-26 does not define completion context, so an example with context spanning it MUST be split into protocol-scoped declarations.",
 		Fix:      "narrow the declaration's protocolVersions, or drop context for 2025-03-26",
@@ -25,10 +27,6 @@ var (
 )
 
 var completionFields = []string{"argument", "context", "result"}
-
-func init() {
-	addCheck(Check{Name: "completion-examples", Rules: []*rules.Rule{RuleCompletionExample, RuleCompletionVersion}, File: checkCompletionExamples})
-}
 
 // checkCompletionExamples checks the completion examples of prompts and
 // resource templates.

@@ -13,15 +13,17 @@ import (
 // Rules about the components of an MCP Description document, checked
 // whether a use site references them or not.
 var (
-	RuleComponentName = rules.Register(rules.Rule{
+	RuleComponentName = rules.New(rules.Rule{
 		ID: "mcpdesc.components.name", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad component name",
 		Summary: "every component name matches ^[A-Za-z0-9._-]+$",
 		Doc: "MCP Description 0.8.0 section 17.1: each component name in a namespace map (schemas, toolExamples, resourceExamples, resourceTemplateExamples, promptExamples) MUST match ^[A-Za-z0-9._-]+$; names are case-sensitive and unique within their namespace. " +
 			"A namespace map is a closed component-name map, not an extension location (section 14.2): an x-* key there is an ordinary component name, and its value is checked as a component.",
 		Fix: "rename the component using only letters, digits, ., _ and -, and update every $componentRef to it",
 	})
-	RuleComponentsRef = rules.Register(rules.Rule{
+	RuleComponentsRef = rules.New(rules.Rule{
 		ID: "mcpdesc.components.ref", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "component reference unresolved",
 		Summary: "a component that is a Reference Object resolves, transitively and without a cycle, in its own namespace",
 		Doc: "MCP Description 0.8.0 sections 17.2 and 17.4: a component MAY be a Reference Object {\"$componentRef\": \"#/components/<namespace>/<name>\"} with no sibling member (not even x-*). " +
 			"Implementations follow component-to-component references transitively, require every target to exist in the namespace of the use site and reject cycles. " +
@@ -29,8 +31,9 @@ var (
 			"A use site whose chain fails is an error at the use site (mcpdesc.tool.component-ref).",
 		Fix: "point the $componentRef at an existing component of the same namespace that does not lead back to it, or write the value inline",
 	})
-	RuleComponentValue = rules.Register(rules.Rule{
+	RuleComponentValue = rules.New(rules.Rule{
 		ID: "mcpdesc.components.value", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "invalid component",
 		Summary: "every component is a valid value of its namespace, referenced or not",
 		Doc: "MCP Description 0.8.0 sections 17.1 and 17.3: schemas holds JSON Schemas, toolExamples Tool Example Objects, resourceExamples Resource Example Objects, resourceTemplateExamples Resource Template Example Objects and promptExamples Prompt Example Objects (each also MAY be a Reference Object). " +
 			"A component is checked in context at every use site (the use site's rules report it); a component no use site checks is still checked on its own: a schema is a JSON Schema object or boolean that is valid under its declared dialect (2020-12 by default), and an example has the members and member types of its example object. " +
@@ -38,10 +41,6 @@ var (
 		Fix: "fix the component (or remove it when nothing uses it)",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "components", Rules: []*rules.Rule{RuleComponentName, RuleComponentsRef, RuleComponentValue}, Shares: []*rules.Rule{RuleExtensionPlacement}, File: checkComponents})
-}
 
 // checkComponents checks every component of every namespace.
 func checkComponents(fc *FileContext) {

@@ -8,22 +8,25 @@ import (
 // Rules about Elicitation Declarations on tools, resources, resource
 // templates and prompts.
 var (
-	RuleElicitationDecl = rules.Register(rules.Rule{
+	RuleElicitationDecl = rules.New(rules.Rule{
 		ID: "mcpdesc.elicitation.declaration", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "malformed elicitation",
 		Summary: "every elicitation declaration has a unique name, a mode, a message and the members its mode requires",
 		Doc: "MCP Description 0.8.0 sections 12.2 to 12.4: an Elicitation Declaration Object has name (^[A-Za-z0-9._-]+$, unique within the primitive), mode \"form\" or \"url\" (required even where MCP lets it default) and a non-empty message; when, onDecline and onCancel are non-empty strings when present. " +
 			"form mode requires requestedSchema (an object or a $componentRef to #/components/schemas/<name>) and has no url; url mode has no requestedSchema, and its url, when present, is a syntactically valid URI (never fetched). Other members than those defined and x-* are mcpdesc.document.unknown-property.",
 		Fix: "give the declaration a name, mode and message, requestedSchema for form mode, and no requestedSchema for url mode",
 	})
-	RuleElicitationVersion = rules.Register(rules.Rule{
+	RuleElicitationVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.elicitation.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2025-06-18"},
+		Title:    "url elicitation outside its versions",
 		Summary:  "a url-mode elicitation declaration applies only to versions that define url mode",
 		Doc:      "MCP Description 0.8.0 section 12.5: MCP 2025-06-18 supports form mode only; 2025-11-25 and 2026-07-28 support form and url modes. A declaration spanning several revisions MUST satisfy each. 2024-11-05 and 2025-03-26 keep the legacy incomplete-validation treatment and are not judged.",
 		Fix:      "narrow the declaration's protocolVersions to 2025-11-25 and later, or use form mode",
 	})
-	RuleElicitationSchema = rules.Register(rules.Rule{
+	RuleElicitationSchema = rules.New(rules.Rule{
 		ID: "mcpdesc.elicitation.schema", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "requestedSchema not allowed",
 		Summary: "a form elicitation's requestedSchema is a flat object of the primitive schemas every version in scope allows",
 		Doc: "MCP Description 0.8.0 section 12.3 and the MCP elicitation schema per version: requestedSchema has type \"object\" and properties of string (minLength, maxLength, format email, uri, date or date-time, enum with optional enumNames), number or integer (minimum, maximum) and boolean schemas, with title and description. " +
 			"2025-11-25 and 2026-07-28 add defaults for every primitive, titled single-select enums (oneOf of {const, title}) and multi-select arrays (items with enum or anyOf); 2025-06-18 allows a default only on booleans and defines no $schema. Nested objects and other keywords are invalid. " +
@@ -33,10 +36,6 @@ var (
 )
 
 var elicitationFields = []string{"name", "mode", "message", "when", "requestedSchema", "url", "onDecline", "onCancel", "protocolVersions"}
-
-func init() {
-	addCheck(Check{Name: "elicitations", Rules: []*rules.Rule{RuleElicitationDecl, RuleElicitationVersion, RuleElicitationSchema}, Shares: []*rules.Rule{RuleDocUnknown, RuleDeclScope}, File: checkElicitations})
-}
 
 // checkElicitations checks the elicitations of every primitive.
 func checkElicitations(fc *FileContext) {

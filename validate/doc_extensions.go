@@ -6,8 +6,9 @@ import (
 )
 
 // RuleExtensionPlacement keeps x-* members off carried MCP values.
-var RuleExtensionPlacement = rules.Register(rules.Rule{
+var RuleExtensionPlacement = rules.New(rules.Rule{
 	ID: "mcpdesc.document.extension-placement", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "x-* extension misplaced",
 	Summary: "x-* extensions appear only on MCP Description objects, never directly on carried MCP payloads, results, annotations or _meta",
 	Doc: "MCP Description 0.8.0 section 14.2: specification extensions MAY appear on eligible MCP Description semantic objects (root, Info, Transport, Security Scheme, Capabilities, Tool, Resource, Prompt, Elicitation Declaration, example wrapper objects ...), and MUST NOT appear directly on carried MCP payload, result, annotation or _meta objects, on Security Requirement Objects, on Reference Objects or on embedded JSON Schemas: those keep the rules of their owning format. " +
 		"mcpschema reports an x-* member directly on an example's result, a content block, tool or resource annotations, a _meta object, an interaction step's request or response, a prompt message, a completion result and a Security Requirement Object. " +

@@ -7,9 +7,10 @@ import (
 
 // RuleDocMetaKey checks the _meta objects of resources, resource templates,
 // prompts and their example results (tools: mcp.tool.meta.key).
-var RuleDocMetaKey = rules.Register(rules.Rule{
+var RuleDocMetaKey = rules.New(rules.Rule{
 	ID: "mcp.meta.key", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: versionsFrom("2025-06-18"),
+	Title:    "bad _meta key",
 	Summary:  "a resource, resource template or prompt _meta, and the _meta of their example results, is an object with keys in the MCP key format",
 	Doc: "MCP 2025-06-18 and later (basic/index.mdx, General fields, _meta; MCP Description 0.8.0 sections 3.5, 10.4.4 and 11.3): _meta is an object whose keys are an optional prefix (dot-separated labels, then a slash) and a name of letters, digits, hyphens, underscores and dots that starts and ends with a letter or digit. " +
 		"Checked on Resource, Resource Template and Prompt declarations, on their example results, on resource contents and on prompt message content; tools have mcp.tool.meta.key. _meta before 2025-06-18 is reported by the declaration's shape rule.",

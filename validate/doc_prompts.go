@@ -7,21 +7,24 @@ import (
 
 // Rules about prompts, their arguments and their examples.
 var (
-	RulePromptShape = rules.Register(rules.Rule{
+	RulePromptShape = rules.New(rules.Rule{
 		ID: "mcpdesc.prompt.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "malformed prompt",
 		Summary: "every prompt has a string name and well-formed, uniquely named arguments",
 		Doc: "MCP Description 0.8.0 sections 11.1 and 11.2: a Prompt Object requires name (a string); title and description are strings, deprecated a boolean, tags strings naming root tags when a root catalogue exists; title and _meta exist from MCP 2025-06-18 and icons from 2025-11-25. " +
 			"arguments is a non-empty array of Prompt Argument Objects, each with a string name (unique within the prompt), optional string title and description and a boolean required, plus x-* extensions.",
 		Fix: "give the prompt and each argument a string name, use each argument name once, and give members their types",
 	})
-	RulePromptUnique = rules.Register(rules.Rule{
+	RulePromptUnique = rules.New(rules.Rule{
 		ID: "mcpdesc.prompt.unique", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "prompt declared twice",
 		Summary: "prompts with the same name have disjoint protocol scopes",
 		Doc:     "MCP Description 0.8.0 sections 11.1 and 11.5: Prompt declarations with the same name MUST have pairwise-disjoint effective protocol scopes. The later declaration is reported.",
 		Fix:     "rename or merge the prompts, or give them disjoint protocolVersions",
 	})
-	RulePromptExample = rules.Register(rules.Rule{
+	RulePromptExample = rules.New(rules.Rule{
 		ID: "mcpdesc.prompt.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad prompt example",
 		Summary: "prompt examples pair declared string arguments with a completed prompts/get result",
 		Doc: "MCP Description 0.8.0 section 11.3: examples is a non-empty map from names (^[A-Za-z0-9._-]+$) to Prompt Example Objects (or references to #/components/promptExamples/<name>) holding arguments and result, plus x-*. " +
 			"arguments is an object of strings whose keys are declared arguments and which holds every required argument; result holds messages, an array of {role: \"user\" or \"assistant\", content: a content block the versions in scope define}, MAY hold a string description, holds resultType \"complete\" for MCP 2026-07-28 and none before; _meta exists from 2025-06-18; task, input-required and JSON-RPC forms are not examples.",
@@ -33,10 +36,6 @@ var (
 	promptFields   = []string{"protocolVersions", "name", "title", "description", "arguments", "examples", "completionExamples", "icons", "tags", "elicitations", "deprecated", "_meta", "security", "clientRequirements"}
 	argumentFields = []string{"name", "title", "description", "required"}
 )
-
-func init() {
-	addCheck(Check{Name: "prompts", Rules: []*rules.Rule{RulePromptShape, RulePromptUnique, RulePromptExample}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement, RuleDocMetaKey, RuleMetaReserved, RuleMetaReservedUse}, File: checkPrompts})
-}
 
 // checkPrompts checks every prompt.
 func checkPrompts(fc *FileContext) {

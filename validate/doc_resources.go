@@ -14,54 +14,62 @@ import (
 
 // Rules about resources and resource templates.
 var (
-	RuleResourceShape = rules.Register(rules.Rule{
+	RuleResourceShape = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "malformed resource",
 		Summary: "every resource and resource template has its required members with the types MCP Description gives them",
 		Doc: "MCP Description 0.8.0 sections 10.1.1 and 10.2.1: a Resource Object requires uri and name (strings), a Resource Template Object uriTemplate and name; title, description and mimeType are strings, size a non-negative number (resources only), deprecated a boolean, icons a non-empty array of Icon Objects with a string src, tags strings naming root tags when a root catalogue exists. " +
 			"title and _meta exist from MCP 2025-06-18 and icons from 2025-11-25, for every version of the declaration's scope. Other members than those defined and x-* are mcpdesc.document.unknown-property.",
 		Fix: "add the required members, give each member its type, and narrow protocolVersions for version-bound fields",
 	})
-	RuleResourceURI = rules.Register(rules.Rule{
+	RuleResourceURI = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.uri", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "bad resource uri",
 		Summary: "a resource uri is a valid absolute URI",
 		Doc:     "MCP Description 0.8.0 section 10.1.2: a resource's uri SHOULD be a valid URI; any scheme is allowed (custom schemes included). mcpschema warns when it has no scheme, holds characters a URI cannot, or a broken percent-encoding.",
 		Fix:     "write the uri as scheme:rest, for example \"file:///data/a.txt\" or \"chess://games/1\", percent-encoding other characters",
 	})
-	RuleTemplateSyntax = rules.Register(rules.Rule{
+	RuleTemplateSyntax = rules.New(rules.Rule{
 		ID: "mcpdesc.resource-template.uri-template", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad uriTemplate",
 		Summary: "a resource template's uriTemplate is an RFC 6570 URI template",
 		Doc: "MCP Description 0.8.0 section 10.2: uriTemplate is an RFC 6570 URI template. Every expression is closed, uses a defined operator (+ # . / ; ? &, not the reserved = , ! @ |), names variables of letters, digits, _ and percent-encodings (dots only between them) and uses only the :1 to :9999 prefix and * explode modifiers; literals hold no spaces, quotes, <, >, \\, ^, ` or | and only valid percent-encodings. " +
 			"Completion examples and template examples are checked against the variables and expansions of a valid template.",
 		Fix: "fix the expression, for example \"chess://games/{game_id}\" or \"file:///{+path}\"",
 	})
-	RuleResourceMime = rules.Register(rules.Rule{
+	RuleResourceMime = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.mime-type", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "bad mimeType",
 		Summary: "a mimeType is a media type of the form type/subtype",
 		Doc:     "MCP Description 0.8.0 section 10 (mimeType of resources, resource templates and read-result contents) and RFC 6838: a media type is type/subtype, both restricted-name tokens, optionally followed by ;parameter=value pairs. A value such as \"json\" or \"text\" is no media type clients can dispatch on.",
 		Fix:     "write the media type in full, for example \"application/json\" or \"text/markdown; charset=utf-8\"",
 	})
-	RuleResourceAnnotations = rules.Register(rules.Rule{
+	RuleResourceAnnotations = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.annotations", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad resource annotations",
 		Summary: "resource annotations hold a valid audience, priority and lastModified",
 		Doc: "MCP Description 0.8.0 section 10.3: Resource Annotations are an object whose audience is an array of \"user\" and \"assistant\", whose priority is a number from 0 to 1 and whose lastModified is an ISO 8601 date-time string; lastModified MUST NOT be used for versions before MCP 2025-06-18. " +
 			"The object allows other properties for forward compatibility, but not x-* extensions (mcpdesc.document.extension-placement).",
 		Fix: "use audience [\"user\", \"assistant\"], a priority between 0 and 1 and an ISO 8601 lastModified such as \"2026-08-24T10:00:00Z\"",
 	})
-	RuleResourceUnique = rules.Register(rules.Rule{
+	RuleResourceUnique = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.unique", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "resource declared twice",
 		Summary: "resources with the same uri, and resource templates with the same uriTemplate, have disjoint protocol scopes",
 		Doc:     "MCP Description 0.8.0 section 10.5: Resources with the same uri MUST have pairwise-disjoint effective protocol scopes, and Resource Templates with the same uriTemplate likewise. The later declaration is reported.",
 		Fix:     "merge the declarations, or give them disjoint protocolVersions",
 	})
-	RuleResourceExampleConsistency = rules.Register(rules.Rule{
+	RuleResourceExampleConsistency = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.example-consistency", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "resource example inconsistent",
 		Summary: "a resource example returns the requested URI, in the declared media type",
 		Doc: "MCP Description 0.8.0 section 10.4.4: at least one returned contents entry SHOULD identify the requested URI (the resource's uri, or a template example's uri), and when the declaration has a mimeType the corresponding entry SHOULD use the same type; validators warn rather than fail, since collections, indirection and more specific representations are legitimate. " +
 			"mcpschema warns when no entry has the requested uri, and when the entry for it gives another mimeType.",
 		Fix: "return the requested URI in the example, with the declared mimeType, or document why it differs",
 	})
-	RuleResourceExample = rules.Register(rules.Rule{
+	RuleResourceExample = rules.New(rules.Rule{
 		ID: "mcpdesc.resource.example", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad resource example",
 		Summary: "resource and resource template examples are completed resources/read results for every version in scope",
 		Doc: "MCP Description 0.8.0 section 10.4: examples is a non-empty map from names (^[A-Za-z0-9._-]+$) to Resource Example Objects {result} (or references to #/components/resourceExamples/<name>) on a resource, and Resource Template Example Objects {uri, result} (or references to resourceTemplateExamples) on a template, where uri is an expansion of the uriTemplate. " +
 			"result holds a non-empty contents array whose entries have a valid uri and exactly one of text and blob (valid base64), and no annotations (the MCP Resource Contents type defines none, 10.3); for MCP 2026-07-28 it holds resultType \"complete\", a non-negative ttlMs and cacheScope \"public\" or \"private\", which earlier versions MUST NOT hold; _meta exists from 2025-06-18; task, input-required and JSON-RPC forms are not examples.",
@@ -79,10 +87,6 @@ var (
 	primitiveSince = map[string]string{"title": "2025-06-18", "_meta": "2025-06-18", "icons": "2025-11-25"}
 	mimeRe         = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"]*"))*$`)
 )
-
-func init() {
-	addCheck(Check{Name: "resources", Rules: []*rules.Rule{RuleResourceShape, RuleResourceURI, RuleTemplateSyntax, RuleResourceMime, RuleResourceAnnotations, RuleResourceUnique, RuleResourceExampleConsistency, RuleResourceExample, RuleDocMetaKey}, Shares: []*rules.Rule{RuleDocUnknown, RuleExtensionPlacement, RuleMetaReserved, RuleMetaReservedUse}, File: checkResources})
-}
 
 // checkResources checks resources and resource templates.
 func checkResources(fc *FileContext) {

@@ -8,33 +8,32 @@ import (
 
 // Rules about security schemes and security requirements.
 var (
-	RuleSecurityScheme = rules.Register(rules.Rule{
+	RuleSecurityScheme = rules.New(rules.Rule{
 		ID: "mcpdesc.security.scheme", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad security scheme",
 		Summary: "every security scheme has a valid name, a known type and the members its type requires",
 		Doc: "MCP Description 0.8.0 sections 7.1 and 7.2: securitySchemes maps names matching ^[A-Za-z0-9._-]+$ to Security Scheme Objects. type is \"http\" (requires scheme), \"apiKey\" (requires name and in, one of \"header\", \"query\" or \"cookie\"), \"oauth2\" (requires flows) or \"openIdConnect\" (requires openIdConnectUrl, a URI). " +
 			"An OAuth Flows Object holds at least one of implicit, password, clientCredentials and authorizationCode; every flow has a scopes map (scope name to description) and MAY have refreshUrl; implicit requires authorizationUrl, password and clientCredentials require tokenUrl, authorizationCode requires both. " +
 			"Scheme, flows and flow objects MAY carry x-* extensions and nothing else (mcpdesc.document.unknown-property).",
 		Fix: "give the scheme a known type and the members that type requires",
 	})
-	RuleSecurityRequirement = rules.Register(rules.Rule{
+	RuleSecurityRequirement = rules.New(rules.Rule{
 		ID: "mcpdesc.security.requirement", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad security requirement",
 		Summary: "every security requirement names declared schemes with unique scope strings, empty for http and apiKey",
 		Doc: "MCP Description 0.8.0 sections 6.4, 7.3 and 7.5: security (at the root, on a transport, tool, resource, resource template or prompt) is an array of Security Requirement Objects; each maps a root securitySchemes name to an array of unique scope strings. " +
 			"Every name MUST exist in securitySchemes, and http and apiKey schemes MUST use an empty scope array. [] clears inherited security and [{}] allows anonymous access: both are valid and distinct. A Security Requirement Object cannot carry x-* extensions (section 14.2).",
 		Fix: "name a scheme declared in securitySchemes, list each scope once, and use [] for http and apiKey schemes",
 	})
-	RuleSecurityScope = rules.Register(rules.Rule{
+	RuleSecurityScope = rules.New(rules.Rule{
 		ID: "mcpdesc.security.scope-catalogued", Owner: "mcpdesc", Level: rules.May, Severity: rules.Warning,
+		Title:   "OAuth2 scope not catalogued",
 		Summary: "every OAuth2 scope a requirement needs is catalogued in one of the scheme's flows",
 		Doc: "MCP Description 0.8.0 section 7.3: an OAuth2 requirement MAY use a scope absent from the scheme's static scope catalogue (the scopes maps of its flows); validators MAY warn but MUST NOT reject for that reason alone. " +
 			"mcpschema warns, because an uncatalogued scope is usually a typo that makes the tool unusable with the grants clients request. OpenID Connect schemes have no static catalogue and are not checked.",
 		Fix: "add the scope to the scopes map of the scheme's flows, or fix its spelling",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "security", Rules: []*rules.Rule{RuleSecurityScheme, RuleSecurityRequirement, RuleSecurityScope}, Shares: []*rules.Rule{RuleExtensionPlacement}, File: checkSecurity})
-}
 
 // checkSecurity checks the schemes and every security requirement array.
 func checkSecurity(fc *FileContext) {

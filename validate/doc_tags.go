@@ -6,17 +6,14 @@ import (
 )
 
 // RuleDocTags checks the root tag catalogue and duplicate tag references.
-var RuleDocTags = rules.Register(rules.Rule{
+var RuleDocTags = rules.New(rules.Rule{
 	ID: "mcpdesc.document.tags", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "bad tags",
 	Summary: "the root tags catalogue holds Tag Objects with unique string names, and no entity lists a tag twice",
 	Doc: "MCP Description 0.8.0 section 13: each Tag Object of the root tags array has a string name, unique across the catalogue (implementations MUST reject duplicate tag names), and an optional string description; x-* extensions are allowed and other members are mcpdesc.document.unknown-property. " +
 		"A per-entity tags array (on a tool, resource, resource template or prompt) MUST NOT contain duplicate values. References to undeclared tags are reported by the entity's own rule (mcpdesc.tool.tags, mcpdesc.resource.shape, mcpdesc.prompt.shape).",
 	Fix: "give every tag a unique string name, and list each tag once per entity",
 })
-
-func init() {
-	addCheck(Check{Name: "document-tags", Rules: []*rules.Rule{RuleDocTags}, Shares: []*rules.Rule{RuleDocUnknown}, File: checkDocTags})
-}
 
 // checkDocTags checks the root Tag Objects and every entity's tags for repeats.
 func checkDocTags(fc *FileContext) {

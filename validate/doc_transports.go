@@ -12,39 +12,39 @@ import (
 
 // Rules about the document's transports.
 var (
-	RuleTransportShape = rules.Register(rules.Rule{
+	RuleTransportShape = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "malformed transport",
 		Summary: "every transport has a known type and the members that type requires",
 		Doc: "MCP Description 0.8.0 sections 6.2 and 6.6: every Transport Object has type \"streamable-http\", \"stdio\" or \"sse\". streamable-http and sse require url, an absolute URI; stdio requires command (a string) and MAY have args (an array of strings) and env (an object of string values). " +
 			"Every transport MAY carry protocolVersions, security and x-* extensions and nothing else (mcpdesc.document.unknown-property).",
 		Fix: "give the transport a known type and the members of that type, for example {\"type\": \"streamable-http\", \"url\": \"https://example.com/mcp\"}",
 	})
-	RuleTransportCoverage = rules.Register(rules.Rule{
+	RuleTransportCoverage = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.coverage", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "version without a transport",
 		Summary: "when transports are declared, every root protocol version has a transport",
 		Doc: "MCP Description 0.8.0 section 6.5: when transports is present, the union of the transports' effective protocol scopes MUST equal the root protocolVersions: a root version without an applicable transport is an error (a transport scope outside the root is mcpdesc.document.protocol-scope). " +
 			"When transports is omitted nothing is inferred.",
 		Fix: "add a transport for the uncovered protocol version, or widen an existing transport's protocolVersions",
 	})
-	RuleTransportVersion = rules.Register(rules.Rule{
+	RuleTransportVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05"},
+		Title:    "streamable-http outside its versions",
 		Summary:  "a streamable-http transport applies only to protocol versions that define it",
 		Doc:      "MCP Description 0.8.0 section 6.2.1: the Streamable HTTP transport is defined for MCP 2025-03-26 and later; MCP 2024-11-05 has no such transport (its remote transport is sse).",
 		Fix:      "scope the streamable-http transport to 2025-03-26 and later, and declare an sse transport for 2024-11-05",
 	})
-	RuleTransportLegacy = rules.Register(rules.Rule{
+	RuleTransportLegacy = rules.New(rules.Rule{
 		ID: "mcpdesc.transport.sse-legacy", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Versions: versionsFrom("2025-03-26"),
+		Title:    "sse transport outside 2024-11-05",
 		Summary:  "an sse transport applies only to 2024-11-05, where it is the remote transport",
 		Doc:      "MCP Description 0.8.0 section 6.2.3: the SSE transport is the legacy remote transport of MCP 2024-11-05; validators SHOULD warn when it is associated with MCP 2025-03-26 or later, where Streamable HTTP is the standard remote transport.",
 		Fix:      "use a streamable-http transport for 2025-03-26 and later, and scope the sse transport to 2024-11-05",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "transports", Rules: []*rules.Rule{RuleTransportShape, RuleTransportCoverage, RuleTransportVersion, RuleTransportLegacy, RuleDeclScope}, Shares: []*rules.Rule{RuleDocUnknown}, File: checkTransports})
-}
 
 // checkTransports checks every transport and the coverage of the root versions.
 func checkTransports(fc *FileContext) {

@@ -13,8 +13,9 @@ import (
 // tools: walking a collection, effective protocol scopes, member types.
 
 // RuleDeclScope checks explicit protocolVersions below the root.
-var RuleDeclScope = rules.Register(rules.Rule{
+var RuleDeclScope = rules.New(rules.Rule{
 	ID: "mcpdesc.document.protocol-scope", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "bad protocolVersions",
 	Summary: "a declaration's protocolVersions is a non-empty list of unique known versions within its container's scope",
 	Doc: "MCP Description 0.8.0 sections 4.10, 6.2, 8.2, 10, 11 and 12.5: a Transport, Capabilities, Resource, Resource Template or Prompt Object, or an Elicitation Declaration, MAY declare protocolVersions; its effective scope is that list when present and its container's otherwise (the root's, or the containing primitive's for an elicitation declaration). " +
 		"An explicit list MUST be a non-empty array of unique known protocol versions and a subset of the containing scope. Tools are checked by mcpdesc.tool.protocol-scope.",

@@ -9,32 +9,37 @@ import (
 // They apply only to files whose root holds "mcpdesc"; tools/list results,
 // arrays and single-tool snapshots are not held to them.
 var (
-	RuleDocVersion = rules.Register(rules.Rule{
+	RuleDocVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.document.version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "unknown mcpdesc version",
 		Summary: "the mcpdesc member names a known MCP Description version",
 		Doc:     "MCP Description 0.8.0 sections 3.2, 4.1 and 4.8: every document has a root mcpdesc string naming the specification version it conforms to, and implementations reject an unrecognised version. mcpschema knows \"0.8.0\" and \"0.9.0\". In YAML, write it as a string (0.8.0 is read as one; 0.9 would be a number).",
 		Fix:     "set \"mcpdesc\": \"0.8.0\" (or \"0.9.0\")",
 	})
-	RuleDocInfo = rules.Register(rules.Rule{
+	RuleDocInfo = rules.New(rules.Rule{
 		ID: "mcpdesc.document.info", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "info missing or malformed",
 		Summary: "an MCP Description document has an info object with a string name and version",
 		Doc:     "MCP Description 0.8.0 sections 3.2, 3.9 and 4.10: info, the Info Object, is required at the root; it is unscoped document-wide metadata and holds at least the server's name and version, both strings (in YAML quote a version such as \"1.0\", which would otherwise be a number).",
 		Fix:     "add \"info\": {\"name\": \"<server>\", \"version\": \"<version>\"} at the root",
 	})
-	RuleDocVersions = rules.Register(rules.Rule{
+	RuleDocVersions = rules.New(rules.Rule{
 		ID: "mcpdesc.document.protocol-versions", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad root protocolVersions",
 		Summary: "the root protocolVersions is a non-empty list of unique known MCP versions",
 		Doc:     "MCP Description 0.8.0 sections 3.2 and 4.9: the root protocolVersions is required, non-empty, holds unique values, and every value is one of 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 and 2026-07-28; an unknown or later revision is invalid because the specification cannot validate its semantics. In YAML the unquoted 2026-07-28 is read as the string.",
 		Fix:     "list the MCP protocol versions the document describes, for example \"protocolVersions\": [\"2025-11-25\", \"2026-07-28\"]",
 	})
-	RuleDocCollection = rules.Register(rules.Rule{
+	RuleDocCollection = rules.New(rules.Rule{
 		ID: "mcpdesc.document.collection", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad declaration collection",
 		Summary: "a present declaration collection has the right type and is not empty",
 		Doc:     "MCP Description 0.8.0 section 3.3: an optional ordinary collection (root tools, transports, capabilities, resources, resourceTemplates, prompts, tags, securitySchemes, the components object and its namespaces, a tool's icons, tags and elicitations, info.icons) MUST contain at least one entry when present, and a consumer MUST reject a present empty collection. A producer omits it instead. Embedded JSON Schemas and literal example values are not constrained.",
 		Fix:     "remove the empty collection, or add its entries",
 	})
-	RuleDocUnknown = rules.Register(rules.Rule{
+	RuleDocUnknown = rules.New(rules.Rule{
 		ID: "mcpdesc.document.unknown-property", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "unknown property",
 		Summary: "closed MCP Description objects hold only defined properties and x-* extensions",
 		Doc:     "MCP Description 0.8.0 sections 3.7, 3.8, 9.1 and 9.3: properties not defined by the specification and not matching ^x- MUST NOT appear on the root or another closed object (the Tool Object and the Tool Example Object among them), and implementations MUST reject them. A misspelt member (inputschema, outputschema, example) is otherwise silently ignored.",
 		Fix:     "remove the property, fix its spelling, or rename it with an x- prefix to keep it as an extension",
@@ -54,11 +59,6 @@ var (
 
 // knownDescVersions are the MCP Description versions mcpschema reads.
 var knownDescVersions = []string{"0.8.0", "0.9.0"}
-
-func init() {
-	addCheck(Check{Name: "document", Rules: []*rules.Rule{RuleDocVersion, RuleDocInfo, RuleDocVersions, RuleDocCollection, RuleDocUnknown, RuleDocComponents}, File: checkDocument})
-	addCheck(Check{Name: "tool-closed", Shares: []*rules.Rule{RuleDocCollection, RuleDocUnknown}, Tool: checkToolClosed})
-}
 
 // closedObjects reports whether the file is an MCP Description document, the
 // only shape held to the document-structure rules.

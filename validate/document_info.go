@@ -6,8 +6,9 @@ import (
 )
 
 // RuleDocComponents closes the components object to its namespaces.
-var RuleDocComponents = rules.Register(rules.Rule{
+var RuleDocComponents = rules.New(rules.Rule{
 	ID: "mcpdesc.document.components", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "unknown component namespace",
 	Summary: "the components object holds only the component namespaces MCP Description defines",
 	Doc: "MCP Description 0.8.0 sections 3.2, 3.8, 9.3, 9.4 and 17: components holds reusable schemas (schemas) and named primitive examples (toolExamples, resourceExamples, resourceTemplateExamples, promptExamples), plus x-* extensions; it is a closed object, so another namespace is rejected. " +
 		"In particular 0.8.0 defines no namespace for interaction scenarios: interactionExamples are declaration-local. A reference into an unknown namespace is never resolved (mcpdesc.tool.component-ref).",

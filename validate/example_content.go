@@ -6,8 +6,9 @@ import (
 )
 
 // RuleExampleContent checks the members of example content blocks.
-var RuleExampleContent = rules.Register(rules.Rule{
+var RuleExampleContent = rules.New(rules.Rule{
 	ID: "mcpdesc.tool.example.content-block", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "malformed content block",
 	Summary: "every content block of an example result has the members its type requires",
 	Doc: "MCP Description 0.8.0 section 9.3 (content blocks MAY use any form every applicable revision supports) and the MCP content types per version (schema.ts): " +
 		"a text block has a string text; image and audio blocks have string data (base64) and a string mimeType; a resource_link block has a string uri and a string name; an embedded resource block has a resource object with a string uri and either a string text or a string blob. " +

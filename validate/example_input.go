@@ -11,15 +11,17 @@ import (
 
 // Rules about checking examples against the tool's schemas.
 var (
-	RuleExampleInput = rules.Register(rules.Rule{
+	RuleExampleInput = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.input", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "example input invalid",
 		Summary: "a tool example's input validates against the inputSchema",
 		Doc: "MCP Description 0.8.0 sections 9.3 and 9.4: an example's (or interaction example's) input MUST validate against the tool's inputSchema under every applicable protocol version's schema rules; schema-invalid values belong in negative test material, not in examples. " +
 			"Each validation error is reported at its exact place inside the example input. For the versions before 2025-11-25, which define no dialect, only the required property names are checked.",
 		Fix: "change the example input so that it validates, or fix the inputSchema if the example shows the intended call",
 	})
-	RuleExampleIncomplete = rules.Register(rules.Rule{
+	RuleExampleIncomplete = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.incomplete", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "example not fully checked",
 		Summary: "a tool example that cannot be fully checked is reported, never passed silently",
 		Doc: "MCP Description 0.8.0 sections 9.2 and 9.3: when an example cannot be completely checked against its schema, because the schema has an external $ref that is never fetched, declares a dialect that cannot be used, hits a bound, or the tool's scope includes a protocol version before 2025-11-25 that defines no dialect, validators SHOULD warn that compatibility validation is incomplete and MUST NOT report it as complete. " +
 			"The warning says why, and the file is marked as not completely checked.",

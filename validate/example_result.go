@@ -7,16 +7,18 @@ import (
 
 // Rules about the result of a tool example.
 var (
-	RuleExampleResult = rules.Register(rules.Rule{
+	RuleExampleResult = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.result", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "example result invalid",
 		Summary: "a tool example's result is a completed Tool Result for every protocol version in scope",
 		Doc: "MCP Description 0.8.0 sections 9.3 and 9.4 (examples and the terminal result of interaction examples) and the MCP CallToolResult per version: result holds content (an array of content blocks the versions support: audio from 2025-03-26, resource_link from 2025-06-18); " +
 			"for 2026-07-28 it holds resultType \"complete\" and earlier versions MUST NOT hold resultType; isError is a boolean, and an execution error (isError true) has no structuredContent; " +
 			"structuredContent exists from 2025-06-18 and is an object before 2026-07-28 (any JSON value from 2026-07-28); the JSON-RPC envelope (jsonrpc, id, result, error) is not part of an example.",
 		Fix: "give the result the completed Tool Result shape of every version in the tool's scope, or split the tool into protocol-scoped variants",
 	})
-	RuleExampleStructured = rules.Register(rules.Rule{
+	RuleExampleStructured = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.structured-content", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "example structuredContent invalid",
 		Summary: "a successful example of a tool with an outputSchema carries structuredContent that validates",
 		Doc:     "MCP Description 0.8.0 section 9.3: if the tool declares outputSchema, a successful result (isError absent or false) MUST contain structuredContent, which MUST validate against the outputSchema; unstructured content stays required beside it. Each validation error is reported at its exact place inside structuredContent.",
 		Fix:     "add structuredContent that matches the outputSchema to the example result, or fix the outputSchema",

@@ -4,26 +4,28 @@ package validate
 // validation rule touches (after actionlint's example_your_own_rule_test.go).
 // A real rule lives in validate/<topic>.go and takes five steps:
 //
-//  1. the rule record: var RuleX = rules.Register(rules.Rule{...}) next to
+//  1. the rule record: var RuleX = rules.New(rules.Rule{...}) next to
 //     its check. Kind defaults to rules.Validation; a rule about one part of
-//     a tool may set Direction. The registry feeds `mcpschema rules`, SARIF
-//     rules[], the table in docs/rules.md and config validation: nothing else to edit.
+//     a tool may set Direction. Its check's Rules put it in Rules(), and so in
+//     cmd/internal/ruleset's set, which feeds `mcpschema rules`, SARIF rules[],
+//     the table in docs/rules.md and config validation: nothing else to edit.
 //  2. the check body: a func(*ToolContext) (once per tool) or a
 //     func(*FileContext) (once per file, after the tool checks). It speaks in
 //     JSON Pointers (c.Ptr) and reports with c.Report; positions are found
 //     for it. Messages: lower case, values quoted, the tool named, what is
 //     wrong first, then how to fix it.
-//  3. the registration, in the same file:
-//     func init() { addCheck(Check{Name: "x", Rules: []*rules.Rule{RuleX}, Tool: checkX}) }
+//  3. the check's line in the list of checks (checks.go), among the tool
+//     checks or the file checks, where it should run:
+//     {Name: "x", Rules: []*rules.Rule{RuleX}, Tool: checkX},
 //     This is the link rule → check that TestEveryValidationRuleHasOneOwner
 //     and TestChecksReportOnlyTheirRules hold.
 //  4. a failing and a passing fixture: validate/testdata/<name>.txtar, whose
 //     comment declares the findings (want ...) or the rules it covers without
-//     finding them (covers ...). TestFixtures runs them; the CLI's
+//     finding them (covers ...). TestFixtures runs them; cmd/internal/ruleset's
 //     TestEveryValidationRuleHasFixtures insists on both.
-//  5. the rule table in docs/rules.md: go test ./cmd/internal/app -run TestReadmeRuleTable -update
+//  5. the rule table in docs/rules.md: go test ./cmd/internal/ruleset -run TestRulesTable -update
 //
-// The example below does steps 1 to 4 without touching the registry or the
+// The example below does steps 1 to 4 without touching the rule set or the
 // check list (so that the other tests keep checking only real rules): it
 // builds the record and the Check as values and runs that one check on its
 // two fixtures.
@@ -38,7 +40,7 @@ import (
 	"github.com/mcpschema/mcpschema/internal/testsupport/fixture"
 )
 
-// Step 1: the rule record (real code: var RuleDescriptionEcho = rules.Register(rules.Rule{...})).
+// Step 1: the rule record (real code: var RuleDescriptionEcho = rules.New(rules.Rule{...})).
 var exampleRuleDescriptionEcho = &rules.Rule{
 	ID: "mcpschema.tool.description-echo", Kind: rules.Validation, Direction: rules.Tool,
 	Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
@@ -64,7 +66,7 @@ func exampleCheckDescriptionEcho(c *ToolContext) {
 	}
 }
 
-// Step 3: the registration (real code: func init() { addCheck(Check{...}) }).
+// Step 3: the check (real code: its line in checks.go's list of checks).
 var exampleCheck = &Check{Name: "description-echo", Rules: []*rules.Rule{exampleRuleDescriptionEcho}, Tool: exampleCheckDescriptionEcho}
 
 // Step 4: the fixtures (real code: two files under validate/testdata).

@@ -9,15 +9,17 @@ import (
 
 // Rules about the shape of a tool's named examples.
 var (
-	RuleExampleShape = rules.Register(rules.Rule{
+	RuleExampleShape = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "malformed examples",
 		Summary: "tool examples are a non-empty map of {input, result} objects",
 		Doc: "MCP Description 0.8.0 section 9.3: a tool's examples is a map (a JSON object, not an array) from an example name to a Tool Example Object or a Reference Object to #/components/toolExamples/<name>; when present it holds at least one entry (section 3.3). " +
 			"Each example has exactly an input object (the complete tools/call params.arguments; {} for no arguments) and a result object (the completed Tool Result without JSON-RPC envelope), plus x-* extensions.",
 		Fix: "write examples as {\"<name>\": {\"input\": {...}, \"result\": {...}}}, or remove an empty examples map",
 	})
-	RuleExampleName = rules.Register(rules.Rule{
+	RuleExampleName = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.example.name", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad example name",
 		Summary: "a tool example or interaction example name matches ^[A-Za-z0-9._-]+$",
 		Doc:     "MCP Description 0.8.0 sections 9.3 and 9.4: each example name and each interaction scenario name MUST match ^[A-Za-z0-9._-]+$; names are case-sensitive, scoped to the tool, and serve as stable selection names for documentation and mock tooling.",
 		Fix:     "rename the example using only letters, digits, ., _ and -",
@@ -42,10 +44,6 @@ func (ex toolExample) label() string {
 		kind = "example"
 	}
 	return kind + " " + quote(ex.name)
-}
-
-func init() {
-	addCheck(Check{Name: "examples", Rules: []*rules.Rule{RuleExampleShape, RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent, RuleExtensionPlacement}, Shares: []*rules.Rule{RuleComponentRef, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown}, Tool: checkExamples})
 }
 
 // checkExamples checks the examples map, then every example in name order.

@@ -5,9 +5,10 @@ import (
 )
 
 // RuleToolTaskSupport checks a tool's execution object.
-var RuleToolTaskSupport = rules.Register(rules.Rule{
+var RuleToolTaskSupport = rules.New(rules.Rule{
 	ID: "mcp.tool.execution.task-support", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: []string{"2025-11-25"},
+	Title:    "bad execution.taskSupport",
 	Summary:  "a tool's execution is an object whose taskSupport is \"forbidden\", \"optional\" or \"required\"",
 	Doc: "MCP 2025-11-25 (schema.ts, interface Tool, execution?: {taskSupport?: \"forbidden\" | \"optional\" | \"required\"}, SEP-1686; MCP Description 0.8.0 section 9.7): execution is an object, and its taskSupport, when present, is one of \"forbidden\" (the default), \"optional\" or \"required\". " +
 		"A client that meets another value cannot tell whether it may or must call the tool as a task. 2026-07-28 moved tasks to an extension and defines no execution (mcpdesc.tool.field-version reports it in documents). Applies to every file shape whose scope includes 2025-11-25.",
@@ -16,10 +17,6 @@ var RuleToolTaskSupport = rules.Register(rules.Rule{
 
 // taskSupportValues are the values of execution.taskSupport.
 var taskSupportValues = []string{"forbidden", "optional", "required"}
-
-func init() {
-	addCheck(Check{Name: "execution", Rules: []*rules.Rule{RuleToolTaskSupport}, Tool: checkExecution})
-}
 
 // checkExecution checks execution and execution.taskSupport.
 func checkExecution(c *ToolContext) {

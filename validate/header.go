@@ -9,30 +9,34 @@ import (
 
 // Rules for the x-mcp-header annotation of MCP 2026-07-28.
 var (
-	RuleHeaderToken = rules.Register(rules.Rule{
+	RuleHeaderToken = rules.New(rules.Rule{
 		ID: "mcp.tool.header.token", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2026-07-28"},
+		Title:    "x-mcp-header not a field name",
 		Summary:  "an x-mcp-header value is a non-empty HTTP field-name token",
 		Doc:      "MCP 2026-07-28 (server/tools.mdx, SEP-2243; MCP Description 0.8.0 section 9.2): an inputSchema property MAY map its value to an HTTP header with x-mcp-header, whose value MUST NOT be empty, MUST be an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~) and MUST NOT contain CR, LF or other control characters. Streamable-HTTP clients drop tools that break this.",
 		Fix:      "use a header name made of letters, digits and !#$%&'*+-.^_`|~, such as \"X-Tenant-Id\"",
 	})
-	RuleHeaderUnique = rules.Register(rules.Rule{
+	RuleHeaderUnique = rules.New(rules.Rule{
 		ID: "mcp.tool.header.unique", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2026-07-28"},
+		Title:    "x-mcp-header name repeated",
 		Summary:  "x-mcp-header names are unique case-insensitively within an inputSchema",
 		Doc:      "MCP 2026-07-28: each x-mcp-header value MUST be unique, compared case-insensitively, within one inputSchema, since HTTP field names are case-insensitive and two properties cannot own one header. The later occurrence in the file is reported.",
 		Fix:      "give each property its own header name",
 	})
-	RuleHeaderPlacement = rules.Register(rules.Rule{
+	RuleHeaderPlacement = rules.New(rules.Rule{
 		ID: "mcp.tool.header.placement", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2026-07-28"},
+		Title:    "x-mcp-header misplaced",
 		Summary:  "x-mcp-header appears only on string, integer or boolean properties reachable through properties",
 		Doc:      "MCP 2026-07-28 and MCP Description 0.8.0 section 9.2: x-mcp-header is valid only on a property whose type is \"string\", \"integer\" or \"boolean\" (not \"number\") and that is statically reachable from the inputSchema root through properties chains alone; it MUST NOT be used at the root, on a property reached through arrays, composition (allOf, anyOf, oneOf, not), conditionals, $defs or $ref, or in an outputSchema.",
 		Fix:      "move x-mcp-header to a string, integer or boolean property reached from the root through properties only, or remove it",
 	})
-	RuleHeaderVersion = rules.Register(rules.Rule{
+	RuleHeaderVersion = rules.New(rules.Rule{
 		ID: "mcp.tool.header.version", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"},
+		Title:    "x-mcp-header outside 2026-07-28",
 		Summary:  "x-mcp-header is used only by tools scoped to 2026-07-28",
 		Doc:      "x-mcp-header is defined by MCP 2026-07-28 only; for an earlier protocol version the annotation has no meaning and MCP Description 0.8.0 reports it as field-not-supported-by-version. Checked in MCP Description documents only: elsewhere the annotation is an unknown keyword that earlier clients ignore.",
 		Fix:      "remove x-mcp-header, or narrow the tool's protocolVersions to 2026-07-28",
@@ -47,10 +51,6 @@ type headerUse struct {
 	value     any
 	reachable bool
 	propType  any
-}
-
-func init() {
-	addCheck(Check{Name: "headers", Rules: []*rules.Rule{RuleHeaderToken, RuleHeaderUnique, RuleHeaderPlacement, RuleHeaderVersion}, Tool: checkHeaders})
 }
 
 // checkHeaders finds every x-mcp-header keyword in both schemas and judges it.

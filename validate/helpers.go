@@ -9,5 +9,3 @@ import (
 func reportFinding(r *rules.Rule, p source.Problem) report.Finding {
 	return report.Finding{Rule: r.ID, Severity: r.Severity, Pointer: p.Pointer, Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message, Limit: p.Limit, Folded: p.Folded}
 }
-
-func isKnown(v string) bool { return rules.IsProtocolVersion(v) }

@@ -7,19 +7,16 @@ import (
 )
 
 // RuleToolIcons checks the icons of a tool.
-var RuleToolIcons = rules.Register(rules.Rule{
+var RuleToolIcons = rules.New(rules.Rule{
 	ID: "mcp.tool.icons.shape", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 	Versions: versionsFrom("2025-11-25"),
+	Title:    "malformed icons",
 	Summary:  "tool icons are an array of icon objects with a src URI, and optional string mimeType, string sizes and a light or dark theme",
 	Doc: "MCP 2025-11-25 and later (schema.ts, interface Icon, SEP-973; MCP Description 0.8.0 section 9.1): icons is an array of Icon objects. " +
 		"Each has src, a URI (an https: URL or a data: URI), and MAY have mimeType (a string), sizes (an array of strings such as \"48x48\" or \"any\") and theme (\"light\" or \"dark\"). " +
 		"An icon without a usable src cannot be shown. Applies to every file shape; earlier versions define no icons (mcpdesc.tool.field-version reports them in documents), and an empty icons array in a document is mcpdesc.document.collection.",
 	Fix: "give every icon a \"src\" URI and make mimeType a string, sizes an array of strings and theme \"light\" or \"dark\"",
 })
-
-func init() {
-	addCheck(Check{Name: "icons", Rules: []*rules.Rule{RuleToolIcons}, Tool: checkIcons})
-}
 
 // checkIcons checks every icon of the tool.
 func checkIcons(c *ToolContext) {

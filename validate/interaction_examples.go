@@ -6,8 +6,9 @@ import (
 )
 
 // RuleInteractionShape checks the shape of a tool's interactionExamples.
-var RuleInteractionShape = rules.Register(rules.Rule{
+var RuleInteractionShape = rules.New(rules.Rule{
 	ID: "mcpdesc.tool.interaction-example.shape", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "malformed interactionExamples",
 	Summary: "tool interactionExamples are a non-empty map of {input, steps, result} objects",
 	Doc: "MCP Description 0.8.0 section 9.4: interactionExamples is a non-empty map (not an array) from a scenario name (^[A-Za-z0-9._-]+$, mcpdesc.tool.example.name) to a Tool Interaction Example Object, declared on the tool itself (0.8.0 has no components namespace for them, so a $componentRef is not allowed). " +
 		"Each object has exactly input (an object), steps (a non-empty array of steps) and result (an object), plus x-* extensions. input and result follow the Tool Example rules (mcpdesc.tool.example.input, .result, .structured-content, .content-block). Checked in MCP Description documents only.",
@@ -16,10 +17,6 @@ var RuleInteractionShape = rules.Register(rules.Rule{
 
 // interactionFields are the members of a Tool Interaction Example Object besides x-*.
 var interactionFields = []string{"input", "steps", "result"}
-
-func init() {
-	addCheck(Check{Name: "interaction-examples", Rules: []*rules.Rule{RuleInteractionShape, RuleInteractionStep}, Shares: []*rules.Rule{RuleExampleName, RuleExampleInput, RuleExampleIncomplete, RuleExampleResult, RuleExampleStructured, RuleExampleContent, RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse, RuleDocUnknown, RuleExtensionPlacement}, Tool: checkInteractionExamples})
-}
 
 // checkInteractionExamples checks every scenario: shape, steps, input and result.
 func checkInteractionExamples(c *ToolContext) {

@@ -9,8 +9,9 @@ import (
 )
 
 // RuleInteractionStep checks the steps of a tool interaction example.
-var RuleInteractionStep = rules.Register(rules.Rule{
+var RuleInteractionStep = rules.New(rules.Rule{
 	ID: "mcpdesc.tool.interaction-example.step", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+	Title:   "bad interaction step",
 	Summary: "every interaction step is an elicitation, sampling or roots exchange with the request and response its kind defines",
 	Doc: "MCP Description 0.8.0 section 9.4: every Tool Interaction Step Object has type (\"elicitation\", \"sampling\" or \"roots\"), request and response (objects), and no other members but x-* extensions and those of its kind (declaration for elicitation; others are mcpdesc.document.unknown-property). " +
 		"A roots request is an empty object and its response holds the ordered roots array (each root with a string uri). A sampling request holds the native sampling/createMessage parameters, including messages (an array) and maxTokens (an integer); its response is a completed sampling result with role, content and a string model. " +

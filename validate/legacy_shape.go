@@ -8,37 +8,35 @@ import (
 
 // Rules for tool schemas under the protocol versions that define no JSON Schema dialect.
 var (
-	RuleLegacyShape = rules.Register(rules.Rule{
+	RuleLegacyShape = rules.New(rules.Rule{
 		ID: "mcp.tool.schema.legacy-shape", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18"},
+		Title:    "schema shape not allowed (legacy versions)",
 		Summary:  "a tool schema has the object shape the pre-dialect protocol versions define",
 		Doc: "MCP 2024-11-05, 2025-03-26 and 2025-06-18 define the Tool schemas as {type: \"object\", properties?: {[key]: object}, required?: string[]} and name no JSON Schema dialect (schema.ts, interface Tool). " +
 			"MCP Description 0.8.0 section 9.2: for those versions validators MUST enforce that shape without inferring a dialect: the root declares \"type\": \"object\" (outputSchema too, which exists from 2025-06-18), properties, when present, is an object whose values are objects, and required, when present, is an array of strings. " +
 			"Other keywords are preserved and never judged by a meta-schema.",
 		Fix: "give the schema root \"type\": \"object\", make properties an object of schema objects and required an array of property names, or narrow the tool's protocolVersions",
 	})
-	RuleLegacyDialect = rules.Register(rules.Rule{
+	RuleLegacyDialect = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.schema.legacy-dialect", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
 		Versions: []string{"2024-11-05", "2025-03-26", "2025-06-18"},
+		Title:    "$schema on a legacy version",
 		Summary:  "a tool schema declares no $schema for protocol versions before 2025-11-25",
 		Doc:      "MCP Description 0.8.0 section 9.2: the revisions before MCP 2025-11-25 \"do not define\" $schema on Tool schemas, so a declared dialect cannot apply to them; the reference validator reports it as field-not-supported-by-version. From 2025-11-25 $schema MAY declare the dialect. Checked in MCP Description documents only: MCP's own schema for those versions does not reject the extra member.",
 		Fix:      "remove \"$schema\" from the tool schema, or narrow the tool's protocolVersions to 2025-11-25 and later",
 	})
-	RuleLegacyIncomplete = rules.Register(rules.Rule{
+	RuleLegacyIncomplete = rules.New(rules.Rule{
 		ID: "mcpdesc.protocol.legacy-validation-incomplete", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
 		Also: []rules.Severity{rules.Notice}, Varies: "notice in a snapshot, whose server negotiated the version",
 		Versions: []string{"2024-11-05", "2025-03-26"},
+		Title:    "legacy versions not fully checked",
 		Summary:  "validation is incomplete for the legacy protocol versions 2024-11-05 and 2025-03-26",
 		Doc: "MCP Description: complete revision-specific semantic validation begins with MCP 2025-06-18; MCP 2024-11-05 and 2025-03-26 remain recognised legacy compatibility revisions, and validators SHOULD warn that validation is incomplete and MUST NOT report it as complete. mcpschema warns once per file (at the root protocolVersions when declared there, otherwise at the tool that declares them) and marks the file as not completely checked. " +
 			"In a snapshot written by mcpschema snapshot (a tools/list result with a root protocolVersions, or an MCP Description document whose root x-mcpschema-snapshot extension names the one version its protocolVersions holds) the version is the one the server negotiated, not one the user chose: there it is a notice that says so.",
 		Fix: "drop 2024-11-05 and 2025-03-26 from where the versions are set (protocolVersions, --protocol-version or protocol-versions in the config) once clients no longer need them, or accept the warning",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "legacy-shape", Rules: []*rules.Rule{RuleLegacyShape, RuleLegacyDialect}, Tool: checkLegacyShape})
-	addCheck(Check{Name: "legacy-incomplete", Rules: []*rules.Rule{RuleLegacyIncomplete}, File: checkLegacyIncomplete})
-}
 
 // checkLegacyShape applies the shape-only rules to both schemas.
 func checkLegacyShape(c *ToolContext) {

@@ -9,24 +9,27 @@ import (
 
 // Rules about _meta objects on tools and on example results.
 var (
-	RuleMetaKey = rules.Register(rules.Rule{
+	RuleMetaKey = rules.New(rules.Rule{
 		ID: "mcp.tool.meta.key", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
 		Versions: versionsFrom("2025-06-18"),
+		Title:    "bad _meta key",
 		Summary:  "_meta is an object whose key names follow the MCP key format",
 		Doc: "MCP 2025-06-18 and later (basic/index.mdx, General fields, _meta; MCP Description 0.8.0 section 3.5): _meta is an object. A key is an optional prefix and a name. " +
 			"The prefix, when present, is dot-separated labels followed by a slash; each label starts with a letter, ends with a letter or digit and holds only letters, digits and hyphens. The name, unless empty, starts and ends with a letter or digit and holds only letters, digits, hyphens, underscores and dots. " +
 			"Checked on a tool's _meta in every file shape, and on the _meta of example results, content blocks and embedded resource contents in MCP Description documents.",
 		Fix: "rename the key to prefix/name form, for example \"com.example/owner\", or a plain name such as \"owner\"",
 	})
-	RuleMetaReserved = rules.Register(rules.Rule{
+	RuleMetaReserved = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.meta.reserved", Owner: "mcpdesc", Level: rules.Should, Severity: rules.Warning,
+		Title:   "unknown reserved _meta key",
 		Summary: "a _meta key under an MCP-reserved prefix is one the protocol versions in scope recognise",
 		Doc: "MCP reserves every _meta prefix whose labels include modelcontextprotocol or mcp (io.modelcontextprotocol/, dev.mcp/, mcp.dev/ ...). MCP Description 0.8.0 section 3.5: a valid but unrecognised key under an MCP-reserved prefix MUST be preserved and SHOULD produce a warning, since only the protocol may define what it means. " +
 			"mcpschema recognises io.modelcontextprotocol/serverInfo on an example result for 2026-07-28 (section 9.3). Checked in MCP Description documents only, on tools and their example results, and on resources, resource templates, prompts, their example results, resource contents and prompt content blocks.",
 		Fix: "use a prefix of your own, such as \"com.example/\", or narrow the tool's protocolVersions to those that define the key",
 	})
-	RuleMetaReservedUse = rules.Register(rules.Rule{
+	RuleMetaReservedUse = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.meta.reserved-use", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "reserved _meta key misused",
 		Summary: "a reserved _meta key appears only where MCP allows it, with the value MCP defines",
 		Doc: "MCP Description 0.8.0 sections 3.5 and 9.3: each reserved _meta key, its use and its value MUST follow every applicable MCP revision, and a recognised violation is an error. " +
 			"Request-only keys such as progressToken are invalid on a tool, a resource, a resource template, a prompt, an example result or a content block; io.modelcontextprotocol/serverInfo belongs only on a result (2026-07-28) and its value is an MCP Implementation, an object with a string name and a string version. Checked in MCP Description documents only.",
@@ -43,10 +46,6 @@ const serverInfoKey = "io.modelcontextprotocol/serverInfo"
 
 // metaRequestOnly are reserved _meta keys that only requests carry.
 var metaRequestOnly = []string{"progressToken"}
-
-func init() {
-	addCheck(Check{Name: "tool-meta", Rules: []*rules.Rule{RuleMetaKey, RuleMetaReserved, RuleMetaReservedUse}, Shares: []*rules.Rule{RuleExtensionPlacement}, Tool: checkToolMeta})
-}
 
 // checkToolMeta checks the tool's own _meta.
 func checkToolMeta(c *ToolContext) {

@@ -5,9 +5,10 @@ import (
 )
 
 // RuleNativeShape is the MCP Tool type's schema-syntax restriction for the dialect-governed versions.
-var RuleNativeShape = rules.Register(rules.Rule{
+var RuleNativeShape = rules.New(rules.Rule{
 	ID: "mcp.tool.schema.native-shape", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
 	Versions: []string{"2025-11-25", "2026-07-28"},
+	Title:    "schema shape not allowed",
 	Summary:  "a tool schema meets the MCP Tool type's shape restrictions for its protocol versions",
 	Doc: "From MCP 2025-11-25 a tool schema is judged by its JSON Schema dialect, but the MCP Tool type still restricts some syntax (MCP Description 0.9.0 section 9.2, req-tool-schema-native-shape; MCP schema.ts, interface Tool): " +
 		"a literal \"type\": \"object\" at the inputSchema root (2025-11-25 and 2026-07-28), and for 2025-11-25 also at the outputSchema root and an object, not a boolean, for each top-level properties value of either schema. " +
@@ -15,10 +16,6 @@ var RuleNativeShape = rules.Register(rules.Rule{
 		"Only the declared root type is examined; composition is not analysed, and nested schemas are not restricted.",
 	Fix: "use {} instead of true and {\"not\": {}} instead of false, add \"type\": \"object\" beside $ref or allOf, or narrow the tool's protocolVersions",
 })
-
-func init() {
-	addCheck(Check{Name: "native-shape", Rules: []*rules.Rule{RuleNativeShape}, Tool: checkNativeShape})
-}
 
 // checkNativeShape applies the MCP Tool type's restrictions to both schemas.
 func checkNativeShape(c *ToolContext) {

@@ -11,8 +11,9 @@ import (
 )
 
 // RuleFileNoTools reports a matched file that holds no tool definitions.
-var RuleFileNoTools = rules.Register(rules.Rule{
+var RuleFileNoTools = rules.New(rules.Rule{
 	ID: "mcpschema.file.no-tools", Owner: "mcpschema", Level: rules.Should, Severity: rules.Notice,
+	Title:   "no tools in the file",
 	Summary: "a matched file holds tool definitions",
 	Doc: "A broad pattern such as '**/*.json' also matches files that are not tool files: package.json, tsconfig.json, a list of names, a Markdown page. " +
 		"mcpschema does not guess: a root object is one tool only when it has \"inputSchema\" or \"outputSchema\", when it is a snapshot (*.snap, or a file under __toolsnaps__/), or when it has a string \"name\" and only members an MCP Tool may have; " +
@@ -23,7 +24,7 @@ var RuleFileNoTools = rules.Register(rules.Rule{
 })
 
 // noToolsFinding reports a readable file that holds no tools. It is a
-// notice; Assemble turns it into a mcpschema.file.shape error when no file
+// notice; AssembleWith turns it into a mcpschema.file.shape error when no file
 // of the run holds a tool.
 func noToolsFinding(fc *FileContext) {
 	if ptr, v, ok := misplacedTools(fc.File.Root); ok {
@@ -101,19 +102,16 @@ func quoteSlice(vs []string) []string {
 	return out
 }
 
-// Assemble builds the run's report from the results of checking each file
-// (with CheckFile), in order; the caller adds its findings and finalizes
-// it once (report.Report.FinalizeWith). When no file holds a tool, nothing was
-// checked, and each mcpschema.file.no-tools notice becomes an
-// mcpschema.file.shape error: the gate fails closed on a run that matched
-// only files without tools.
-func Assemble(results []Result) *report.Report { return AssembleWith(results, Options{}, nil) }
-
-// AssembleWith is Assemble with the run's options (the clients checked,
-// config server-name) and, for a run with a base revision, what the base
-// revision's files contribute to their servers (non-nil, possibly empty):
-// a server over a client's tool limit at the base too is reported
-// pre-existing.
+// AssembleWith builds the run's report from the results of checking each
+// file (with CheckFile), in order; the caller adds its findings and
+// finalizes it once (report.Report.FinalizeWith). When no file holds a
+// tool, nothing was checked, and each mcpschema.file.no-tools notice
+// becomes an mcpschema.file.shape error: the gate fails closed on a run
+// that matched only files without tools. opt are the run's options (the
+// clients checked, config server-name) and base, for a run with a base
+// revision, what the base revision's files contribute to their servers
+// (non-nil, possibly empty): a server over a client's tool limit at the
+// base too is reported pre-existing.
 func AssembleWith(results []Result, opts Options, base []ServerTools) *report.Report {
 	rep := &report.Report{}
 	anyTools := false
@@ -153,7 +151,7 @@ func misplacedTools(root any) (ptr string, v any, ok bool) {
 	return "", nil, false
 }
 
-// holdsToolShape reports whether the file may hold tools (see Assemble):
+// holdsToolShape reports whether the file may hold tools (see AssembleWith):
 // a tool shape, a file that could not be read, or misplaced tools.
 func holdsToolShape(f *source.File) bool {
 	if f.Fatal() {

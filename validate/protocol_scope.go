@@ -9,15 +9,17 @@ import (
 
 // Rules about the protocol versions a tool applies to.
 var (
-	RuleToolScope = rules.Register(rules.Rule{
+	RuleToolScope = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.protocol-scope", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "bad tool protocolVersions",
 		Summary: "a tool's protocolVersions is a non-empty subset of the document's",
 		Doc: "MCP Description 0.8.0 section 4.10: a tool's effective scope is its explicit protocolVersions when present and the root's otherwise; an explicit scope MUST be a non-empty array of unique known protocol versions and a subset of the root protocolVersions. " +
 			"A version outside the root set is not described by the document, so the tool is checked only for the versions it shares with the root. Checked in MCP Description documents only.",
 		Fix: "remove the versions the document does not declare from the tool's protocolVersions, add them to the root protocolVersions, or drop the tool's protocolVersions to inherit the root's",
 	})
-	RuleFieldVersion = rules.Register(rules.Rule{
+	RuleFieldVersion = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.field-version", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "field outside its versions",
 		Summary: "a tool uses only the fields its protocol versions define",
 		Doc: "The MCP Tool type grows by version (MCP schema.ts per version; MCP Description 0.8.0 section 9.1): title, outputSchema and _meta exist from 2025-06-18, annotations from 2025-03-26, icons from 2025-11-25, and execution (taskSupport) only in 2025-11-25 (2026-07-28 moved tasks to an extension). " +
 			"Every field of a tool must be valid in every version of its effective scope (section 4.10), so a field a version does not define is an error naming that version; the reference validator calls it field-not-supported-by-version. " +
@@ -34,11 +36,6 @@ var fieldVersions = map[string][]string{
 	"annotations":  versionsFrom("2025-03-26"),
 	"icons":        versionsFrom("2025-11-25"),
 	"execution":    {"2025-11-25"},
-}
-
-func init() {
-	addCheck(Check{Name: "tool-scope", Rules: []*rules.Rule{RuleToolScope}, Tool: checkToolScope})
-	addCheck(Check{Name: "field-versions", Rules: []*rules.Rule{RuleFieldVersion}, Tool: checkFieldVersions})
 }
 
 // checkToolScope checks an explicit tool protocolVersions in a document.

@@ -11,13 +11,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/source"
 )
 
-func init() {
-	addCheck(Check{Name: "quality-description", Rules: qualityRules[:1], Tool: checkQualityDescription})
-	addCheck(Check{Name: "quality-parameters", Rules: qualityRules[1:3], Tool: checkQualityParameters})
-	addCheck(Check{Name: "quality-default", Rules: qualityRules[3:4], Tool: checkQualityDefaults})
-	addCheck(Check{Name: "quality-read-only", Rules: qualityRules[4:5], Tool: checkQualityReadOnly})
-}
-
 // messageKey is a description that is a message key never replaced by its
 // text ("TOOL_GET_ISSUE_DESCRIPTION").
 var messageKey = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:[_.][A-Z0-9]+)+$`)

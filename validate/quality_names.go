@@ -7,10 +7,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/report"
 )
 
-func init() {
-	EmittedElsewhere[RuleQualityNearDuplicate] = "reported by Assemble once every file of the run is known (checkNearDuplicates)"
-}
-
 // nameKey is a tool name as a model or a normalising client reads it:
 // lower case, "-" as "_".
 func nameKey(name string) string { return strings.ReplaceAll(strings.ToLower(name), "-", "_") }

@@ -15,7 +15,7 @@ import (
 // qualityRule registers a quality.* rule (owner "quality").
 func qualityRule(r rules.Rule) *rules.Rule {
 	r.Owner, r.Level = "quality", rules.Should
-	return rules.Register(r)
+	return rules.New(r)
 }
 
 // The quality rules.
@@ -69,7 +69,7 @@ var (
 )
 
 // qualityRules are the rules the quality checks own (near-duplicate is
-// reported by Assemble).
+// reported by AssembleWith).
 var qualityRules = []*rules.Rule{RuleQualityDescription, RuleQualityParameterDescription, RuleQualityRequiredUndeclared, RuleQualityDefaultInvalid, RuleQualityReadOnlyDestructive}
 
 // IsQualityRule reports whether id names a quality.* lint.

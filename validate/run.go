@@ -12,9 +12,9 @@ type Result struct {
 	Summary  report.FileSummary
 	Findings []report.Finding
 	// toolFile reports whether the file may hold tools: its shape is a
-	// tool shape, or it could not be read (see Assemble).
+	// tool shape, or it could not be read (see AssembleWith).
 	toolFile bool
-	// names are the file's named tools, for the names across files (see Assemble).
+	// names are the file's named tools, for the names across files (see AssembleWith).
 	names []toolName
 }
 

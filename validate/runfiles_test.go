@@ -9,7 +9,7 @@ import (
 
 // Run is what the pipeline does with the head files of a run, for these
 // tests: CheckFile and MeasureFile on each file, on one pool with one
-// engine, then Assemble and ContextCost.
+// engine, then AssembleWith and ContextCost.
 func Run(files []*source.File, opts Options) *report.Report {
 	opts = opts.withDefaults()
 	eng := schema.NewEngine(opts.Limits.Schema)

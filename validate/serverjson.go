@@ -15,7 +15,7 @@ import (
 // when a file names it), and the registry's documented requirements
 // beyond the schema (serverjson_registry.go).
 var (
-	RuleServerSchemaVersion = rules.Register(rules.Rule{
+	RuleServerSchemaVersion = rules.New(rules.Rule{
 		ID: "registry.server-json.schema-version", Title: "server.json names no known schema version", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json's $schema names a dated registry schema version",
 		Doc: "The MCP Registry reads a server.json by the version its \"$schema\" names: https://static.modelcontextprotocol.io/schemas/<version>/server.schema.json. Its publisher requires the field (\"$schema field is required\") and refuses the undated draft URL (.../schemas/draft/server.schema.json) and the pre-release form (modelcontextprotocol.io/schemas/draft/2025-07-09/server.json) as \"deprecated schema detected\". " +
@@ -24,7 +24,7 @@ var (
 			"Sources: modelcontextprotocol/registry cmd/publisher/commands (publish, validate: \"deprecated schema detected\"), internal/validators (schema version check), docs/reference/server-json/CHANGELOG.md; the schemas: modelcontextprotocol/static schemas/<version>/server.schema.json.",
 		Fix: "set \"$schema\" to https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json (the version the file follows)",
 	})
-	RuleServerSchemaDeprecated = rules.Register(rules.Rule{
+	RuleServerSchemaDeprecated = rules.New(rules.Rule{
 		ID: "registry.server-json.schema-deprecated", Title: "server.json follows a deprecated schema version", Owner: "registry", Level: rules.Should, Severity: rules.Warning,
 		Summary: "a server.json follows the registry's current schema version",
 		Doc: "The registry's publisher accepts only the current schema version for new publications: any other dated version fails `mcp-publisher publish` with \"deprecated schema detected: <url>. Migrate to the current schema format for new servers.\" (and warns in `mcp-publisher validate`). " +
@@ -32,7 +32,7 @@ var (
 			"Sources: modelcontextprotocol/registry cmd/publisher/commands/publish.go, issues #714 and #875.",
 		Fix: "migrate the file to the current schema and set \"$schema\" to its URL (see the registry's server.json CHANGELOG)",
 	})
-	RuleServerSchema = rules.Register(rules.Rule{
+	RuleServerSchema = rules.New(rules.Rule{
 		ID: "registry.server-json.schema", Title: "server.json does not match its schema", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json validates against the registry's schema of the version it names",
 		Doc: "Every reason the file fails the registry's published JSON Schema (draft-07) of the version its \"$schema\" names, each at its position: required members (name, description, version; a package's registryType, identifier and transport), types, patterns (the name's namespace/name), lengths (description 1 to 100 characters, name 3 to 200, version at most 255), enums (transport types, argument formats), the \"latest\" package version, and the formats the schema asserts (uri). " +
@@ -41,10 +41,6 @@ var (
 		Fix: "correct the value the finding points at as the schema of the named version requires, or name the version the file follows",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "server-json", Rules: append([]*rules.Rule{RuleServerSchemaVersion, RuleServerSchemaDeprecated, RuleServerSchema}, registryRules...), Server: checkServerJSON})
-}
 
 // checkServerJSON checks a server.json: its "$schema", the registry's
 // requirements, and the schema of the version it names (a requirement's

@@ -22,63 +22,63 @@ import (
 const registrySource = "modelcontextprotocol/registry internal/validators/validators.go and utils.go"
 
 var (
-	RuleServerName = rules.Register(rules.Rule{
+	RuleServerName = rules.New(rules.Rule{
 		ID: "registry.server-json.name", Title: "server.json name not namespace/name", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json name is one reverse-DNS namespace and one name, each starting and ending with a letter or digit",
 		Doc: "The registry requires name to be dns-namespace/name with exactly one slash; the namespace (letters, digits, dots and hyphens) and the name (letters, digits, dots, underscores and hyphens) each start and end with a letter or digit. The schema's pattern (^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$) accepts \"io.github.user-/x.\"; the registry does not. " +
 			"Where the schema's pattern already fails, registry.server-json.schema reports it. Source: " + registrySource + " (parseServerName).",
 		Fix: "write the name as namespace/name, such as \"io.github.user/weather\"",
 	})
-	RuleServerVersion = rules.Register(rules.Rule{
+	RuleServerVersion = rules.New(rules.Rule{
 		ID: "registry.server-json.version", Title: "server.json version not a specific version", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json's version and its packages' versions are specific versions, not \"latest\" or a range",
 		Doc: "The registry refuses \"latest\" (reserved) and version ranges for the server's version and every package's: comparators (^1.2.3, ~1.2.3, >=1.0.0, <1, =1.0.0), hyphen ranges (1.2.3 - 2.0.0), alternatives (1.2 || 1.3) and wildcards (1.x, 1.2.*). Other non-semantic versions are allowed (they sort as latest). " +
 			"Source: " + registrySource + " (validateVersion, looksLikeVersionRange); https://modelcontextprotocol.io/registry/versioning.",
 		Fix: "write the exact version being published, such as \"1.0.2\"",
 	})
-	RuleServerMetaSize = rules.Register(rules.Rule{
+	RuleServerMetaSize = rules.New(rules.Rule{
 		ID: "registry.server-json.meta-size", Title: "server.json publisher _meta over 4 KB", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json's publisher-provided _meta is at most 4096 bytes of JSON",
 		Doc: "The official registry limits _meta \"io.modelcontextprotocol.registry/publisher-provided\" to 4 KB (4096 bytes) of marshalled JSON and fails the publication above it, naming the size. mcpschema measures the value as compact JSON, as the registry's Go encoder writes it. " +
 			"Source: " + registrySource + " (validatePublisherExtensions); docs/reference/server-json/official-registry-requirements.md (\"_meta Namespace Restrictions\").",
 		Fix: "keep the publisher-provided metadata under 4096 bytes: move bulky data to a URL it names",
 	})
-	RuleServerMetaDropped = rules.Register(rules.Rule{
+	RuleServerMetaDropped = rules.New(rules.Rule{
 		ID: "registry.server-json.meta-dropped", Title: "server.json _meta key the registry drops", Owner: "registry", Level: rules.Should, Severity: rules.Notice,
 		Summary: "a server.json's _meta holds only the publisher-provided key the official registry keeps",
 		Doc: "When publishing to the official registry, only the data under _meta \"io.modelcontextprotocol.registry/publisher-provided\" is preserved; any other key is silently dropped and never returned by the registry (the registry's own status and timestamps live outside server.json). " +
 			"Source: docs/reference/server-json/official-registry-requirements.md (\"Publisher-Provided Metadata\").",
 		Fix: "move the data under _meta \"io.modelcontextprotocol.registry/publisher-provided\", or drop it",
 	})
-	RuleServerPackage = rules.Register(rules.Rule{
+	RuleServerPackage = rules.New(rules.Rule{
 		ID: "registry.server-json.package", Title: "server.json package the registry refuses", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json package names its identifier without spaces, from a registry the official registry supports",
 		Doc: "A package identifier holds no spaces. The official registry supports only trusted public registries: npm packages from https://registry.npmjs.org, PyPI from https://pypi.org, NuGet from https://api.nuget.org/v3/index.json (https://api.nuget.org for backwards compatibility), OCI images on Docker Hub (docker.io), GitHub Container Registry (ghcr.io), Google Artifact Registry (*.pkg.dev), Azure Container Registry (*.azurecr.io) or Microsoft Container Registry (mcr.microsoft.com), and MCPB files from https://github.com or https://gitlab.com releases; a registryBaseUrl, image host or download URL elsewhere is refused. Other registry types are not judged. " +
 			"Sources: " + registrySource + " (validatePackageField: package name has spaces); docs/reference/server-json/official-registry-requirements.md (\"Restricted Registry Base URLs\").",
 		Fix: "publish the package to a supported public registry and name it there, or remove registryBaseUrl to use the default",
 	})
-	RuleServerArgument = rules.Register(rules.Rule{
+	RuleServerArgument = rules.New(rules.Rule{
 		ID: "registry.server-json.package-argument", Title: "server.json package argument the registry refuses", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "every package argument is positional (with a value or valueHint) or named (with a bare flag name its value does not repeat)",
 		Doc: "A runtime or package argument's type is \"positional\" or \"named\". A positional argument provides a value or a valueHint. A named argument has a name, the flag alone (\"--port\", \"-v\"), without spaces, \"<\", \">\" or \"$\" (\"--port 8080\" embeds a value); its value and default do not start with the name (the client adds it). " +
 			"An argument of another type is reported here once, and not as the schema's failed alternatives. Source: " + registrySource + " (validateArgument, validateNamedArgumentName, validateArgumentValueFields; ErrInvalidArgumentType, ErrPositionalArgumentValueRequired).",
 		Fix: "make the argument {\"type\": \"named\", \"name\": \"--port\", \"value\": \"8080\"} or {\"type\": \"positional\", \"valueHint\": \"path\"}",
 	})
-	RuleServerTransport = rules.Register(rules.Rule{
+	RuleServerTransport = rules.New(rules.Rule{
 		ID: "registry.server-json.transport", Title: "server.json transport the registry refuses", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "package transports and remotes have a supported type and a URL the registry accepts",
 		Doc: "A package transport is stdio (without url), streamable-http or sse (with a url that is http or https with a host once its {variables} are replaced, every variable naming one of the package's environment variables, argument names or valueHints). " +
 			"A remote is streamable-http or sse only, with an https url that is not localhost, every {variable} named in its variables. Source: " + registrySource + " (validatePackageTransport, validateRemoteTransport, IsValidURL, IsValidRemoteURL, IsValidTemplatedURL).",
 		Fix: "give the transport a supported type and a full URL, and declare every {variable} it uses",
 	})
-	RuleServerRepository = rules.Register(rules.Rule{
+	RuleServerRepository = rules.New(rules.Rule{
 		ID: "registry.server-json.repository", Title: "server.json repository the registry refuses", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json repository is a GitHub or GitLab repository URL with a clean subfolder",
 		Doc: "A repository with a url or source is judged by its source: github needs https://github.com/<owner>/<repo>, gitlab https://gitlab.com/<group>/.../<repo>; other sources are refused. A subfolder is a clean relative path (no leading or trailing slash, no \".\", \"..\" or empty segments; letters, digits, \"-\", \"_\", \".\" and \"/\"). " +
 			"An empty repository object is the schema's to report (url and source are required): a registry scan found 479 of 50,000 entries with one. Source: " + registrySource + " (validateRepository, IsValidRepositoryURL, IsValidSubfolderPath); modelcontextprotocol/registry#1546.",
 		Fix: "write the repository as {\"url\": \"https://github.com/owner/repo\", \"source\": \"github\"}",
 	})
-	RuleServerURL = rules.Register(rules.Rule{
+	RuleServerURL = rules.New(rules.Rule{
 		ID: "registry.server-json.url", Title: "server.json URL not absolute https", Owner: "registry", Level: rules.Must, Severity: rules.Error,
 		Summary: "a server.json's websiteUrl and icon sources are absolute https URLs",
 		Doc:     "The registry refuses a websiteUrl or an icon src that does not parse, is not absolute, or does not use https (no http, no data: URIs). Source: " + registrySource + " (validateWebsiteURL, validateIcon).",

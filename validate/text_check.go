@@ -9,11 +9,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/textnorm"
 )
 
-func init() {
-	addCheck(Check{Name: "risky-text", Rules: textRules, Tool: checkToolText})
-	addCheck(Check{Name: "risky-document-text", Rules: []*rules.Rule{}, Shares: textRules, File: checkDocumentText})
-}
-
 // Large text is scanned in chunks of textChunk bytes that overlap by
 // textOverlap, so that folding it never holds more than a chunk (NFKC
 // may grow text up to 18 times) and a match across a chunk's end is

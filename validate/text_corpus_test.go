@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/source"
 	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 )
@@ -84,7 +83,7 @@ func TestTextAndQualityOnCorpus(t *testing.T) {
 	b.WriteString("# regenerate: go test ./validate -run TestTextAndQualityOnCorpus -update\n")
 	fmt.Fprintf(&b, "current tools: %d; tools with a risky-text finding: %d (%.2f%%)\n", total, len(textTools), 100*float64(len(textTools))/float64(max(total, 1)))
 	var ids []string
-	for _, r := range rules.All() {
+	for _, r := range Rules() {
 		if ours(r.ID) {
 			ids = append(ids, r.ID)
 		}

@@ -38,7 +38,7 @@ func textRule(r rules.Rule, security string, sources ...string) *rules.Rule {
 	r.Direction = rules.Tool
 	r.SecuritySeverity = security
 	r.Doc += " Risky text a pull request adds is an error; text the base already has is reported apart with the pre-existing findings (it fails only with fail-on-existing). Sources: " + strings.Join(sources, "; ") + "."
-	return rules.Register(r)
+	return rules.New(r)
 }
 
 // The text rules.

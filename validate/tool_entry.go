@@ -6,35 +6,35 @@ import (
 
 // Rules about the tool object itself and its required members.
 var (
-	RuleToolObject = rules.Register(rules.Rule{
+	RuleToolObject = rules.New(rules.Rule{
 		ID: "mcp.tool.entry.object", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
+		Title:   "tool entry not an object",
 		Summary: "every entry of a tool list is a tool object",
 		Doc:     "Every element of a tools array (MCP tools/list result, JSON-RPC response, bare array or MCP Description /tools) is an MCP Tool, which is a JSON object (MCP schema.ts, interface Tool; MCP Description 0.8.0 section 9.1). A string, number, array or null in its place cannot be a tool and is not checked further.",
 		Fix:     "replace the entry with a tool object or remove it",
 	})
-	RuleToolName = rules.Register(rules.Rule{
+	RuleToolName = rules.New(rules.Rule{
 		ID: "mcp.tool.name.required", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
+		Title:   "tool name missing",
 		Summary: "every tool has a string name",
 		Doc:     "The MCP Tool type requires name, a string, in every protocol version (schema.ts: name: string); MCP Description 0.8.0 section 9.1 lists it as required. Clients call a tool by this name, so a tool without one cannot be called.",
 		Fix:     "add a \"name\" member holding the tool's programmatic name as a string",
 	})
-	RuleToolInputSchema = rules.Register(rules.Rule{
+	RuleToolInputSchema = rules.New(rules.Rule{
 		ID: "mcp.tool.input-schema.required", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
+		Title:   "inputSchema missing",
 		Summary: "every tool has an inputSchema object",
 		Doc:     "The MCP Tool type requires inputSchema, a JSON Schema object, in every protocol version; from 2025-11-25 the specification says it \"MUST be a valid JSON Schema object (not null)\". MCP Description 0.8.0 section 9.2: every Tool MUST contain inputSchema and its absence MUST NOT be read as \"no arguments\". A tool without arguments uses {\"type\": \"object\", \"additionalProperties\": false}.",
 		Fix:     "add \"inputSchema\": {\"type\": \"object\", \"additionalProperties\": false} for a tool without arguments, or the schema of its arguments",
 	})
-	RuleToolOutputSchema = rules.Register(rules.Rule{
+	RuleToolOutputSchema = rules.New(rules.Rule{
 		ID: "mcp.tool.output-schema.object", Owner: "mcp", Level: rules.Must, Severity: rules.Error,
+		Title:   "outputSchema not an object",
 		Summary: "a present outputSchema is a schema object, not null",
 		Doc:     "outputSchema is optional, but when present the MCP Tool type (2025-06-18 and later) requires a JSON Schema object; null, a boolean or any other value is not allowed (MCP schema.json; MCP Description 0.8.0 section 9.2). Captured tools/list results sometimes carry \"outputSchema\": null, which strict clients reject.",
 		Fix:     "remove outputSchema when the tool has no structured output, or give a schema object",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "tool-entry", Rules: []*rules.Rule{RuleToolObject, RuleToolName, RuleToolInputSchema, RuleToolOutputSchema}, Tool: checkToolEntry})
-}
 
 // checkToolEntry checks that the entry is an object with a string name,
 // an inputSchema object and, when present, an outputSchema object.

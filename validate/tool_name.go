@@ -8,25 +8,22 @@ import (
 
 // Rules about tool names.
 var (
-	RuleToolNameFormat = rules.Register(rules.Rule{
+	RuleToolNameFormat = rules.New(rules.Rule{
 		ID: "mcp.tool.name.format", Owner: "mcp", Level: rules.Should, Severity: rules.Warning,
 		Versions: []string{"2025-11-25", "2026-07-28"},
+		Title:    "tool name not allowed",
 		Summary:  "a tool name has 1 to 128 characters, only letters, digits, underscore, hyphen and dot",
 		Doc:      "From MCP 2025-11-25 (server/tools.mdx, \"Tool Names\", unchanged in 2026-07-28): tool names SHOULD be between 1 and 128 characters long and SHOULD use only A-Z, a-z, 0-9, underscore, hyphen and dot, with no spaces, commas or other special characters (SEP-986 as merged). Clients and aggregators rely on this to route and prefix names. Earlier protocol versions set no rule, so the check applies only to tools scoped to 2025-11-25 or later.",
 		Fix:      "rename the tool using only letters, digits, _, - and ., at most 128 characters, or narrow the tool's protocolVersions",
 	})
-	RuleToolNameUnique = rules.Register(rules.Rule{
+	RuleToolNameUnique = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.name.unique", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "tool declared twice",
 		Summary: "tools with the same name have disjoint protocol scopes",
 		Doc:     "MCP Description 0.8.0 section 9.5: tools with the same name MUST have pairwise-disjoint effective protocol scopes, so that projection to one protocol version yields at most one declaration for that name; an omitted scope covers every root version. MCP itself says tool names SHOULD be unique within a server. In a tools/list result, array or snapshot every tool has the file's scope, so a repeated name is always reported.",
 		Fix:     "rename one of the tools, or give the same-name variants protocolVersions that do not overlap",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "tool-name-format", Rules: []*rules.Rule{RuleToolNameFormat}, Tool: checkToolNameFormat})
-	addCheck(Check{Name: "tool-names-unique", Rules: []*rules.Rule{RuleToolNameUnique}, File: checkToolNamesUnique})
-}
 
 // checkToolNameFormat warns about names outside the MCP naming rules.
 func checkToolNameFormat(c *ToolContext) {

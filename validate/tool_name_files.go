@@ -13,8 +13,9 @@ import (
 
 // RuleToolNameAcrossFiles reports a tool name defined in two files of one
 // run for one server.
-var RuleToolNameAcrossFiles = rules.Register(rules.Rule{
+var RuleToolNameAcrossFiles = rules.New(rules.Rule{
 	ID: "mcpschema.tool.name.unique-across-files", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
+	Title:   "tool defined in several files",
 	Summary: "a tool name has one definition among the files of a run, per server",
 	Doc: "The files of one run describe a server's tools, so a name defined differently in two of them is two definitions of one tool: a client sees only one, and a pull request that adds a second file with a changed copy of an existing tool would otherwise change nothing the diff looks at. " +
 		"The later definition (files in path order) is reported at its name, and the message names the earlier one's position. Every definition is also compared with the base (the copy's breaking changes are reported too). " +
@@ -22,10 +23,6 @@ var RuleToolNameAcrossFiles = rules.Register(rules.Rule{
 		"Not reported: same-name tools of files with different server names (different servers), same-name tools whose protocol scopes do not overlap (as mcpdesc.tool.name.unique says within a file, which reports the repeats inside one file), and a copy whose text is the same as the other definition's (one definition seen twice, as in per-configuration tool lists of one server).",
 	Fix: "remove the copy or rename one of the tools; to check several servers in one run, describe each in an MCP Description document with its own info.name (or check them in separate runs)",
 })
-
-func init() {
-	EmittedElsewhere[RuleToolNameAcrossFiles] = "reported by Assemble once every file of the run is known (checkToolNamesAcrossFiles)"
-}
 
 // toolName is what the run keeps of one named tool to compare names
 // across files: a few strings per tool, never the file.

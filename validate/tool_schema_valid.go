@@ -7,9 +7,10 @@ import (
 )
 
 // RuleToolSchemaValid: every tool schema is valid under its dialect.
-var RuleToolSchemaValid = rules.Register(rules.Rule{
+var RuleToolSchemaValid = rules.New(rules.Rule{
 	ID: "json-schema.tool-schema.valid", Owner: "json-schema", Level: rules.Must, Severity: rules.Error,
 	Versions: []string{"2025-11-25", "2026-07-28"},
+	Title:    "tool schema invalid",
 	Summary:  "a tool's inputSchema and outputSchema are valid under their declared or default JSON Schema dialect",
 	Doc: "MCP 2025-11-25 and 2026-07-28 (Basic, JSON Schema usage) make JSON Schema 2020-12 the default dialect of tool schemas and require an error for a dialect an implementation does not support; " +
 		"MCP Description section 9.2 limits declared dialects to 2020-12 and draft-07, never fetches external $ref targets and warns when validation is incomplete. " +
@@ -22,10 +23,6 @@ var RuleToolSchemaValid = rules.Register(rules.Rule{
 	Also:   []rules.Severity{rules.Warning},
 	Varies: "warning for a reference to another document (never fetched; the check is incomplete)",
 })
-
-func init() {
-	addCheck(Check{Name: "tool-schema-valid", Rules: []*rules.Rule{RuleToolSchemaValid}, Tool: checkToolSchemaValid})
-}
 
 // checkToolSchemaValid checks both schemas of a tool under their dialect,
 // for the protocol versions that define one.

@@ -6,25 +6,22 @@ import (
 
 // Rules about a document tool's tags and deprecation flag.
 var (
-	RuleToolTags = rules.Register(rules.Rule{
+	RuleToolTags = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.tags", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "undeclared tag",
 		Summary: "a tool's tags are strings naming tags the document declares",
 		Doc: "MCP Description 0.8.0 sections 9.1 and 13.3: a tool's tags is a non-empty array of strings (an empty or non-array tags is mcpdesc.document.collection); when the document has a root tags catalogue, every tool tag MUST reference the name of a declared Tag Object. " +
 			"A misspelt tag otherwise silently drops the tool from its category. Checked in MCP Description documents only.",
 		Fix: "write each tag as a string, and use a name from the root tags catalogue or declare the tag there",
 	})
-	RuleToolDeprecated = rules.Register(rules.Rule{
+	RuleToolDeprecated = rules.New(rules.Rule{
 		ID: "mcpdesc.tool.deprecated", Owner: "mcpdesc", Level: rules.Must, Severity: rules.Error,
+		Title:   "deprecated not a boolean",
 		Summary: "a tool's deprecated flag is a boolean",
 		Doc:     "MCP Description 0.8.0 section 9.1: deprecated is a boolean saying whether the tool is deprecated. A string such as \"true\" or a note in its place is not a flag tooling can read. Checked in MCP Description documents only.",
 		Fix:     "write \"deprecated\": true (or false), and move any note into the description",
 	})
 )
-
-func init() {
-	addCheck(Check{Name: "tool-tags", Rules: []*rules.Rule{RuleToolTags}, Tool: checkToolTags})
-	addCheck(Check{Name: "tool-deprecated", Rules: []*rules.Rule{RuleToolDeprecated}, Tool: checkToolDeprecated})
-}
 
 // checkToolTags checks tag values and their references to the root catalogue.
 func checkToolTags(c *ToolContext) {

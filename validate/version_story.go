@@ -10,7 +10,7 @@ import (
 )
 
 // RuleVersionMismatch: the files of one server declare different versions.
-var RuleVersionMismatch = rules.Register(rules.Rule{
+var RuleVersionMismatch = rules.New(rules.Rule{
 	ID: "mcpschema.document.version-mismatch", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
 	Summary: "the files of one server declare one version",
 	Doc: "A server's release has one version, and three files may say it: the MCP Registry server.json (`version`), an MCP Description document (`info.version`) and a tools/list snapshot that records the server's `serverInfo.version` (`mcpschema snapshot` writes a document, whose info.version is the server's). " +
@@ -19,10 +19,6 @@ var RuleVersionMismatch = rules.Register(rules.Rule{
 	Fix:   "set the same version in each file of the release",
 	Title: "versions disagree",
 })
-
-func init() {
-	EmittedElsewhere[RuleVersionMismatch] = "reported by the pipeline once every file of the run is read (VersionAgreement)"
-}
 
 // VersionLabel names where a file declares its version, for messages:
 // `server.json "version"`, `d.mcpdesc.yaml info.version`.

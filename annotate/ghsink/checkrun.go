@@ -28,6 +28,8 @@ type CheckRun struct {
 	// DetailsURL links the check run to the workflow run (optional).
 	DetailsURL string
 	Report     *report.Report
+	// Rules is the run's rule set: the annotations' titles are its rules'.
+	Rules *rules.Set
 	// Gate decides the run's outcome (annotate.SummaryOptions.Gate);
 	// Failed says whether the run failed (the conclusion).
 	Gate   report.Gate
@@ -79,7 +81,7 @@ func (e *CreateError) Unwrap() error { return e.Err }
 func (c *Client) PublishCheckRun(ctx context.Context, cr CheckRun) (*CheckRunResult, error) {
 	rep := cr.Report
 	capped := capAnnotations(rep)
-	anns := annotations(capped.Findings)
+	anns := annotations(capped.Findings, cr.Rules)
 	res := &CheckRunResult{Total: len(anns), Capped: capped}
 	title := annotate.Headline(rep)
 	created, _, err := c.gh.Checks.CreateCheckRun(ctx, cr.Owner, cr.Repo, github.CreateCheckRunOptions{
@@ -180,13 +182,6 @@ func (c *Client) complete(ctx context.Context, cr CheckRun, id int64, title, sum
 	return err
 }
 
-// Annotations turns the findings into check run annotations, in report
-// order, folded and bounded (annotate.CapAnnotations). A finding without a
-// file (a run-level one) has no place to be annotated; the summary lists it.
-func Annotations(rep *report.Report) []*github.CheckRunAnnotation {
-	return annotations(capAnnotations(rep).Findings)
-}
-
 // capAnnotations folds and bounds the report's findings that have a file.
 func capAnnotations(rep *report.Report) annotate.Capped {
 	filed := make([]report.Finding, 0, len(rep.Findings))
@@ -198,7 +193,9 @@ func capAnnotations(rep *report.Report) annotate.Capped {
 	return annotate.CapAnnotations(filed, 0, 0)
 }
 
-func annotations(findings []report.Finding) []*github.CheckRunAnnotation {
+// annotations turns the findings into check run annotations, in report
+// order, titled with their rules' titles in set.
+func annotations(findings []report.Finding, set *rules.Set) []*github.CheckRunAnnotation {
 	out := make([]*github.CheckRunAnnotation, 0, len(findings))
 	for _, f := range findings {
 		line := max(f.Line, 1)
@@ -208,7 +205,7 @@ func annotations(findings []report.Finding) []*github.CheckRunAnnotation {
 			EndLine:         github.Int(line),
 			AnnotationLevel: github.String(annotationLevel(f.Severity)),
 			Message:         github.String(truncateTo(annotate.EscapeControls(f.Message, true), messageLimit)),
-			Title:           github.String(truncateTo(annotate.EscapeControls(annotate.Title(f), false), 255)),
+			Title:           github.String(truncateTo(annotate.EscapeControls(annotate.Title(f, set), false), 255)),
 		}
 		if f.Line > 0 && f.Column > 0 {
 			a.StartColumn = github.Int(f.Column)

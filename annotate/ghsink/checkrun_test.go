@@ -39,7 +39,7 @@ func TestCheckRunAnnotationsInBatches(t *testing.T) {
 	}
 	for i, a := range cr.Annotations {
 		f := rep.Findings[i]
-		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != annotate.Title(f) || !strings.HasPrefix(a.Title, f.Tool+": ") || a.Message != f.Message {
+		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != annotate.Title(f, testRules) || !strings.HasPrefix(a.Title, f.Tool+": ") || a.Message != f.Message {
 			t.Fatalf("annotation %d = %+v, want finding %+v", i, a, f)
 		}
 	}
@@ -246,7 +246,7 @@ func TestCheckRunAnnotationsSkipFileless(t *testing.T) {
 		{Rule: "mcpschema.files.pattern-unmatched", Severity: rules.Warning, Message: `pattern "x/*.json" matches no file`},
 		{Rule: "mcpschema.tool.name-style", Severity: rules.Notice, File: "tools/a.json", Line: 2, Column: 3, Message: "m", Tool: "t"},
 	}}
-	got := Annotations(rep)
+	got := Annotations(rep, testRules)
 	if len(got) != 1 || got[0].GetPath() != "tools/a.json" {
 		t.Fatalf("annotations %+v: want only the located finding", got)
 	}
@@ -266,7 +266,7 @@ func TestCheckRunFailOnIncompleteSaysWhy(t *testing.T) {
 		Findings: []report.Finding{{Rule: "json-schema.tool-schema.valid", Severity: rules.Warning, File: "tools/a.json", Line: 3, Column: 5,
 			Message: `$ref "https://example.com/s.json" is not fetched`, Tool: "t", Incomplete: true}}}
 	rep.Finalize()
-	_, err := h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123",
+	_, err := h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123", Rules: testRules,
 		Name: "mcpschema", Report: rep, Gate: report.Gate{FailOn: rules.Error, Incomplete: true}, Failed: true, Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)

@@ -3,9 +3,10 @@ package ghsink
 import (
 	"context"
 	"fmt"
-	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 	"strings"
 	"testing"
+
+	"github.com/mcpschema/mcpschema/internal/testsupport/golden"
 )
 
 func upsert(h *harness, marker, body string, create bool) (string, error) {

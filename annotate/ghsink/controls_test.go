@@ -30,14 +30,14 @@ func TestAnnotationsEscapeControls(t *testing.T) {
 		Message: "unterminated [] set in `" + ctl + "(`; fix the pattern"}}}
 	rep.Finalize()
 	var b bytes.Buffer
-	WriteInline(&b, rep, 0)
+	WriteInline(&b, rep, 0, testRules)
 	if r, ok := rawControl(b.String()); ok {
 		t.Errorf("the fallback annotation holds the raw control %U: %q", r, b.String())
 	}
 	for _, c := range wfcmd.Unexpected(b.String(), "error") {
 		t.Errorf("the runner sees command %q in line %q", c.Name, c.Line)
 	}
-	for _, a := range Annotations(rep) {
+	for _, a := range Annotations(rep, testRules) {
 		for _, s := range []string{a.GetMessage(), a.GetTitle(), a.GetRawDetails()} {
 			if r, ok := rawControl(s); ok {
 				t.Errorf("a check run annotation holds the raw control %U: %q", r, s)

@@ -31,7 +31,8 @@ type InlineResult struct {
 // first 10 errors, 10 warnings and 10 notices minus reservedNotices (slots
 // kept for run-level notices), in report order. When some findings do not
 // fit, a last notice says how many were not shown inline and where they are.
-func WriteInline(w io.Writer, rep *report.Report, reservedNotices int) InlineResult {
+// Their titles are their rules' in set.
+func WriteInline(w io.Writer, rep *report.Report, reservedNotices int, set *rules.Set) InlineResult {
 	limit := map[rules.Severity]int{rules.Error: InlineErrors, rules.Warning: InlineWarnings,
 		rules.Notice: max(InlineNotices-reservedNotices-1, 0)}
 	used := map[rules.Severity]int{}
@@ -54,7 +55,7 @@ func WriteInline(w io.Writer, rep *report.Report, reservedNotices int) InlineRes
 			res.Shown++
 		}
 		used[sev]++
-		fmt.Fprintln(w, annotate.Command(f))
+		fmt.Fprintln(w, annotate.Command(f, set))
 	}
 	res.Total = total
 	if res.NotShown > 0 {

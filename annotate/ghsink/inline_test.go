@@ -12,7 +12,7 @@ import (
 func TestWriteInlineCapsPerSeverity(t *testing.T) {
 	rep := findingsReport(64) // 32 errors, 16 warnings, 16 notices
 	var b bytes.Buffer
-	res := WriteInline(&b, rep, 1)
+	res := WriteInline(&b, rep, 1, testRules)
 	count := map[string]int{}
 	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
 		count[strings.SplitN(strings.TrimPrefix(line, "::"), " ", 2)[0]]++
@@ -30,7 +30,7 @@ func TestWriteInlineCapsPerSeverity(t *testing.T) {
 func TestWriteInlineAllFit(t *testing.T) {
 	rep := findingsReport(8)
 	var b bytes.Buffer
-	res := WriteInline(&b, rep, 0)
+	res := WriteInline(&b, rep, 0, testRules)
 	if res.NotShown != 0 || strings.Contains(b.String(), "not shown inline") {
 		t.Errorf("result %+v, output %q", res, b.String())
 	}

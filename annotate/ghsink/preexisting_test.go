@@ -17,12 +17,12 @@ func TestPreExistingNotAnnotated(t *testing.T) {
 		{Rule: "mcp.tool.name.format", Severity: rules.Error, File: "a.json", Line: 2, Column: 1, Message: "new problem"},
 	}}
 	rep.Finalize()
-	anns := Annotations(rep)
+	anns := Annotations(rep, testRules)
 	if len(anns) != 1 || !strings.Contains(anns[0].GetMessage(), "new problem") {
 		t.Errorf("annotations %+v: want only the new finding", anns)
 	}
 	var b bytes.Buffer
-	WriteInline(&b, rep, 0)
+	WriteInline(&b, rep, 0, testRules)
 	if strings.Contains(b.String(), "old problem") || !strings.Contains(b.String(), "new problem") {
 		t.Errorf("workflow commands:\n%s", b.String())
 	}

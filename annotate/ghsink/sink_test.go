@@ -79,7 +79,7 @@ func findingsReport(n int) *report.Report {
 func fixedNow() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }
 
 func publish(h *harness, rep *report.Report) (*CheckRunResult, error) {
-	return h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123",
+	return h.client.PublishCheckRun(context.Background(), CheckRun{Owner: "acme", Repo: "tools", HeadSHA: "abc123", Rules: testRules,
 		Name: "mcpschema", Report: rep, Gate: report.DefaultGate, Failed: report.DefaultGate.Fails(rep), Now: fixedNow})
 }
 

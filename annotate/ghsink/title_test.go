@@ -14,7 +14,7 @@ func TestAnnotationWitnessWhole(t *testing.T) {
 	long := strings.Repeat("é", 400)
 	rep := &report.Report{Findings: []report.Finding{{Rule: "compat.input.required-added", Severity: rules.Error,
 		File: "t.json", Line: 2, Column: 3, Tool: "search_issues", Message: "m", Witness: map[string]any{"q": long}}}}
-	anns := Annotations(rep)
+	anns := Annotations(rep, testRules)
 	if len(anns) != 1 {
 		t.Fatalf("%d annotations", len(anns))
 	}

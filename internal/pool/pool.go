@@ -6,11 +6,7 @@ import (
 	"context"
 	"runtime"
 	"sync"
-	"sync/atomic"
 )
-
-// constructed counts the pools made, for tests: a run makes one.
-var constructed atomic.Int64
 
 // Pool runs work on a fixed number of workers.
 type Pool struct {
@@ -21,20 +17,15 @@ type Pool struct {
 
 // New returns a pool of workers goroutines (0 or less: one per CPU).
 func New(workers int) *Pool {
-	constructed.Add(1)
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	return &Pool{workers: workers}
 }
 
-// Constructed returns how many pools New has made so far in this process.
-func Constructed() int64 { return constructed.Load() }
-
 // WithContext returns the pool bound to ctx: once ctx is done (the run is
 // interrupted or its deadline passed), Each hands out no further index and
-// returns when the calls under way have returned. It is the same pool (not
-// counted by Constructed).
+// returns when the calls under way have returned. It is the same pool.
 func (p *Pool) WithContext(ctx context.Context) *Pool {
 	c := *p
 	c.ctx = ctx

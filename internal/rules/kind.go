@@ -103,9 +103,3 @@ func DirectionOf(id string) Direction {
 	}
 	return ""
 }
-
-// IsBreaking reports whether id names a registered breaking rule.
-func IsBreaking(id string) bool {
-	r, ok := Lookup(id)
-	return ok && r.Kind == Breaking
-}

@@ -2,32 +2,45 @@ package rules
 
 import "testing"
 
-func TestRegisterKind(t *testing.T) {
-	r := Register(Rule{ID: "test.kind.default", Owner: "test", Level: Must, Severity: Error})
+func TestNewSet(t *testing.T) {
+	r := New(Rule{ID: "test.kind.default", Owner: "test", Level: Must, Severity: Error})
 	if r.Kind != Validation {
-		t.Errorf("a rule registered without kind: %q, want validation", r.Kind)
+		t.Errorf("a rule made without kind: %q, want validation", r.Kind)
 	}
-	b := Register(Rule{ID: "test.kind.breaking", Kind: Breaking, Direction: Input, Owner: "test", Level: Must, Severity: Error})
-	if !IsBreaking(b.ID) || IsBreaking(r.ID) || IsBreaking("test.kind.unregistered") {
-		t.Errorf("IsBreaking: breaking %v, validation %v, unregistered %v", IsBreaking(b.ID), IsBreaking(r.ID), IsBreaking("test.kind.unregistered"))
+	b := New(Rule{ID: "compat.input.test", Kind: Breaking, Direction: Input, Owner: "test", Level: Must, Severity: Error})
+	s, err := NewSet([]*Rule{b}, []*Rule{r, b})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for name, bad := range map[string]Rule{
-		"breaking without direction": {ID: "test.kind.nodir", Kind: Breaking},
-		"unknown direction":          {ID: "test.kind.baddir", Kind: Breaking, Direction: "sideways"},
-		"unknown kind":               {ID: "test.kind.badkind", Kind: "lint"},
-		"id with one segment":        {ID: "test"},
-		"id with an upper-case word": {ID: "test.Kind.upper"},
-		"id with an empty segment":   {ID: "test..empty"},
-		"duplicate id":               {ID: "test.kind.default"},
+	if got := s.IDs(); len(got) != 2 || got[0] != b.ID || got[1] != r.ID {
+		t.Errorf("IDs: %q, want the two ids sorted, the record listed twice once", got)
+	}
+	if x, ok := s.Lookup(b.ID); !ok || x != b {
+		t.Errorf("Lookup(%q): %v %v", b.ID, x, ok)
+	}
+	if _, ok := s.Lookup("test.kind.unknown"); ok {
+		t.Error("Lookup of an unknown id found it")
+	}
+	if s.Title("test.kind.unknown") != "test.kind.unknown" || s.Title(r.ID) != "kind default" {
+		t.Errorf("Title: %q, %q", s.Title("test.kind.unknown"), s.Title(r.ID))
+	}
+	if !IsBreaking(b.ID) || IsBreaking(r.ID) {
+		t.Errorf("IsBreaking: breaking %v, validation %v", IsBreaking(b.ID), IsBreaking(r.ID))
+	}
+	for name, bad := range map[string]*Rule{
+		"breaking without direction":   {ID: "compat.input.nodir", Kind: Breaking},
+		"unknown direction":            {ID: "compat.input.baddir", Kind: Breaking, Direction: "sideways"},
+		"unknown kind":                 {ID: "test.kind.badkind", Kind: "lint"},
+		"breaking outside compat.":     {ID: "test.kind.breaking", Kind: Breaking, Direction: Input},
+		"validation inside compat.":    New(Rule{ID: "compat.input.lint"}),
+		"id with one segment":          New(Rule{ID: "test"}),
+		"id with an upper-case word":   New(Rule{ID: "test.Kind.upper"}),
+		"id with an empty segment":     New(Rule{ID: "test..empty"}),
+		"duplicate id, another record": New(Rule{ID: "test.kind.default"}),
 	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: Register did not panic", name)
-				}
-			}()
-			Register(bad)
-		}()
+		if _, err := NewSet([]*Rule{r}, []*Rule{bad}); err == nil {
+			t.Errorf("%s: NewSet took it", name)
+		}
 	}
 }
 
@@ -48,8 +61,8 @@ func TestDirectionOf(t *testing.T) {
 			t.Errorf("DirectionOf(%q) = %q, want %q", id, got, want)
 		}
 	}
-	r := Register(Rule{ID: "test.tool.input-schema.x", Owner: "test", Level: Must, Severity: Error})
+	r := New(Rule{ID: "test.tool.input-schema.x", Owner: "test", Level: Must, Severity: Error})
 	if r.Direction != Input {
-		t.Errorf("a validation rule registered without direction: %q, want input from its id", r.Direction)
+		t.Errorf("a validation rule made without direction: %q, want input from its id", r.Direction)
 	}
 }

@@ -1,14 +1,13 @@
-// Package rules is the registry of every rule mcpschema knows: validation
-// rules and breaking-change rules alike. The same entries feed the CLI's
-// `rules` listing, SARIF rules[], the rule table of docs/rules.md and config validation.
+// Package rules defines what a rule is (Rule, made with New) and a set of
+// rules (Set, made with NewSet): validation rules and breaking-change rules
+// alike. The packages that report rules list their records; one set of all
+// of them (cmd/internal/ruleset) feeds the CLI's `rules` listing, SARIF
+// rules[], the rule table of docs/rules.md and config validation.
 package rules
 
 import (
-	"fmt"
 	"regexp"
-	"sort"
 	"strings"
-	"sync"
 )
 
 // Level is the requirement level of the text a rule enforces.
@@ -43,11 +42,11 @@ func IsProtocolVersion(v string) bool {
 	return false
 }
 
-// Rule is one registry entry.
+// Rule is one rule record.
 type Rule struct {
 	// ID is dotted lower-case, e.g. "mcp.tool.schema.native-shape".
 	ID string
-	// Kind is Validation or Breaking; Register sets Validation when it is empty,
+	// Kind is Validation or Breaking; New sets Validation when it is empty,
 	// so a breaking rule must say so (diffcheck's compat constructor does).
 	Kind Kind
 	// Direction is the part of the tool's contract the rule judges; every
@@ -109,59 +108,19 @@ func (r *Rule) Emits(s Severity) bool {
 	return false
 }
 
-var (
-	mu   sync.RWMutex
-	byID = map[string]*Rule{}
-	idRe = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$`)
-)
+var idRe = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$`)
 
-// Register adds r to the registry and returns it. A rule without Kind is a
-// Validation rule, with the direction its id declares unless it sets one. It panics on a malformed or duplicate id, an unknown kind
-// and a breaking rule without a known direction, which tests catch at start-up.
-func Register(r Rule) *Rule {
-	mu.Lock()
-	defer mu.Unlock()
-	if !idRe.MatchString(r.ID) {
-		panic(fmt.Sprintf("rules: malformed id %q", r.ID))
-	}
+// New returns r as a rule record: a rule without Kind is a Validation
+// rule, with the direction its id declares unless it sets one. It checks
+// nothing; NewSet does, when the records are put in a set.
+func New(r Rule) *Rule {
 	if r.Kind == "" {
 		r.Kind = Validation
 	}
 	if r.Kind == Validation && r.Direction == "" {
 		r.Direction = DirectionOf(r.ID)
 	}
-	if r.Kind != Validation && r.Kind != Breaking {
-		panic(fmt.Sprintf("rules: %s: unknown kind %q", r.ID, r.Kind))
-	}
-	if (r.Kind == Breaking || r.Direction != "") && !IsDirection(r.Direction) {
-		panic(fmt.Sprintf("rules: %s: unknown direction %q", r.ID, r.Direction))
-	}
-	if _, dup := byID[r.ID]; dup {
-		panic(fmt.Sprintf("rules: duplicate id %q", r.ID))
-	}
-	rr := r
-	byID[r.ID] = &rr
-	return &rr
-}
-
-// Lookup returns the rule with the given id.
-func Lookup(id string) (*Rule, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	r, ok := byID[id]
-	return r, ok
-}
-
-// All returns every registered rule, sorted by id.
-func All() []*Rule {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]*Rule, 0, len(byID))
-	for _, r := range byID {
-		out = append(out, r)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
+	return &r
 }
 
 // VersionsText renders the rule's versions for listings ("all" when empty).

@@ -13,14 +13,11 @@ import (
 // schema itself is ever read, from the network or from disk.
 var errRefused = errors.New("mcpschema never loads external documents")
 
-// refusingLoader refuses every load and counts the attempts.
-type refusingLoader struct{ attempts *atomic.Int64 }
+// refusingLoader refuses every load.
+type refusingLoader struct{}
 
 // Load refuses url.
-func (l refusingLoader) Load(url string) (any, error) {
-	l.attempts.Add(1)
-	return nil, errRefused
-}
+func (refusingLoader) Load(url string) (any, error) { return nil, errRefused }
 
 // compiled is what compiling produced.
 type compiled struct {
@@ -60,7 +57,7 @@ func compile(doc any, d Dialect, l Limits) (*compiled, bool) {
 func compileNow(doc any, d Dialect, l Limits) *compiled {
 	counter := &atomic.Int64{}
 	c := jsonschema.NewCompiler()
-	c.UseLoader(refusingLoader{attempts: &atomic.Int64{}})
+	c.UseLoader(refusingLoader{})
 	if d == DialectDraft7 {
 		c.DefaultDraft(jsonschema.Draft7)
 	} else {

@@ -16,7 +16,6 @@
 package schema
 
 import (
-	"sync/atomic"
 	"time"
 
 	"github.com/mcpschema/mcpschema/internal/limits"
@@ -106,12 +105,8 @@ type Engine struct {
 	cache  *cache
 }
 
-// engines counts the engines NewEngine made (see Engines).
-var engines atomic.Int64
-
 // NewEngine returns an engine bounded by l.
 func NewEngine(l Limits) *Engine {
-	engines.Add(1)
 	return &Engine{limits: l, cache: newCache(cacheSize)}
 }
 
@@ -121,11 +116,6 @@ func NewEngine(l Limits) *Engine {
 func (e *Engine) Spent() bool {
 	return !e.limits.Deadline.IsZero() && !time.Now().Before(e.limits.Deadline)
 }
-
-// Engines returns how many engines NewEngine made in this process: tests
-// read it to show that a run builds one engine, shared by validation and
-// the diff.
-func Engines() int64 { return engines.Load() }
 
 // Check checks schema under its declared dialect ($schema) or 2020-12.
 // Equal schemas (same content and dialect) are checked once per engine and

@@ -74,14 +74,10 @@ func TestNeverLoads(t *testing.T) {
 // TestLoaderRefuses checks the loader handed to the compiler refuses everything.
 func TestLoaderRefuses(t *testing.T) {
 	t.Parallel()
-	var n atomic.Int64
-	l := refusingLoader{attempts: &n}
+	var l refusingLoader
 	for _, u := range []string{"file:///etc/hostname", "http://127.0.0.1/x", "https://example.com/x"} {
 		if _, err := l.Load(u); !errors.Is(err, errRefused) {
 			t.Errorf("%s: %v", u, err)
 		}
-	}
-	if n.Load() != 3 {
-		t.Errorf("attempts %d", n.Load())
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/limits"
 )
@@ -87,7 +88,7 @@ func Main(ctx context.Context, args []string, env cmdenv.Env) int {
 	}
 	res, err := service.Run(ctx, service.RunOptions{Dir: dir, Patterns: in.Patterns, Base: rv.Base, HeadRef: rv.HeadRef,
 		ConfigPath: in.Config, Versions: in.Versions, Gate: in.Gate, ConfigFrom: cs.From, ConfigSince: cs.Since, Started: started,
-		Clients: in.Clients, Now: now})
+		Clients: in.Clients, Now: now, Rules: ruleset.All()})
 	if err != nil {
 		return fail(actionNoFiles(err, in))
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
-	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 // RetrySleep, when set, is the wait between API retries (nil: ghsink's;
@@ -116,7 +116,7 @@ func (p *publisher) checkRun(ctx context.Context) {
 	}
 	res, err := p.client.PublishCheckRun(ctx, ghsink.CheckRun{Owner: owner, Repo: repo, HeadSHA: p.tgt.HeadSHA,
 		Name: p.in.CheckName, DetailsURL: details, Report: p.res.Report, Gate: p.res.Gate, Failed: p.res.Failed(), Links: actionLinks(p),
-		Accept: p.accept()})
+		Accept: p.accept(), Rules: ruleset.All()})
 	var ce *ghsink.CreateError
 	switch {
 	case err == nil:
@@ -218,7 +218,7 @@ func (p *publisher) inline() {
 	if !p.fallback {
 		return
 	}
-	res := ghsink.WriteInline(p.out, p.res.Report, len(p.notices))
+	res := ghsink.WriteInline(p.out, p.res.Report, len(p.notices), ruleset.All())
 	if res.NotShown > 0 {
 		p.note("%s", ghsink.NotShownText(res.NotShown, res.Total))
 	}
@@ -281,10 +281,10 @@ func (p *publisher) writeFile(path, format string) error {
 	if err != nil {
 		return err
 	}
-	render := func() error { return annotate.Render(f, format, p.res.Report, rules.All()) }
+	render := func() error { return annotate.Render(f, format, p.res.Report, ruleset.All()) }
 	if format == "sarif" {
 		// line hashes from the workspace, as upload-sarif reads it
-		render = func() error { return annotate.RenderSARIF(f, p.res.Report, rules.All(), p.dir) }
+		render = func() error { return annotate.RenderSARIF(f, p.res.Report, ruleset.All(), p.dir) }
 	}
 	if err := render(); err != nil {
 		f.Close()

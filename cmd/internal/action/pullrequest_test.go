@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
@@ -93,7 +94,7 @@ func TestActionPullRequestEndToEnd(t *testing.T) {
 	}
 	for i, f := range cli.Findings {
 		a := nonBreaking[i]
-		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != annotate.Title(f) {
+		if a.Path != f.File || a.StartLine != f.Line || a.StartColumn == nil || *a.StartColumn != f.Column || a.Title != annotate.Title(f, ruleset.All()) {
 			t.Fatalf("annotation %d at %s:%d (%s), want the head position %s:%d:%d (%s)", i, a.Path, a.StartLine, a.Title, f.File, f.Line, f.Column, f.Rule)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 )
@@ -61,7 +62,7 @@ func runChangelog(ctx context.Context, args []string, env Env) int {
 			return ExitUsage
 		}
 	}
-	cl, err := service.BuildChangelog(ctx, service.ChangelogOptions{Dir: env.WorkDir(), Base: *base, Head: *head, BaseMode: *baseMode, ConfigPath: *config, Patterns: patterns, Now: now})
+	cl, err := service.BuildChangelog(ctx, service.ChangelogOptions{Dir: env.WorkDir(), Base: *base, Head: *head, BaseMode: *baseMode, ConfigPath: *config, Patterns: patterns, Now: now, Rules: ruleset.All()})
 	if cmdenv.Interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}

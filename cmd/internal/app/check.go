@@ -12,10 +12,10 @@ import (
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/cmd/internal/action"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/deprecation"
 	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/internal/rules"
 )
 
 type multiFlag []string
@@ -113,7 +113,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 	}
 	res, err := service.Run(ctx, service.RunOptions{Dir: env.WorkDir(), Patterns: patterns, Base: baseRev, HeadRef: *cf.head,
 		ConfigPath: *cf.config, Versions: cf.versions, VersionsFrom: "--protocol-version", Gate: gate,
-		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, Clients: cf.clients, Now: now})
+		ConfigFrom: *cf.configFrom, ConfigSince: configSince, ShowIgnored: *cf.showIgnored, Clients: cf.clients, Now: now, Rules: ruleset.All()})
 	if cmdenv.Interrupted(ctx, env.Stderr) {
 		return ExitInterrupted
 	}
@@ -138,9 +138,9 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 			Accept: service.AcceptHow("", res.Config)})
 	} else if *cf.format == "sarif" {
 		// line hashes from the files as upload-sarif will read them
-		err = annotate.RenderSARIF(w, res.Report, rules.All(), env.WorkDir())
+		err = annotate.RenderSARIF(w, res.Report, ruleset.All(), env.WorkDir())
 	} else {
-		err = annotate.Render(w, *cf.format, res.Report, rules.All())
+		err = annotate.Render(w, *cf.format, res.Report, ruleset.All())
 	}
 	if cmdenv.Interrupted(ctx, env.Stderr) {
 		return ExitInterrupted

@@ -4,15 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 )
+
+// update rewrites the golden files of this package's tests (updating).
+var update = flag.Bool("update", false, "rewrite the golden files")
 
 func writeFiles(t *testing.T, files map[string]string) string {
 	t.Helper()
@@ -131,7 +136,7 @@ ignore:
     expires: 2020-01-01
 `,
 	})
-	res, err := service.Run(context.Background(), service.RunOptions{Dir: dir, Patterns: []string{"a.json"}, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)})
+	res, err := service.Run(context.Background(), service.RunOptions{Rules: ruleset.All(), Dir: dir, Patterns: []string{"a.json"}, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
@@ -108,11 +109,11 @@ func TestContextCostCheckBase(t *testing.T) {
 // a config error at its position.
 func TestMaxTokensConfig(t *testing.T) {
 	t.Parallel()
-	cfg, err := service.ParseConfig([]byte("max-tokens:\n  github: 12000\n  slack: 3000\nserver-name: github\n"), ".mcpschema.yaml")
+	cfg, err := service.ParseConfig([]byte("max-tokens:\n  github: 12000\n  slack: 3000\nserver-name: github\n"), ".mcpschema.yaml", ruleset.All())
 	if err != nil || cfg.MaxTokens.For("github") != 12000 || cfg.MaxTokens.For("slack") != 3000 || cfg.MaxTokens.For("other") != 0 || cfg.ServerName != "github" {
 		t.Fatalf("%v %+v", err, cfg)
 	}
-	if cfg, err := service.ParseConfig([]byte("max-tokens: 5000\n"), ".mcpschema.yaml"); err != nil || cfg.MaxTokens.For("any") != 5000 {
+	if cfg, err := service.ParseConfig([]byte("max-tokens: 5000\n"), ".mcpschema.yaml", ruleset.All()); err != nil || cfg.MaxTokens.For("any") != 5000 {
 		t.Fatalf("%v %+v", err, cfg)
 	}
 	for text, want := range map[string]string{
@@ -122,7 +123,7 @@ func TestMaxTokensConfig(t *testing.T) {
 		"server-name: ''\n":           `server-name must be the name of the server, as users name it in their client's configuration, not ""`,
 		"max-token: 5\n":              `did you mean "max-tokens"`,
 	} {
-		if _, err := service.ParseConfig([]byte(text), ".mcpschema.yaml"); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := service.ParseConfig([]byte(text), ".mcpschema.yaml", ruleset.All()); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", text, err, want)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 )
 
 // TestHelpEveryCommand: `help CMD`, `CMD --help`, `CMD -h` and `CMD
@@ -115,7 +115,7 @@ func TestRulesFitsAndJSON(t *testing.T) {
 			t.Errorf("line of %d columns: %q", n, line)
 		}
 	}
-	for _, r := range rules.All() {
+	for _, r := range ruleset.All().All() {
 		if !strings.Contains(out, "\n"+r.ID+" ") {
 			t.Errorf("rules lacks %s", r.ID)
 		}
@@ -128,8 +128,8 @@ func TestRulesFitsAndJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &list); err != nil || code != ExitOK {
 		t.Fatalf("rules --format json: exit %d, %v", code, err)
 	}
-	if len(list) != len(rules.All()) {
-		t.Errorf("%d rules in json, want %d", len(list), len(rules.All()))
+	if len(list) != len(ruleset.All().All()) {
+		t.Errorf("%d rules in json, want %d", len(list), len(ruleset.All().All()))
 	}
 	for _, r := range list {
 		if r.ID == "" || r.Owner == "" || r.Level == "" || r.Severity == "" || len(r.Versions) == 0 || r.Summary == "" || r.Doc == "" || r.Fix == "" {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/rules"
 )
@@ -48,15 +49,12 @@ func runRules(args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "mcpschema rules: give at most one rule id, got %d: run 'mcpschema help rules'\n", len(args))
 		return ExitUsage
 	}
-	list := rules.All()
+	set := ruleset.All()
+	list := set.All()
 	if len(args) == 1 {
-		r, ok := rules.Lookup(args[0])
+		r, ok := set.Lookup(args[0])
 		if !ok {
-			ids := make([]string, len(list))
-			for i, r := range list {
-				ids[i] = r.ID
-			}
-			fmt.Fprintf(env.Stderr, "mcpschema: unknown rule %q%s\n", args[0], service.UnknownHint(args[0], ids, "%s", "run 'mcpschema rules' for the list"))
+			fmt.Fprintf(env.Stderr, "mcpschema: unknown rule %q%s\n", args[0], service.UnknownHint(args[0], set.IDs(), "%s", "run 'mcpschema rules' for the list"))
 			return ExitUsage
 		}
 		if *rf.format == "json" {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 )
 
 // runRulesWith runs `mcpschema rules args...` with COLUMNS set to columns.
@@ -33,7 +33,7 @@ func runRulesWith(t *testing.T, columns string, args ...string) (int, string) {
 // wrapped lines for 177 rules whatever the terminal width).
 func TestRulesFitsTheWidth(t *testing.T) {
 	t.Parallel()
-	all := rules.All()
+	all := ruleset.All().All()
 	for _, width := range []int{40, 60, 80, 100, 132, 250} {
 		code, out := runRulesWith(t, strconv.Itoa(width))
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/internal/rules"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 )
 
 // TestSARIFUploadAcceptedWhole (issue 27 item 2): `check --format sarif`
@@ -66,8 +66,8 @@ func TestSARIFUploadAcceptedWhole(t *testing.T) {
 		t.Fatalf("%d runs", len(log.Runs))
 	}
 	run := log.Runs[0]
-	if n := len(run.Tool.Driver.Rules); n != len(rules.All()) || n > annotate.SARIFMaxRules {
-		t.Fatalf("%d rules in the driver, the registry has %d", n, len(rules.All()))
+	if n := len(run.Tool.Driver.Rules); n != len(ruleset.All().All()) || n > annotate.SARIFMaxRules {
+		t.Fatalf("%d rules in the driver, the registry has %d", n, len(ruleset.All().All()))
 	}
 	utf16Len := func(s string) int {
 		n := 0
@@ -81,7 +81,7 @@ func TestSARIFUploadAcceptedWhole(t *testing.T) {
 	}
 	longest, cut := 0, 0
 	for _, r := range run.Tool.Driver.Rules {
-		reg, _ := rules.Lookup(r.ID)
+		reg, _ := ruleset.All().Lookup(r.ID)
 		if n := utf16Len(r.FullDescription.Text); n > annotate.SARIFMaxDescription || r.FullDescription.Text == "" {
 			t.Errorf("rule %s: fullDescription.text of %d characters (limit %d)", r.ID, n, annotate.SARIFMaxDescription)
 		} else if n > longest {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
@@ -39,7 +40,7 @@ func TestLegacyAdviceNamesTheVersionsSource(t *testing.T) {
 		}
 	}
 	// The action passes its protocol-versions input without naming it.
-	res, err := service.Run(context.Background(), service.RunOptions{Dir: writeFiles(t, map[string]string{"l.json": list}), Patterns: []string{"l.json"}, Versions: []string{"2024-11-05"}})
+	res, err := service.Run(context.Background(), service.RunOptions{Rules: ruleset.All(), Dir: writeFiles(t, map[string]string{"l.json": list}), Patterns: []string{"l.json"}, Versions: []string{"2024-11-05"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // RuleIgnoreExpired reports an ignore in the config file whose expiry has passed.
-var RuleIgnoreExpired = rules.Register(rules.Rule{
+var RuleIgnoreExpired = rules.New(rules.Rule{
 	ID: "mcpschema.config.ignore-expired", Title: "ignore expired", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
 	Summary: "an ignore in the config file has not expired",
 	Doc:     "An ignore may carry an expires date. After that day it no longer silences anything and is reported, so accepted findings are looked at again instead of being forgotten.",

@@ -33,6 +33,8 @@ type ChangelogOptions struct {
 	Patterns []string
 	// Now is the clock removals of deprecated items are judged by (zero: today).
 	Now time.Time
+	// Rules is the rule set the config may name (RunOptions.Rules).
+	Rules *rules.Set
 }
 
 // Changelog is every change to the tools between two revisions, by tool.
@@ -101,7 +103,7 @@ type Change struct {
 // fields added, the head files not compared and the version bump the
 // changes call for.
 func BuildChangelog(ctx context.Context, o ChangelogOptions) (*Changelog, error) {
-	cfg, err := LoadRunConfig(RunOptions{Dir: o.Dir, ConfigPath: o.ConfigPath})
+	cfg, err := LoadRunConfig(RunOptions{Dir: o.Dir, ConfigPath: o.ConfigPath, Rules: o.Rules})
 	if err != nil {
 		return nil, err
 	}

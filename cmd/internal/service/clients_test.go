@@ -62,7 +62,7 @@ func TestClientsPolicy(t *testing.T) {
 		if tc.config != "" {
 			files[".mcpschema.yaml"] = tc.config
 		}
-		got := severities(runDir(t, files, RunOptions{}).Report)
+		got := severities(runDir(t, files, RunOptions{Rules: testRules}).Report)
 		for rule, want := range tc.want {
 			if got[rule] != want {
 				t.Errorf("config %q: %s is %s, want %s", tc.config, rule, got[rule], want)
@@ -70,7 +70,7 @@ func TestClientsPolicy(t *testing.T) {
 		}
 	}
 	// --client (and the action's input) replaces clients:
-	got := severities(runDir(t, map[string]string{"tools.json": tool, ".mcpschema.yaml": "clients: [anthropic]\n"}, RunOptions{Clients: []string{"openai-strict"}}).Report)
+	got := severities(runDir(t, map[string]string{"tools.json": tool, ".mcpschema.yaml": "clients: [anthropic]\n"}, RunOptions{Rules: testRules, Clients: []string{"openai-strict"}}).Report)
 	if got["client.anthropic.property-key"] != rules.Warning || got["client.openai-strict.format"] != rules.Error {
 		t.Errorf("--client openai-strict over clients: [anthropic]: %v", got)
 	}
@@ -93,7 +93,7 @@ func TestClientsRestate(t *testing.T) {
 		}
 		return out
 	}
-	got := shown(runDir(t, map[string]string{"tools.json": tools}, RunOptions{}).Report)
+	got := shown(runDir(t, map[string]string{"tools.json": tools}, RunOptions{Rules: testRules}).Report)
 	for _, want := range []string{"untyped client.mcp-ts-sdk.input-schema-root warning", "nulled mcp.tool.output-schema.object error"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("default: %q missing from %q", want, got)
@@ -104,12 +104,12 @@ func TestClientsRestate(t *testing.T) {
 			t.Errorf("default: %q is shown twice (%q)", gone, got)
 		}
 	}
-	got = shown(runDir(t, map[string]string{"tools.json": tools}, RunOptions{Clients: []string{"mcp-ts-sdk"}}).Report)
+	got = shown(runDir(t, map[string]string{"tools.json": tools}, RunOptions{Rules: testRules, Clients: []string{"mcp-ts-sdk"}}).Report)
 	if !slices.Contains(got, "nulled client.mcp-ts-sdk.output-schema-root error") || slices.Contains(got, "nulled mcp.tool.output-schema.object error") {
 		t.Errorf("target: %q", got)
 	}
 	// turning the client's rule off brings the protocol finding back
-	got = shown(runDir(t, map[string]string{"tools.json": tools, ".mcpschema.yaml": "rules:\n  client.mcp-ts-sdk.input-schema-root: off\n"}, RunOptions{}).Report)
+	got = shown(runDir(t, map[string]string{"tools.json": tools, ".mcpschema.yaml": "rules:\n  client.mcp-ts-sdk.input-schema-root: off\n"}, RunOptions{Rules: testRules}).Report)
 	if !slices.Contains(got, "untyped mcp.tool.schema.native-shape warning") {
 		t.Errorf("client rule off: %q", got)
 	}
@@ -121,19 +121,19 @@ func TestClientsRestate(t *testing.T) {
 func TestServerNameConfig(t *testing.T) {
 	t.Parallel()
 	tool := `{"tools": [{"name": "` + strings.Repeat("a", 40) + `", "description": "d", "inputSchema": {"type": "object"}}]}`
-	if got := severities(runDir(t, map[string]string{"tools.json": tool}, RunOptions{}).Report); got["client.cursor.tool-name-length"] != rules.Off {
+	if got := severities(runDir(t, map[string]string{"tools.json": tool}, RunOptions{Rules: testRules}).Report); got["client.cursor.tool-name-length"] != rules.Off {
 		t.Errorf("40 characters with no server name: cursor %s", got["client.cursor.tool-name-length"])
 	}
-	res := runDir(t, map[string]string{"tools.json": tool, ".mcpschema.yaml": "server-name: a-twenty-char-server\n"}, RunOptions{})
+	res := runDir(t, map[string]string{"tools.json": tool, ".mcpschema.yaml": "server-name: a-twenty-char-server\n"}, RunOptions{Rules: testRules})
 	if got := severities(res.Report); got["client.cursor.tool-name-length"] != rules.Warning {
 		t.Errorf("40 + 20 characters: cursor %s", got["client.cursor.tool-name-length"])
 	}
 	for _, bad := range []string{"server-name: 3\n", "server-name: \"\"\n", "clients: [claude]\n", "clients: {a: 1}\n"} {
-		if _, err := ParseConfig([]byte(bad), ".mcpschema.yaml"); err == nil {
+		if _, err := ParseConfig([]byte(bad), ".mcpschema.yaml", testRules); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
-	if _, err := ParseConfig([]byte("client: [anthropic]\n"), ".mcpschema.yaml"); err == nil || !strings.Contains(err.Error(), `did you mean "clients"?`) {
+	if _, err := ParseConfig([]byte("client: [anthropic]\n"), ".mcpschema.yaml", testRules); err == nil || !strings.Contains(err.Error(), `did you mean "clients"?`) {
 		t.Errorf("client: %v", err)
 	}
 }

@@ -111,8 +111,9 @@ func (e *ConfigError) Error() string {
 }
 
 // LoadConfig reads the config at p. With explicit false a missing file is
-// not an error and yields the default config.
-func LoadConfig(p, display string, explicit bool) (*Config, error) {
+// not an error and yields the default config. The rule ids it names must
+// be known's.
+func LoadConfig(p, display string, explicit bool, known *rules.Set) (*Config, error) {
 	if err := configInGitDir(p, display); err != nil {
 		return nil, err
 	}
@@ -123,7 +124,7 @@ func LoadConfig(p, display string, explicit bool) (*Config, error) {
 		}
 		return nil, fmt.Errorf("cannot read config: %w", err)
 	}
-	return ParseConfig(data, display)
+	return ParseConfig(data, display, known)
 }
 
 // DefaultConfig is the config used when there is no config file.
@@ -131,8 +132,9 @@ func DefaultConfig() *Config {
 	return &Config{Gate: report.DefaultGate, Severity: map[string]rules.Severity{}, Aliases: map[string]string{}}
 }
 
-// ParseConfig reads a config file's content; display is its name in messages.
-func ParseConfig(data []byte, display string) (*Config, error) {
+// ParseConfig reads a config file's content; display is its name in
+// messages. The rule ids it names (rules, ignore) must be known's.
+func ParseConfig(data []byte, display string, known *rules.Set) (*Config, error) {
 	cfg := DefaultConfig()
 	var err error
 	cfg.Path = display
@@ -206,9 +208,9 @@ func ParseConfig(data []byte, display string) (*Config, error) {
 		case "server-json":
 			err = cfg.readServerJSON(v, ptr)
 		case "rules":
-			err = cfg.readSeverities(v, ptr)
+			err = cfg.readSeverities(v, ptr, known)
 		case "ignore":
-			err = cfg.readIgnores(v, ptr)
+			err = cfg.readIgnores(v, ptr, known)
 		case "aliases":
 			err = cfg.readAliases(v, ptr)
 		case "limits":
@@ -279,15 +281,15 @@ func (c *Config) stringList(v any, ptr string) ([]string, error) {
 	return nil, c.errAt(ptr, "expected a list of strings")
 }
 
-func (c *Config) readSeverities(v any, ptr string) error {
+func (c *Config) readSeverities(v any, ptr string, known *rules.Set) error {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return c.errAt(ptr, "rules must map rule ids to error, warning, notice or off")
 	}
 	for _, id := range sortedKeys(m) {
 		p := source.Join(ptr, id)
-		if _, ok := rules.Lookup(id); !ok {
-			return c.errAtKey(p, unknownRuleText(id))
+		if _, ok := known.Lookup(id); !ok {
+			return c.errAtKey(p, unknownRuleText(id, known))
 		}
 		s, ok := m[id].(string)
 		if !ok {
@@ -306,7 +308,7 @@ func (c *Config) readSeverities(v any, ptr string) error {
 	return nil
 }
 
-func (c *Config) readIgnores(v any, ptr string) error {
+func (c *Config) readIgnores(v any, ptr string, known *rules.Set) error {
 	list, ok := v.([]any)
 	if !ok {
 		return c.errAt(ptr, "ignore must be a list of {rule, tool, pointer, reason, expires}")
@@ -347,8 +349,8 @@ func (c *Config) readIgnores(v any, ptr string) error {
 			return c.errAt(p, "ignore entry needs a rule")
 		}
 		if !strings.ContainsAny(ig.Rule, "*?[") {
-			if _, ok := rules.Lookup(ig.Rule); !ok {
-				return c.errAt(source.Join(p, "rule"), unknownRuleText(ig.Rule))
+			if _, ok := known.Lookup(ig.Rule); !ok {
+				return c.errAt(source.Join(p, "rule"), unknownRuleText(ig.Rule, known))
 			}
 		} else if _, err := path.Match(ig.Rule, ""); err != nil {
 			return c.errAt(source.Join(p, "rule"), fmt.Sprintf("rule pattern %q is malformed", ig.Rule))

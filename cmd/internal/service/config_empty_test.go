@@ -12,7 +12,7 @@ func TestEmptyConfigIsDefaults(t *testing.T) {
 	t.Parallel()
 	for name, body := range map[string]string{"empty": "", "blank": "  \n", "comments": "# files: ['tools/*.json']\n# fail-on: warning\n"} {
 		t.Run(name, func(t *testing.T) {
-			cfg, err := ParseConfig([]byte(body), DefaultConfigName)
+			cfg, err := ParseConfig([]byte(body), DefaultConfigName, testRules)
 			if err != nil {
 				t.Fatalf("ParseConfig: %v", err)
 			}

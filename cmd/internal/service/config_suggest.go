@@ -13,12 +13,7 @@ var configKeys = []string{"files", "exclude", "protocol-versions", "fail-on", "f
 var ignoreKeys = []string{"rule", "tool", "pointer", "reason", "expires"}
 
 // unknownRuleText is the message for an unknown rule id in the config,
-// with the nearest registered id when one is near.
-func unknownRuleText(id string) string {
-	all := rules.All()
-	ids := make([]string, len(all))
-	for i, r := range all {
-		ids[i] = r.ID
-	}
-	return fmt.Sprintf("unknown rule %q%s", id, UnknownHint(id, ids, "%q", "run 'mcpschema rules' for the list"))
+// with the nearest id of known when one is near.
+func unknownRuleText(id string, known *rules.Set) string {
+	return fmt.Sprintf("unknown rule %q%s", id, UnknownHint(id, known.IDs(), "%q", "run 'mcpschema rules' for the list"))
 }

@@ -21,7 +21,7 @@ func TestConfigSuggestsNearest(t *testing.T) {
 		"limits:\n  schema-timout: 5s\n":                       `did you mean "schema-timeout"?`,
 		"ignore:\n  - {rule: compat.tool.removed, reson: r}\n": `unknown key "reson" in ignore: did you mean "reason"?`,
 	} {
-		_, err := ParseConfig([]byte(cfg), ".mcpschema.yaml")
+		_, err := ParseConfig([]byte(cfg), ".mcpschema.yaml", testRules)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("config %q: error %v: want %q", cfg, err, want)
 		}
@@ -32,7 +32,7 @@ func TestConfigSuggestsNearest(t *testing.T) {
 		"zzzz: 1\n":             `unknown key "zzzz": use files`,
 		"fail-on: zzzz\n":       `unknown fail-on "zzzz": use error`,
 	} {
-		_, err := ParseConfig([]byte(cfg), ".mcpschema.yaml")
+		_, err := ParseConfig([]byte(cfg), ".mcpschema.yaml", testRules)
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "did you mean") {
 			t.Errorf("config %q: error %v: want %q and no guess", cfg, err, want)
 		}

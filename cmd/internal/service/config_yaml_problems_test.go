@@ -15,7 +15,7 @@ func TestConfigYAMLProblemsNameTheConfig(t *testing.T) {
 		"alias":  "x: &f [\"tools/*.json\"]\nfiles: *f\n",
 		"tag":    "files: !custom [\"tools/*.json\"]\n",
 	} {
-		_, err := ParseConfig([]byte(body), ".mcpschema.yaml")
+		_, err := ParseConfig([]byte(body), ".mcpschema.yaml", testRules)
 		if err == nil {
 			t.Errorf("%s: no error", name)
 			continue

@@ -22,7 +22,7 @@ import (
 
 // RuleConfigValid reports a changed config file that cannot be read; the
 // config of the revision the run trusts applies instead.
-var RuleConfigValid = rules.Register(rules.Rule{
+var RuleConfigValid = rules.New(rules.Rule{
 	ID: "mcpschema.config.valid", Title: "config invalid", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 	Summary: "a config file changed by a pull request is valid",
 	Doc:     "On a pull request the config of the base revision applies and the pull request's config is only compared with it. When the pull request's config cannot be read (bad YAML, an unknown key or rule, an ignore without a reason), it is reported here at its position, the base config still applies, and the run is not aborted: merging it would break every later run.",
@@ -74,7 +74,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 	}
 	tc := &trustedConfig{Applied: DefaultConfig()}
 	if baseFound {
-		if tc.Applied, err = ParseConfig(baseData, name); err != nil {
+		if tc.Applied, err = ParseConfig(baseData, name, o.Rules); err != nil {
 			return nil, fmt.Errorf("the config at %q (the revision the config is read from) is invalid: %w", o.ConfigFrom, err)
 		}
 	}
@@ -104,7 +104,7 @@ func loadTrustedConfig(ctx context.Context, o RunOptions) (*trustedConfig, error
 	case !headFound:
 		tc.Proposed = DefaultConfig()
 	default:
-		tc.Proposed, tc.Invalid = ParseConfig(headData, name)
+		tc.Proposed, tc.Invalid = ParseConfig(headData, name, o.Rules)
 	}
 	if tc.Invalid != nil {
 		tc.Proposed = nil

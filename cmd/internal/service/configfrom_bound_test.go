@@ -31,7 +31,7 @@ func noteRepo(t *testing.T, headFiles []string, n int) (repo, base string) {
 
 func noteUnknown(t *testing.T, repo, base string) []string {
 	t.Helper()
-	res, err := Run(t.Context(), RunOptions{Dir: repo, Base: base, ConfigFrom: base, ConfigSince: base})
+	res, err := Run(t.Context(), RunOptions{Rules: testRules, Dir: repo, Base: base, ConfigFrom: base, ConfigSince: base})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestConfigNoteBoundsBraceWork(t *testing.T) {
 // default one the same change is computed.
 func TestConfigNoteWorkBudgetInjected(t *testing.T) {
 	repo, base := noteRepo(t, []string{"more/**/*.json"}, 3)
-	o := RunOptions{Dir: repo, Base: base, ConfigFrom: base}
+	o := RunOptions{Rules: testRules, Dir: repo, Base: base, ConfigFrom: base}
 	res, err := Run(t.Context(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -107,11 +107,11 @@ func TestConfigNoteWorkBudgetInjected(t *testing.T) {
 // budget says it could not be computed.
 func TestRunTimeoutCoversListing(t *testing.T) {
 	repo, base := noteRepo(t, []string{"more/**/*.json"}, 3)
-	_, err := Run(t.Context(), RunOptions{Dir: repo, HeadRef: "HEAD", Base: base, Started: time.Now().Add(-time.Hour)})
+	_, err := Run(t.Context(), RunOptions{Rules: testRules, Dir: repo, HeadRef: "HEAD", Base: base, Started: time.Now().Add(-time.Hour)})
 	if err == nil || !strings.Contains(err.Error(), "ran out while listing the files") {
 		t.Errorf("Run past its budget: %v, want the budget named", err)
 	}
-	o := RunOptions{Dir: repo, HeadRef: "HEAD", Base: base, ConfigFrom: base}
+	o := RunOptions{Rules: testRules, Dir: repo, HeadRef: "HEAD", Base: base, ConfigFrom: base}
 	tc, err := loadTrustedConfig(t.Context(), o)
 	if err != nil {
 		t.Fatal(err)

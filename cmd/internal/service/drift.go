@@ -31,6 +31,8 @@ type DriftOptions struct {
 	Committed, Live []SnapshotFile
 	// Now is the day ignores expire on (zero: today).
 	Now time.Time
+	// Rules is the rule set the config may name (RunOptions.Rules).
+	Rules *rules.Set
 }
 
 // Drift is how a live server's surface differs from its committed
@@ -63,7 +65,7 @@ func CompareSnapshot(ctx context.Context, o DriftOptions) (*Drift, error) {
 	if o.Dir == "" {
 		o.Dir, _ = os.Getwd()
 	}
-	cfg, err := LoadRunConfig(RunOptions{Dir: o.Dir, ConfigPath: o.ConfigPath})
+	cfg, err := LoadRunConfig(RunOptions{Dir: o.Dir, ConfigPath: o.ConfigPath, Rules: o.Rules})
 	if err != nil {
 		return nil, &UsageError{Err: err}
 	}

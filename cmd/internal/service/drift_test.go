@@ -21,7 +21,7 @@ func compareDrift(t *testing.T, config, committed, live string) (*Drift, error) 
 			t.Fatal(err)
 		}
 	}
-	return CompareSnapshot(context.Background(), DriftOptions{Dir: dir,
+	return CompareSnapshot(context.Background(), DriftOptions{Dir: dir, Rules: testRules,
 		Committed: []SnapshotFile{{Path: "s.json", Data: []byte(committed)}}, Live: []SnapshotFile{{Path: "s.json", Data: []byte(live)}}})
 }
 

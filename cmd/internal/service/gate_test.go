@@ -31,14 +31,14 @@ func TestRunGate(t *testing.T) {
 		if c.config != "" {
 			files[DefaultConfigName] = c.config
 		}
-		res, err := runFiles(t, files, RunOptions{Gate: c.o})
+		res, err := runFiles(t, files, RunOptions{Rules: testRules, Gate: c.o})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		if res.Gate != c.want || res.Failed() != c.failed {
 			t.Errorf("%s: gate %+v, failed %v; want %+v, %v", c.name, res.Gate, res.Failed(), c.want, c.failed)
 		}
-		cfg, err := ParseConfig([]byte(c.config), DefaultConfigName)
+		cfg, err := ParseConfig([]byte(c.config), DefaultConfigName, testRules)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -34,7 +34,7 @@ func TestHostileTimeBudget(t *testing.T) {
 // TestConfigTimeBudgets reads limits.file-timeout and limits.run-timeout.
 func TestConfigTimeBudgets(t *testing.T) {
 	dir := writeFiles(t, map[string]string{".mcpschema.yaml": "limits:\n  file-timeout: 3s\n  run-timeout: 1m\n"})
-	cfg, err := LoadConfig(dir+"/.mcpschema.yaml", ".mcpschema.yaml", true)
+	cfg, err := LoadConfig(dir+"/.mcpschema.yaml", ".mcpschema.yaml", true, testRules)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // RulePatternUnmatched reports a file pattern that selects no file.
-var RulePatternUnmatched = rules.Register(rules.Rule{
+var RulePatternUnmatched = rules.New(rules.Rule{
 	ID: "mcpschema.files.pattern-unmatched", Title: "pattern matches no file", Owner: "mcpschema", Level: rules.Should, Severity: rules.Warning,
 	Summary: "every file pattern matches a file",
 	Doc:     "A pattern (given on the command line, in the action's files input or in the config's files) that matches no file, neither in the head tree nor (with a base) in the base tree, is most likely a typo or a stale path. It is reported and the files the other patterns match are checked. When no pattern matches any file the run stops with a usage error (exit status 2). A pattern that matches files only at the base is not reported: its files were deleted, and the comparison reports their tools as removed. Excludes (\"!pattern\", exclude: in the config) remove matches first, and node_modules, vendor and .git are skipped unless the pattern names them.",
@@ -48,17 +48,6 @@ type NoFilesError struct{ config string }
 
 func (e NoFilesError) Error() string {
 	return fmt.Sprintf("no files to check: give patterns such as 'tools/**/*.json' or set files: in %s", e.config)
-}
-
-// pathHits counts, per include pattern of m, the files it selects.
-func pathHits(m *load.Matcher, files []*source.File) []int {
-	paths := make([]string, 0, len(files))
-	for _, f := range files {
-		if f != nil {
-			paths = append(paths, f.Path)
-		}
-	}
-	return m.Hits(paths)
 }
 
 // unmatchedPatterns returns a warning finding for each include pattern

@@ -32,7 +32,7 @@ func TestQualityPolicy(t *testing.T) {
 		if tc.config != "" {
 			files[".mcpschema.yaml"] = tc.config
 		}
-		got := severities(runDir(t, files, RunOptions{}).Report)
+		got := severities(runDir(t, files, RunOptions{Rules: testRules}).Report)
 		for rule, want := range tc.want {
 			if got[rule] != want {
 				t.Errorf("config %q: %s is %s, want %s", tc.config, rule, got[rule], want)
@@ -48,7 +48,7 @@ func TestQualityPolicy(t *testing.T) {
 		if config != "" {
 			files[".mcpschema.yaml"] = config
 		}
-		got := severities(runDir(t, files, RunOptions{}).Report)
+		got := severities(runDir(t, files, RunOptions{Rules: testRules}).Report)
 		if got[req] != want || got[param] != rules.Off {
 			t.Errorf("closed object, config %q: %s is %s, want %s (and %s off, is %s)", config, req, got[req], want, param, got[param])
 		}
@@ -59,7 +59,7 @@ func TestQualityPolicy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err := Run(context.Background(), RunOptions{Dir: dir, Patterns: []string{"*.json"}})
+	_, err := Run(context.Background(), RunOptions{Rules: testRules, Dir: dir, Patterns: []string{"*.json"}})
 	if err == nil || !strings.Contains(err.Error(), `quality must be on or off`) {
 		t.Errorf("quality: yes please: %v", err)
 	}

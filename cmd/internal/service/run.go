@@ -18,6 +18,8 @@ import (
 
 // RunOptions configure one run of the pipeline.
 type RunOptions struct {
+	// Rules is the rule set of the run: the config may name only its rules.
+	Rules *rules.Set
 	// Dir is the working directory (the repository root when Base or HeadRef is set).
 	Dir string
 	// Patterns are file paths and doublestar globs relative to Dir; empty: the config's files.
@@ -236,5 +238,5 @@ func LoadRunConfig(o RunOptions) (*Config, error) {
 			return nil, err
 		}
 	}
-	return LoadConfig(p, name, explicit)
+	return LoadConfig(p, name, explicit, o.Rules)
 }

@@ -62,7 +62,7 @@ func TestRunBaseMatchesWholeTreesFiles(t *testing.T) {
 		t.Logf("no FIFO: %v", err)
 	}
 	for _, commit := range []bool{false, true} {
-		opts := RunOptions{Dir: r.dir, Base: "base", Gate: failNever, Now: time.Unix(0, 0)}
+		opts := RunOptions{Rules: testRules, Dir: r.dir, Base: "base", Gate: failNever, Now: time.Unix(0, 0)}
 		if commit {
 			_ = os.Remove(fifo)
 			r.git("add", "-A")

@@ -71,7 +71,7 @@ func TestRunBaseMatchesWholeTrees(t *testing.T) {
 	r.write("tools/f.json", btTools(btTool("fresh", `"s": {"type": "integer"}`), btTool("new", `"o1": {"type": "string"}, "o2": {"type": "boolean"}`)))
 	r.write("tools/h.json", btTools(btTool("u", `"q": {"type": "string"}`)))
 	for _, commit := range []bool{false, true} {
-		opts := RunOptions{Dir: r.dir, Base: "base", Gate: failNever, Now: time.Unix(0, 0)}
+		opts := RunOptions{Rules: testRules, Dir: r.dir, Base: "base", Gate: failNever, Now: time.Unix(0, 0)}
 		if commit {
 			r.git("add", "-A")
 			r.git("commit", "-q", "-m", "head")

@@ -86,9 +86,9 @@ func TestServerJSONDiscovery(t *testing.T) {
 			wantErr: `server-json "registry/server.json" names no file in the working tree`},
 		{name: "config turns it off", files: map[string]string{"tools.json": sjTools, "server.json": sjDoc(sjTooLong), ".mcpschema.yaml": "server-json: false\n"}},
 		{name: "excluded", files: map[string]string{"tools.json": sjTools, "server.json": sjDoc(sjTooLong), ".mcpschema.yaml": "exclude: [server.json]\n"}},
-		{name: "selected by the patterns too", files: map[string]string{"tools.json": sjTools, "server.json": sjDoc(sjTooLong)}, o: RunOptions{Patterns: []string{"*.json"}},
+		{name: "selected by the patterns too", files: map[string]string{"tools.json": sjTools, "server.json": sjDoc(sjTooLong)}, o: RunOptions{Rules: testRules, Patterns: []string{"*.json"}},
 			want: []string{"server.json:registry.server-json.schema:/description"}, failed: true},
-		{name: "a registry file the patterns select elsewhere", files: map[string]string{"tools.json": sjTools, "pkg/server.json": sjDoc(sjTooLong)}, o: RunOptions{Patterns: []string{"tools.json", "pkg/*.json"}},
+		{name: "a registry file the patterns select elsewhere", files: map[string]string{"tools.json": sjTools, "pkg/server.json": sjDoc(sjTooLong)}, o: RunOptions{Rules: testRules, Patterns: []string{"tools.json", "pkg/*.json"}},
 			want: []string{"pkg/server.json:registry.server-json.schema:/description"}, failed: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -138,7 +138,7 @@ func TestServerJSONConfig(t *testing.T) {
 		"server-json: ../server.json\n":       "server-json:",
 		"server-json: 3\n":                    "must be the path",
 	} {
-		_, err := ParseConfig([]byte(body), ".mcpschema.yaml")
+		_, err := ParseConfig([]byte(body), ".mcpschema.yaml", testRules)
 		switch {
 		case want == "" && err != nil:
 			t.Errorf("%q: %v", body, err)
@@ -186,13 +186,13 @@ func TestServerJSONBase(t *testing.T) {
 		}
 	}
 	r.write("tools.json", strings.Replace(sjTools, "Weather forecast", "Weather forecasts", 1))
-	check("unchanged server.json", run(RunOptions{Base: base}), true, false)
+	check("unchanged server.json", run(RunOptions{Rules: testRules, Base: base}), true, false)
 	r.write("server.json", strings.Replace(sjDoc(sjTooLong), "1.2.0", "1.2.1", 2))
-	check("changed, same problem", run(RunOptions{Base: base}), true, false)
+	check("changed, same problem", run(RunOptions{Rules: testRules, Base: base}), true, false)
 	r.write("server.json", sjDoc("Weather forecasts"))
 	good := r.Commit("fix the description")
 	r.write("server.json", sjDoc(sjTooLong))
-	check("a problem the change brings", run(RunOptions{Base: good}), false, true)
+	check("a problem the change brings", run(RunOptions{Rules: testRules, Base: good}), false, true)
 	r.Commit("break it again")
-	check("at a head revision", run(RunOptions{HeadRef: "HEAD"}), false, true)
+	check("at a head revision", run(RunOptions{Rules: testRules, HeadRef: "HEAD"}), false, true)
 }

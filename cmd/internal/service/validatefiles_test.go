@@ -14,7 +14,7 @@ func validateFiles(files []*source.File, opts validate.Options) *report.Report {
 	for i, f := range files {
 		results[i] = validate.CheckFile(f, opts, nil)
 	}
-	rep := validate.Assemble(results)
+	rep := validate.AssembleWith(results, validate.Options{}, nil)
 	rep.Finalize()
 	return rep
 }

@@ -13,7 +13,7 @@ import (
 
 // RuleMajorBumpUnused: a major version bump without a breaking change
 // (version-policy: semver).
-var RuleMajorBumpUnused = rules.Register(rules.Rule{
+var RuleMajorBumpUnused = rules.New(rules.Rule{
 	ID: "mcpschema.document.major-bump-unused", Owner: "mcpschema", Level: rules.May, Severity: rules.Notice,
 	Summary: "a major version bump of a document announces a breaking change",
 	Doc: "Under version-policy: semver (read from the base's config), a document that declares its version (MCP Description info.version, which a snapshot carries too) and bumps its major version (below 1.0.0, its minor version) announces breaking changes; " +
@@ -24,7 +24,7 @@ var RuleMajorBumpUnused = rules.Register(rules.Rule{
 
 // RuleVersionNotRaised: under version-policy: semver, a file of the
 // release whose version lags while another file breaks callers.
-var RuleVersionNotRaised = rules.Register(rules.Rule{
+var RuleVersionNotRaised = rules.New(rules.Rule{
 	ID: "mcpschema.document.version-not-raised", Owner: "mcpschema", Level: rules.Must, Severity: rules.Error,
 	Summary: "a breaking change raises the major version in every file of the release",
 	Doc: "Under version-policy: semver (read from the base's config), a pull request with a breaking change must raise the major version (below 1.0.0, the minor version) in each file that declares the server's version: the MCP Registry server.json (`version`), MCP Description documents (`info.version`) and tools/list snapshots (`serverInfo.version`), grouped by server as mcpschema.document.version-mismatch groups them. " +

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcpschema/mcpschema/annotate"
+	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/source"
@@ -75,7 +76,7 @@ func runCheck(ctx context.Context, o *Options, s *Surface, env Env) int {
 			live = append(live, service.SnapshotFile{Path: filepath.ToSlash(filepath.Join(o.Check, f.name)), Data: f.data})
 		}
 	}
-	drift, err := service.CompareSnapshot(ctx, service.DriftOptions{Dir: env.Dir, Committed: committed, Live: live})
+	drift, err := service.CompareSnapshot(ctx, service.DriftOptions{Dir: env.Dir, Committed: committed, Live: live, Rules: ruleset.All()})
 	if err != nil {
 		printError(env, err)
 		return ExitUsage
