@@ -98,7 +98,7 @@ func Main(ctx context.Context, args []string, env cmdenv.Env) int {
 	if rv.Baseline != nil {
 		rv.Baseline.Config = cs.From
 	}
-	service.SetBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base, ConfigFound(res)))...)
+	service.SetBaseline(res.Report, rv.Baseline, append(rv.Notes, configNote(cs, rv.Base, res.ConfigFound()))...)
 	// The API phase (the skip label's lookups, publishing) is within what is
 	// left of the run's budget; past it the API calls give up and the run
 	// fails closed (publisher.budgetSpent).

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/load"
-	"github.com/mcpschema/mcpschema/internal/report"
 )
 
 // configSource is where an action run reads the config that judges it.
@@ -54,41 +53,7 @@ func configRevision(ctx context.Context, dir, eventName, base string, tgt target
 }
 
 // configNote says which commit the config was read from, beside the commit
-// the files were compared with; found is false when that commit has no
-// config file: the defaults apply and there is nothing to say (the
-// baseline still records the commit).
+// the files were compared with (service.ConfigNote).
 func configNote(cs configSource, compared string, found bool) string {
-	if cs.From == "" {
-		return ""
-	}
-	if !found {
-		return ""
-	}
-	if compared == "" || compared == cs.From {
-		return fmt.Sprintf("the config was read at %s (%s)", service.ShortSHA(cs.From), cs.What)
-	}
-	return fmt.Sprintf("the config was read at %s (%s), not at %s, the commit the files were compared with: where a pull request branches from does not choose the config that judges it",
-		service.ShortSHA(cs.From), cs.What, service.ShortSHA(compared))
-}
-
-// CLIConfigNote records in the baseline the commit `check --config-from REF`
-// read the config at, and says it beside the commit compared with.
-func CLIConfigNote(ctx context.Context, dir, ref string, bl *report.Baseline, found bool) string {
-	if ref == "" {
-		return ""
-	}
-	sha := service.CommitOf(ctx, dir, ref)
-	if sha == "" {
-		return ""
-	}
-	compared := ""
-	if bl != nil {
-		bl.Config, compared = sha, bl.Commit
-	}
-	return configNote(configSource{From: sha, What: fmt.Sprintf("--config-from %q", ref)}, compared, found)
-}
-
-// ConfigFound reports whether the run read a config file.
-func ConfigFound(res *service.Result) bool {
-	return res != nil && res.Config != nil && res.Config.Path != ""
+	return service.ConfigNote(cs.From, cs.What, compared, found)
 }

@@ -53,47 +53,6 @@ func clientTool(name string, bad bool) string {
 	return fmt.Sprintf(`{"name": %q, "description": "d", "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}%s}}}`, name, extra)
 }
 
-// trustBaseTools has three tools; trustHeadTools removes "delete", narrows
-// "n" of "search" from integer-or-string to integer and adds a required
-// argument "mode": three breaking changes.
-const trustBaseTools = `{
-  "tools": [
-    {"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}, "n": {"type": ["integer", "string"]}}}},
-    {"name": "fetch", "inputSchema": {"type": "object", "properties": {"url": {"type": "string"}}}},
-    {"name": "delete", "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}}}
-  ]
-}
-`
-
-const trustHeadTools = `{
-  "tools": [
-    {"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}, "n": {"type": "integer"}, "mode": {"type": "string"}}, "required": ["mode"]}},
-    {"name": "fetch", "inputSchema": {"type": "object", "properties": {"url": {"type": "string"}}}}
-  ]
-}
-`
-
-// trustRepo builds a base commit (tools and, when baseCfg is not empty, a
-// config), a head commit that breaks three tools and writes headCfg as the
-// config ("" leaves it as at the base), and a merge commit (checked out).
-func trustRepo(t *testing.T, baseCfg, headCfg string) (repo, base, head, merge string) {
-	t.Helper()
-	repo = t.TempDir()
-	actGit(t, repo, "init", "-q", "-b", "main")
-	files := map[string]string{"tools/tools.json": trustBaseTools}
-	if baseCfg != "" {
-		files[service.DefaultConfigName] = baseCfg
-	}
-	base = actCommit(t, repo, "base", files)
-	files = map[string]string{"tools/tools.json": trustHeadTools}
-	if headCfg != "" {
-		files[service.DefaultConfigName] = headCfg
-	}
-	head = actCommit(t, repo, "head", files)
-	merge = actCommit(t, repo, "merge", nil)
-	return repo, base, head, merge
-}
-
 // mbTool is a tool whose input takes the listed string properties, the
 // required ones marked with a trailing "!".
 func mbTool(name string, props ...string) string {

@@ -183,3 +183,14 @@ func prRepo(t *testing.T) (repo, base, head, merge string) {
 	merge = actCommit(t, repo, "merge", map[string]string{"tools/tools.json": "\n\n\n" + toolsJSONBreaking(80, 70, 5, true)})
 	return repo, base, head, merge
 }
+
+// The trust fixtures: toolrepo's (the service's, the CLI's and the action's tests share them).
+const (
+	trustBaseTools = toolrepo.TrustBaseTools
+	trustHeadTools = toolrepo.TrustHeadTools
+)
+
+func trustRepo(t *testing.T, baseCfg, headCfg string) (repo, base, head, merge string) {
+	t.Helper()
+	return toolrepo.TrustRepo(t, baseCfg, headCfg)
+}

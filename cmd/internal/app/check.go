@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/mcpschema/mcpschema/annotate"
-	"github.com/mcpschema/mcpschema/cmd/internal/action"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
 	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
@@ -121,7 +120,7 @@ func runCheck(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "mcpschema: %s\n", annotate.SafeText(err.Error()))
 		return ExitUsage
 	}
-	service.SetBaseline(res.Report, baseline, baseNote, action.CLIConfigNote(ctx, env.WorkDir(), *cf.configFrom, baseline, action.ConfigFound(res)))
+	service.SetBaseline(res.Report, baseline, baseNote, service.CLIConfigNote(ctx, env.WorkDir(), *cf.configFrom, baseline, res.ConfigFound()))
 	var w io.Writer = env.Stdout
 	if *cf.output != "" {
 		// Never through a link a pull request may have committed at the path.

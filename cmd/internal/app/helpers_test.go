@@ -41,3 +41,14 @@ func summarize(fs []report.Finding) string {
 	}
 	return b.String()
 }
+
+// The trust fixtures: toolrepo's (the service's, the CLI's and the action's tests share them).
+const (
+	trustBaseTools = toolrepo.TrustBaseTools
+	trustHeadTools = toolrepo.TrustHeadTools
+)
+
+func trustRepo(t *testing.T, baseCfg, headCfg string) (repo, base, head, merge string) {
+	t.Helper()
+	return toolrepo.TrustRepo(t, baseCfg, headCfg)
+}

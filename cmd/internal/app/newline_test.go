@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"os"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ func TestOutputEndsWithNewline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := writeFiles(t, map[string]string{"broken.json": string(broken), "ok.json": goodTool, "ext.json": extRefTool,
+	dir := writeFiles(t, map[string]string{"broken.json": string(broken), "ok.json": goodTool, "ext.json": toolrepo.ExtRefTool,
 		"cfg/.mcpschema.yaml": "fail-on: incomplete\nignore:\n  - {rule: json-schema.tool-schema.valid, reason: known}\n"})
 	runs := [][]string{
 		{"check", "broken.json"},

@@ -25,3 +25,14 @@ func actCommit(t *testing.T, dir, msg string, files map[string]string) string {
 // toolsJSON is a tools/list result with n tools; the first bad ones have an
 // invalid "type" (an error each), the next warn ones lack a root type.
 func toolsJSON(n, bad, warn int) string { return toolrepo.ToolsJSON(n, bad, warn) }
+
+// The trust fixtures: toolrepo's (the service's, the CLI's and the action's tests share them).
+const (
+	trustBaseTools = toolrepo.TrustBaseTools
+	trustHeadTools = toolrepo.TrustHeadTools
+)
+
+func trustRepo(t *testing.T, baseCfg, headCfg string) (repo, base, head, merge string) {
+	t.Helper()
+	return toolrepo.TrustRepo(t, baseCfg, headCfg)
+}

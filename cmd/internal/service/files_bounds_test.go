@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"encoding/json"
@@ -22,8 +22,8 @@ func TestConfigFilesStayInWorkspace(t *testing.T) {
 	outside := writeFiles(t, map[string]string{"secret.json": badTool})
 	for _, pat := range []string{filepath.Join(outside, "secret.json"), "/proc/self/environ", "../" + filepath.Base(outside) + "/*.json", "tools/../../x/*.json", `..\x.json`} {
 		dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, ".mcpschema.yaml": "files: [\"tools/a.json\", " + strconvQuote(pat) + "]\n"})
-		code, out, errOut := runMain(t, dir, "check")
-		if code != ExitUsage || !strings.Contains(errOut, "workspace") {
+		code, out, errOut := runCheck(t, dir)
+		if code != exitUsage || !strings.Contains(errOut, "workspace") {
 			t.Errorf("config files %q: exit %d, stderr %q, stdout %.200q: want a usage error naming the workspace", pat, code, errOut, out)
 		}
 	}
@@ -43,7 +43,7 @@ func TestLinkedDirectoryNotFollowed(t *testing.T) {
 			t.Skipf("no symlinks: %v", err)
 		}
 	}
-	code, out, errOut := runMain(t, dir, "check", "--format", "json", "**/*.json")
+	code, out, errOut := runCheck(t, dir, "--format", "json", "**/*.json")
 	var rep report.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("exit %d %q: %v", code, errOut, err)
@@ -53,8 +53,8 @@ func TestLinkedDirectoryNotFollowed(t *testing.T) {
 	}
 	// A pattern through the link matches nothing that is read: an error.
 	for _, pat := range []string{"linked/*.json", "tools/sub/secret.json", "tools/sub/**/*.json"} {
-		code, out, errOut := runMain(t, dir, "check", "tools/a.json", pat)
-		if code != ExitUsage || !strings.Contains(errOut, "symbolic link") || strings.Contains(out, "secret") {
+		code, out, errOut := runCheck(t, dir, "tools/a.json", pat)
+		if code != exitUsage || !strings.Contains(errOut, "symbolic link") || strings.Contains(out, "secret") {
 			t.Errorf("%s: exit %d, %q, %q: want a usage error naming the link", pat, code, errOut, out)
 		}
 	}
@@ -68,12 +68,12 @@ func TestSpecialFilesSkipped(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "tools", "pipe.json"), 0o600); err != nil {
 		t.Skipf("no fifo: %v", err)
 	}
-	code, out, errOut := runMain(t, dir, "check", "--format", "json", "tools/*.json")
+	code, out, errOut := runCheck(t, dir, "--format", "json", "tools/*.json")
 	var rep report.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("exit %d %q: %v", code, errOut, err)
 	}
-	if code != ExitOK || len(rep.Files) != 1 || len(rep.Findings) != 0 {
+	if code != exitOK || len(rep.Files) != 1 || len(rep.Findings) != 0 {
 		t.Errorf("exit %d, files %+v, findings %+v: want the FIFO skipped", code, rep.Files, rep.Findings)
 	}
 	if !strings.Contains(strings.Join(rep.Notes, "\n"), `"tools/pipe.json" is a named pipe`) {
@@ -110,8 +110,8 @@ func TestHeadReadsLinksLikeWorkingTree(t *testing.T) {
 		}
 	}
 	actCommit(t, repo, "tree", map[string]string{"tools/real.json": badTool, "defs/real.json": badTool})
-	_, wtOut, wtErr := runMain(t, repo, "check", "--format", "json", "tools/*.json")
-	_, headOut, headErr := runMain(t, repo, "check", "--format", "json", "--head", "HEAD", "tools/*.json")
+	_, wtOut, wtErr := runCheck(t, repo, "--format", "json", "tools/*.json")
+	_, headOut, headErr := runCheck(t, repo, "--format", "json", "--head", "HEAD", "tools/*.json")
 	var wt, head report.Report
 	if err := json.Unmarshal([]byte(wtOut), &wt); err != nil {
 		t.Fatalf("working tree: %v %s", err, wtErr)

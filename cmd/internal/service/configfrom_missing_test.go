@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"strings"
@@ -17,8 +17,8 @@ func TestConfigFromMissingRevisionAdvice(t *testing.T) {
 	repo := t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools/a.json": goodTool})
-	code, _, errOut := runMain(t, repo, "check", "--config-from", "no-such-ref", "tools/*.json")
-	if code != ExitUsage || !strings.Contains(errOut, `cannot read the config at "no-such-ref"`) ||
+	code, _, errOut := runCheck(t, repo, "--config-from", "no-such-ref", "tools/*.json")
+	if code != exitUsage || !strings.Contains(errOut, `cannot read the config at "no-such-ref"`) ||
 		!strings.Contains(errOut, "no remote to fetch it from; check the name") || strings.Contains(errOut, "fetch-depth") {
 		t.Errorf("exit %d, stderr %q: want exit 2 and the missing-revision advice for a repository without a remote", code, errOut)
 	}

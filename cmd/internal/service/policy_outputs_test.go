@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"os"
@@ -24,18 +24,18 @@ func TestStrictOutputs(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, "t.json"), []byte(tool(`"open", "merged"`)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, _ := runMain(t, repo, "check", "--base", "base", "t.json")
-	if code != ExitOK || !strings.Contains(out, "warning: ") || !strings.Contains(out, "compat.output.enum-value-added") {
+	code, out, _ := runCheck(t, repo, "--base", "base", "t.json")
+	if code != exitOK || !strings.Contains(out, "warning: ") || !strings.Contains(out, "compat.output.enum-value-added") {
 		t.Errorf("default: exit %d, want a warning:\n%s", code, out)
 	}
-	code, out, _ = runMain(t, repo, "check", "--base", "base", "--strict-outputs", "t.json")
-	if code != ExitFindings || !strings.Contains(out, "error: ") {
+	code, out, _ = runCheck(t, repo, "--base", "base", "--strict-outputs", "t.json")
+	if code != exitFindings || !strings.Contains(out, "error: ") {
 		t.Errorf("--strict-outputs: exit %d, want an error:\n%s", code, out)
 	}
 	if err := os.WriteFile(filepath.Join(repo, ".mcpschema.yaml"), []byte("strict-outputs: true\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _ = runMain(t, repo, "check", "--base", "base", "t.json"); code != ExitFindings {
-		t.Errorf("strict-outputs: true: exit %d, want %d:\n%s", code, ExitFindings, out)
+	if code, out, _ = runCheck(t, repo, "--base", "base", "t.json"); code != exitFindings {
+		t.Errorf("strict-outputs: true: exit %d, want %d:\n%s", code, exitFindings, out)
 	}
 }

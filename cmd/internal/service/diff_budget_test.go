@@ -1,8 +1,7 @@
-package app
+package service
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,35 +10,6 @@ import (
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
-
-// diffBombDoc is patternBombDoc's shape: ten tools with sixty ^(a+)+$
-// properties; with examples, each example value backtracks until the regex
-// timeout. required adds property_00 to every tool's required list.
-func diffBombDoc(examples, required bool) string {
-	var b strings.Builder
-	b.WriteString(`{"mcpdesc": "0.8.0", "info": {"name": "bomb", "version": "1.0.0"}, "protocolVersions": ["2026-07-28"], "tools": [`)
-	for t := 0; t < 10; t++ {
-		if t > 0 {
-			b.WriteString(",")
-		}
-		var props, input []string
-		for p := 0; p < 60; p++ {
-			props = append(props, fmt.Sprintf(`"property_%02d": {"type": "string", "pattern": "^(a+)+$"}`, p))
-			input = append(input, fmt.Sprintf(`"property_%02d": "%s!"`, p, strings.Repeat("a", 44)))
-		}
-		req := ""
-		if required {
-			req = `, "required": ["property_00"]`
-		}
-		ex := ""
-		if examples {
-			ex = fmt.Sprintf(",\n \"examples\": {\"e\": {\"input\": {%s}, \"result\": {\"resultType\": \"complete\", \"content\": []}}}", strings.Join(input, ", "))
-		}
-		fmt.Fprintf(&b, "\n{\"name\": \"t%d\", \"inputSchema\": {\"type\": \"object\", \"properties\": {%s}%s}%s}", t, strings.Join(props, ", "), req, ex)
-	}
-	b.WriteString("]}\n")
-	return b.String()
-}
 
 // TestDiffStageUnderRunBudget: limits.run-timeout covers the diff stage of
 // check --base too. The base's examples (validated against the base and
@@ -58,8 +28,8 @@ func TestDiffStageUnderRunBudget(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tools.json"), []byte(diffBombDoc(false, true)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := runMain(t, dir, "check", "--format", "json", "--base", "main")
-	if code != ExitFindings {
+	code, out, errOut := runCheck(t, dir, "--format", "json", "--base", "main")
+	if code != exitFindings {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	var rep report.Report

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"encoding/json"
@@ -43,8 +43,8 @@ func TestCheckBaseMovedDocumentRemovedTool(t *testing.T) {
 	actGit(t, repo, "mv", "docs/mcp.yaml", "docs/chess.yaml")
 	actCommit(t, repo, "move", map[string]string{"docs/chess.yaml": smokeDocHead})
 
-	code, out, errOut := runMain(t, repo, "check", "--base", "base", "--format", "json", "docs/*.yaml")
-	if code != ExitFindings {
+	code, out, errOut := runCheck(t, repo, "--base", "base", "--format", "json", "docs/*.yaml")
+	if code != exitFindings {
 		t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
 	}
 	var rep report.Report

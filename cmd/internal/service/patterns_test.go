@@ -1,23 +1,21 @@
-package app
+package service
 
 import (
 	"encoding/json"
+	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 	"os"
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
-	"github.com/mcpschema/mcpschema/internal/report"
-	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 // reportOf runs check with --format json and parses the report.
 func reportOf(t *testing.T, dir string, args ...string) (int, report.Report, string) {
 	t.Helper()
-	code, out, errOut := runMain(t, dir, append([]string{"check", "--format", "json"}, args...)...)
+	code, out, errOut := runCheck(t, dir, append([]string{"--format", "json"}, args...)...)
 	var rep report.Report
-	if code != ExitUsage {
+	if code != exitUsage {
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%q: exit %d, stderr %q: %v\n%s", args, code, errOut, err, out)
 		}
@@ -86,7 +84,7 @@ func TestExcludesAndSkippedDirectories(t *testing.T) {
 	actCommit(t, repo, "config", nil)
 	for _, args := range [][]string{nil, {"--head", "HEAD"}, {"tools/*.json"}, {"--head", "HEAD", "tools/**"}} {
 		code, rep, errOut := reportOf(t, repo, args...)
-		if got := filePaths(rep); code != ExitOK || got != "tools/a.json" {
+		if got := filePaths(rep); code != exitOK || got != "tools/a.json" {
 			t.Errorf("config exclude, %q: exit %d, files %q, stderr %q", args, code, got, errOut)
 		}
 	}
@@ -97,12 +95,12 @@ func TestExcludesAndSkippedDirectories(t *testing.T) {
 	actCommit(t, repo, "config files with excludes", nil)
 	for _, args := range [][]string{nil, {"--head", "HEAD"}} {
 		code, rep, errOut := reportOf(t, repo, args...)
-		if got := filePaths(rep); code != ExitOK || got != "tools/a.json" {
+		if got := filePaths(rep); code != exitOK || got != "tools/a.json" {
 			t.Errorf("config files excludes, %q: exit %d, files %q, stderr %q", args, code, got, errOut)
 		}
 	}
 	// Only excludes: a usage error.
-	if code, _, errOut := reportOf(t, repo, "!tools/**"); code != ExitUsage || !strings.Contains(errOut, "only excludes") {
+	if code, _, errOut := reportOf(t, repo, "!tools/**"); code != exitUsage || !strings.Contains(errOut, "only excludes") {
 		t.Errorf("only an exclude: exit %d, %q", code, errOut)
 	}
 }
@@ -111,7 +109,7 @@ func TestExcludesAndSkippedDirectories(t *testing.T) {
 func TestConfigExcludeInvalid(t *testing.T) {
 	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": "exclude: {a: 1}\n"})
-	if code, _, errOut := runMain(t, dir, "check", "a.json"); code != ExitUsage || !strings.Contains(errOut, "expected a list of strings") {
+	if code, _, errOut := runCheck(t, dir, "a.json"); code != exitUsage || !strings.Contains(errOut, "expected a list of strings") {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 }
@@ -124,8 +122,8 @@ func TestPatternUnmatched(t *testing.T) {
 	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, "tools/bad.json": badTool,
 		"conf/.mcpschema.yaml": "files:\n  - tools/*.json\n  - nothing/*.json\n"})
-	code, out, errOut := runMain(t, dir, "check", "tools/*.json", "nothing/*.json")
-	if code != ExitFindings {
+	code, out, errOut := runCheck(t, dir, "tools/*.json", "nothing/*.json")
+	if code != exitFindings {
 		t.Fatalf("exit %d, %q", code, errOut)
 	}
 	for _, want := range []string{"\nmcpschema: warning: pattern \"nothing/*.json\" matches no file: fix or remove it", "[mcpschema.files.pattern-unmatched]", "tools/bad.json:1:"} {
@@ -142,7 +140,7 @@ func TestPatternUnmatched(t *testing.T) {
 	_, rep, errOut = reportOf(t, dir, "--config", "conf/.mcpschema.yaml")
 	var found *report.Finding
 	for i, f := range rep.Findings {
-		if f.Rule == service.RulePatternUnmatched.ID {
+		if f.Rule == RulePatternUnmatched.ID {
 			found = &rep.Findings[i]
 		}
 	}
@@ -151,17 +149,17 @@ func TestPatternUnmatched(t *testing.T) {
 	}
 	// The severity can be set like any rule's.
 	dir2 := writeFiles(t, map[string]string{"a.json": goodTool, ".mcpschema.yaml": "rules:\n  mcpschema.files.pattern-unmatched: error\n"})
-	if code, out, _ := runMain(t, dir2, "check", "a.json", "b.json"); code != ExitFindings || !strings.Contains(out, `error: pattern "b.json" matches no file`) {
+	if code, out, _ := runCheck(t, dir2, "a.json", "b.json"); code != exitFindings || !strings.Contains(out, `error: pattern "b.json" matches no file`) {
 		t.Errorf("raised severity: exit %d\n%s", code, out)
 	}
 	// No pattern matches: exit 2, naming them.
-	code, _, errOut = runMain(t, dir, "check", "nothing/*.json", "none.json")
-	if code != ExitUsage || !strings.Contains(errOut, `no pattern matches a file: "nothing/*.json", "none.json"`) {
+	code, _, errOut = runCheck(t, dir, "nothing/*.json", "none.json")
+	if code != exitUsage || !strings.Contains(errOut, `no pattern matches a file: "nothing/*.json", "none.json"`) {
 		t.Errorf("no match at all: exit %d, %q", code, errOut)
 	}
 	// A pattern whose only match is excluded matches nothing.
-	code, _, errOut = runMain(t, dir, "check", "tools/a.json", "!tools/a.json")
-	if code != ExitUsage || !strings.Contains(errOut, `pattern "tools/a.json" matches no file`) {
+	code, _, errOut = runCheck(t, dir, "tools/a.json", "!tools/a.json")
+	if code != exitUsage || !strings.Contains(errOut, `pattern "tools/a.json" matches no file`) {
 		t.Errorf("excluded: exit %d, %q", code, errOut)
 	}
 }
@@ -181,12 +179,12 @@ func TestPatternMatchingOnlyAtBaseIsDeletion(t *testing.T) {
 	for _, head := range [][]string{nil, {"--head", "HEAD"}} {
 		args := append(append([]string{"--base", "HEAD~1", "--base-mode", "tip"}, head...), "*.json")
 		code, rep, errOut := reportOf(t, repo, args...)
-		if code != ExitFindings || !strings.Contains(rulesOf(rep), "error compat.tool.removed tools.json") || strings.Contains(rulesOf(rep), "pattern-unmatched") {
+		if code != exitFindings || !strings.Contains(rulesOf(rep), "error compat.tool.removed tools.json") || strings.Contains(rulesOf(rep), "pattern-unmatched") {
 			t.Errorf("%q: exit %d, stderr %q, findings:\n%s", args, code, errOut, rulesOf(rep))
 		}
 	}
 	code, _, errOut := reportOf(t, repo, "--base", "HEAD~1", "--base-mode", "tip", "*.yaml")
-	if code != ExitUsage || !strings.Contains(errOut, `pattern "*.yaml" matches no file in the working tree nor at the base `) {
+	if code != exitUsage || !strings.Contains(errOut, `pattern "*.yaml" matches no file in the working tree nor at the base `) {
 		t.Errorf("no match in either tree: exit %d, %q", code, errOut)
 	}
 	// A second pattern matching nothing anywhere is a warning beside the removal.
@@ -210,7 +208,7 @@ func TestBaseFormatChanged(t *testing.T) {
 		args := append(append([]string{"--base", "HEAD~1", "--base-mode", "tip"}, head...), "tools.json")
 		code, rep, errOut := reportOf(t, repo, args...)
 		got := rulesOf(rep)
-		if code != ExitOK || got != "notice compat.file.base-not-comparable tools.json" {
+		if code != exitOK || got != "notice compat.file.base-not-comparable tools.json" {
 			t.Errorf("%q: exit %d, stderr %q, findings:\n%s", args, code, errOut, got)
 		}
 		if len(rep.Findings) == 1 && (rep.Findings[0].Base == nil || !strings.Contains(rep.Findings[0].Message, "held no tool definitions at the base revision")) {

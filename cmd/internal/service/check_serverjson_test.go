@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"strings"
@@ -25,16 +25,16 @@ func TestCheckServerJSON(t *testing.T) {
 		code         int
 		want         string
 	}{
-		{"valid", server("2025-12-11", "Weather forecasts"), ExitOK, ""},
-		{"too long", server("2025-12-11", strings.Repeat("weather ", 14)), ExitFindings,
+		{"valid", server("2025-12-11", "Weather forecasts"), exitOK, ""},
+		{"too long", server("2025-12-11", strings.Repeat("weather ", 14)), exitFindings,
 			`server.json:4:18: error: server.json at "/description": string must be at most 100 characters long, got 112, under the registry's 2025-12-11 schema`},
-		{"deprecated version", server("2025-09-29", "Weather forecasts"), ExitOK,
+		{"deprecated version", server("2025-09-29", "Weather forecasts"), exitOK,
 			`server.json:2:14: warning: server.json follows the registry's schema "2025-09-29", which the registry's publisher refuses as deprecated`},
-		{"unknown version", server("2031-01-01", "Weather forecasts"), ExitFindings,
+		{"unknown version", server("2031-01-01", "Weather forecasts"), exitFindings,
 			`server.json:2:14: error: server.json "$schema" "https://static.modelcontextprotocol.io/schemas/2031-01-01/server.schema.json" names the schema version "2031-01-01", which mcpschema does not bundle`},
 	} {
 		dir := writeFiles(t, map[string]string{"tools.json": tools, "server.json": tc.server})
-		code, out, errOut := runMain(t, dir, "check", "tools.json")
+		code, out, errOut := runCheck(t, dir, "tools.json")
 		if code != tc.code {
 			t.Errorf("%s: exit %d, want %d\n%s%s", tc.name, code, tc.code, out, errOut)
 		}

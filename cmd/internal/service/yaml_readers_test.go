@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"strings"
@@ -20,11 +20,11 @@ func TestYAMLAsOtherReadersRead(t *testing.T) {
 	const docJSON = `{"mcpdesc": "0.8.0", "info": {"name": "demo", "version": "1.0.0"}, "protocolVersions": ["2025-11-25"], "x-example-map": {"<<": {"a": 1}},
  "tools": [{"name": "e", "description": "reads", "inputSchema": {"type": "object", "additionalProperties": false}}]}`
 	dir := writeFiles(t, map[string]string{"doc.mcpdesc.yaml": doc, "doc.mcpdesc.json": docJSON})
-	if code, out, errOut := runMain(t, dir, "check", "doc.mcpdesc.json"); code != ExitOK || !strings.Contains(out, "0 errors, 0 warnings") {
+	if code, out, errOut := runCheck(t, dir, "doc.mcpdesc.json"); code != exitOK || !strings.Contains(out, "0 errors, 0 warnings") {
 		t.Fatalf("json: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut := runMain(t, dir, "check", "doc.mcpdesc.yaml")
-	if code != ExitOK || !strings.Contains(out, "doc.mcpdesc.yaml:4:17: warning: merge key \"<<\" is read as an ordinary key") ||
+	code, out, errOut := runCheck(t, dir, "doc.mcpdesc.yaml")
+	if code != exitOK || !strings.Contains(out, "doc.mcpdesc.yaml:4:17: warning: merge key \"<<\" is read as an ordinary key") ||
 		!strings.Contains(out, "[mcpschema.file.yaml-merge-key]") || !strings.Contains(out, "0 errors, 1 warning") {
 		t.Errorf("yaml with an ordinary << key: exit %d, want 0 and one warning\n%s%s", code, out, errOut)
 	}
@@ -34,7 +34,7 @@ func TestYAMLAsOtherReadersRead(t *testing.T) {
 	actGit(t, repo, "init", "-q", "-b", "main")
 	actCommit(t, repo, "base", map[string]string{"tools.yaml": strings.Replace(tool, "%s", `["yes", "no"]`, 1)})
 	actCommit(t, repo, "head", map[string]string{"tools.yaml": strings.Replace(tool, "%s", `[yes, no]`, 1)})
-	code, out, errOut = runMain(t, repo, "check", "--base", "HEAD~1", "tools.yaml")
+	code, out, errOut = runCheck(t, repo, "--base", "HEAD~1", "tools.yaml")
 	for _, want := range []string{
 		`tools.yaml:6:39: warning: unquoted "yes" in "enum" is the string "yes" here (YAML 1.2), but YAML 1.1 readers (PyYAML, Ruby, go-yaml v2) read it as the boolean true`,
 		`tools.yaml:6:44: warning: unquoted "no" in "enum"`,

@@ -1,12 +1,9 @@
-package app
+package service
 
 import (
 	"context"
 	"strings"
 	"testing"
-
-	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestLegacyAdviceNamesTheVersionsSource: the legacy-version warning says
@@ -24,12 +21,12 @@ func TestLegacyAdviceNamesTheVersionsSource(t *testing.T) {
 		args  []string
 		want  string
 	}{
-		{"flag", map[string]string{"l.json": list}, []string{"check", "--protocol-version", "2024-11-05", "l.json"}, "drop them from --protocol-version once"},
-		{"config", map[string]string{"l.json": list, ".mcpschema.yaml": "protocol-versions: [2025-03-26]\n"}, []string{"check", "l.json"}, "drop them from protocol-versions in .mcpschema.yaml once"},
-		{"document", map[string]string{"d.yaml": doc}, []string{"check", "d.yaml"}, "drop them from protocolVersions once"},
-		{"tool", map[string]string{"d.yaml": toolDoc}, []string{"check", "d.yaml"}, "drop them from the tool's protocolVersions once"},
+		{"flag", map[string]string{"l.json": list}, []string{"--protocol-version", "2024-11-05", "l.json"}, "drop them from --protocol-version once"},
+		{"config", map[string]string{"l.json": list, ".mcpschema.yaml": "protocol-versions: [2025-03-26]\n"}, []string{"l.json"}, "drop them from protocol-versions in .mcpschema.yaml once"},
+		{"document", map[string]string{"d.yaml": doc}, []string{"d.yaml"}, "drop them from protocolVersions once"},
+		{"tool", map[string]string{"d.yaml": toolDoc}, []string{"d.yaml"}, "drop them from the tool's protocolVersions once"},
 	} {
-		_, out, errOut := runMain(t, writeFiles(t, tc.files), tc.args...)
+		_, out, errOut := runCheck(t, writeFiles(t, tc.files), tc.args...)
 		if !strings.Contains(out, tc.want) {
 			t.Errorf("%s: want %q in:\n%s%s", tc.name, tc.want, out, errOut)
 		}
@@ -40,7 +37,7 @@ func TestLegacyAdviceNamesTheVersionsSource(t *testing.T) {
 		}
 	}
 	// The action passes its protocol-versions input without naming it.
-	res, err := service.Run(context.Background(), service.RunOptions{Rules: ruleset.All(), Dir: writeFiles(t, map[string]string{"l.json": list}), Patterns: []string{"l.json"}, Versions: []string{"2024-11-05"}})
+	res, err := Run(context.Background(), RunOptions{Rules: testRules, Dir: writeFiles(t, map[string]string{"l.json": list}), Patterns: []string{"l.json"}, Versions: []string{"2024-11-05"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"encoding/json"
@@ -39,7 +39,7 @@ func TestPreExistingFindings(t *testing.T) {
 		"other.json": `{"tools": [` + good("other") + `, ` + bad("moving", "m") + `, ` + bad("fresh", "f") + `]}`,
 	})
 
-	code, out, errOut := runMain(t, repo, "check", "--base", "base", "--format", "json", "a.json", "same.json", "other.json")
+	code, out, errOut := runCheck(t, repo, "--base", "base", "--format", "json", "a.json", "same.json", "other.json")
 	var rep report.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s%s", err, out, errOut)
@@ -56,20 +56,20 @@ func TestPreExistingFindings(t *testing.T) {
 			t.Errorf("tool %q: pre-existing %v (found %v), want %v", tool, got, ok, w)
 		}
 	}
-	if rep.Summary.PreExisting != 3 || rep.Summary.Errors != 1 || code != ExitFindings {
-		t.Errorf("summary %+v, exit %d: want 3 pre-existing, 1 error (fresh), exit %d", rep.Summary, code, ExitFindings)
+	if rep.Summary.PreExisting != 3 || rep.Summary.Errors != 1 || code != exitFindings {
+		t.Errorf("summary %+v, exit %d: want 3 pre-existing, 1 error (fresh), exit %d", rep.Summary, code, exitFindings)
 	}
 
 	// without the new error the run passes, and nothing pre-existing is annotated
 	actCommit(t, repo, "fix fresh", map[string]string{
 		"other.json": `{"tools": [` + good("other") + `, ` + bad("moving", "m") + `, ` + good("fresh") + `]}`,
 	})
-	code, out, _ = runMain(t, repo, "check", "--base", "base", "--format", "github", "a.json", "same.json", "other.json")
-	if code != ExitOK || strings.Contains(out, "::error") {
-		t.Errorf("exit %d, want %d, and no error annotation:\n%s", code, ExitOK, out)
+	code, out, _ = runCheck(t, repo, "--base", "base", "--format", "github", "a.json", "same.json", "other.json")
+	if code != exitOK || strings.Contains(out, "::error") {
+		t.Errorf("exit %d, want %d, and no error annotation:\n%s", code, exitOK, out)
 	}
-	code, md, _ := runMain(t, repo, "check", "--base", "base", "--format", "markdown", "a.json", "same.json", "other.json")
-	if code != ExitOK || !strings.Contains(md, "<details><summary>Pre-existing findings (3)") {
+	code, md, _ := runCheck(t, repo, "--base", "base", "--format", "markdown", "a.json", "same.json", "other.json")
+	if code != exitOK || !strings.Contains(md, "<details><summary>Pre-existing findings (3)") {
 		t.Errorf("exit %d; markdown lacks the collapsed pre-existing section:\n%s", code, md)
 	}
 
@@ -77,18 +77,18 @@ func TestPreExistingFindings(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, ".mcpschema.yaml"), []byte("fail-on-existing: true\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, _ = runMain(t, repo, "check", "--base", "base", "a.json", "same.json", "other.json"); code != ExitFindings {
-		t.Errorf("fail-on-existing: exit %d, want %d", code, ExitFindings)
+	if code, _, _ = runCheck(t, repo, "--base", "base", "a.json", "same.json", "other.json"); code != exitFindings {
+		t.Errorf("fail-on-existing: exit %d, want %d", code, exitFindings)
 	}
 	os.Remove(filepath.Join(repo, ".mcpschema.yaml"))
 	// the text output marks them and the totals count them apart
-	_, txt, _ := runMain(t, repo, "check", "--base", "base", "a.json", "same.json", "other.json")
+	_, txt, _ := runCheck(t, repo, "--base", "base", "a.json", "same.json", "other.json")
 	if !strings.Contains(txt, "error (pre-existing): ") || !strings.Contains(txt, "0 errors, 0 warnings, 1 notice in 3 files (5 tools); 3 pre-existing findings already at the base, not counted") {
 		t.Errorf("text output:\n%s", txt)
 	}
 	// no base: everything as today
-	code, out, _ = runMain(t, repo, "check", "--format", "json", "a.json", "same.json", "other.json")
-	if code != ExitFindings || strings.Contains(out, "preExisting") {
-		t.Errorf("without a base: exit %d, want %d, nothing pre-existing:\n%s", code, ExitFindings, out)
+	code, out, _ = runCheck(t, repo, "--format", "json", "a.json", "same.json", "other.json")
+	if code != exitFindings || strings.Contains(out, "preExisting") {
+		t.Errorf("without a base: exit %d, want %d, nothing pre-existing:\n%s", code, exitFindings, out)
 	}
 }

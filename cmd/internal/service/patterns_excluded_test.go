@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"strings"
@@ -22,12 +22,12 @@ func TestPatternEveryMatchExcluded(t *testing.T) {
 	only := []string{`pattern "tools/a.json" matches no file that is not excluded`,
 		`: every file it matches is removed by the exclude "!tools/a.json"; change the pattern or the exclude`}
 	for _, args := range [][]string{
-		{"check", "tools/a.json", "!tools/a.json"},
-		{"check", "--head", "HEAD", "tools/a.json", "!tools/a.json"},
-		{"check", "--base", "HEAD", "tools/a.json", "!tools/a.json"},
+		{"tools/a.json", "!tools/a.json"},
+		{"--head", "HEAD", "tools/a.json", "!tools/a.json"},
+		{"--base", "HEAD", "tools/a.json", "!tools/a.json"},
 	} {
-		code, _, errOut := runMain(t, repo, args...)
-		if code != ExitUsage || !strings.Contains(errOut, only[0]) || !strings.Contains(errOut, only[1]) {
+		code, _, errOut := runCheck(t, repo, args...)
+		if code != exitUsage || !strings.Contains(errOut, only[0]) || !strings.Contains(errOut, only[1]) {
 			t.Errorf("%q: exit %d, %q", args, code, errOut)
 		}
 	}
@@ -35,28 +35,28 @@ func TestPatternEveryMatchExcluded(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", "tools/bad.json", "legacy/*.json", "!legacy/**"},
+		{[]string{"tools/bad.json", "legacy/*.json", "!legacy/**"},
 			`warning: pattern "legacy/*.json" matches no file that is not excluded: every file it matches is removed by the exclude "!legacy/**"`},
 		// the walk does not enter an excluded directory
-		{[]string{"check", "tools/bad.json", "**/old*.json", "!legacy", "!tools/a.json"},
+		{[]string{"tools/bad.json", "**/old*.json", "!legacy", "!tools/a.json"},
 			`warning: pattern "**/old*.json" matches no file that is not excluded: every file it matches is removed by the exclude "!legacy"`},
-		{[]string{"check", "--head", "HEAD", "tools/bad.json", "**/old*.json", "!legacy", "!**/older.json"},
+		{[]string{"--head", "HEAD", "tools/bad.json", "**/old*.json", "!legacy", "!**/older.json"},
 			`warning: pattern "**/old*.json" matches no file that is not excluded at HEAD: every file it matches is removed by the excludes "!legacy", "!**/older.json"`},
-		{[]string{"check", "--config", "conf/.mcpschema.yaml"},
+		{[]string{"--config", "conf/.mcpschema.yaml"},
 			`warning: pattern "legacy/*.json" matches no file that is not excluded: every file it matches is removed by the exclude "!legacy/**"`},
 	} {
-		code, out, errOut := runMain(t, repo, c.args...)
-		if code != ExitFindings || !strings.Contains(out, c.want) {
+		code, out, errOut := runCheck(t, repo, c.args...)
+		if code != exitFindings || !strings.Contains(out, c.want) {
 			t.Errorf("%q: exit %d, stderr %q, want %q in\n%s", c.args, code, errOut, c.want, out)
 		}
 	}
 	// No pattern selects a file: the one that was excluded says by what.
-	if code, _, errOut := runMain(t, repo, "check", "none.json", "tools/a.json", "!tools/a.json"); code != ExitUsage ||
+	if code, _, errOut := runCheck(t, repo, "none.json", "tools/a.json", "!tools/a.json"); code != exitUsage ||
 		!strings.Contains(errOut, `no pattern matches a file: "none.json", "tools/a.json" (pattern "tools/a.json" matches no file that is not excluded: every file it matches is removed by the exclude "!tools/a.json"`) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 	// A pattern that matches nothing at all still says so.
-	if code, out, _ := runMain(t, repo, "check", "tools/bad.json", "nothing/*.json", "!legacy"); code != ExitFindings || !strings.Contains(out, `pattern "nothing/*.json" matches no file: fix or remove it`) {
+	if code, out, _ := runCheck(t, repo, "tools/bad.json", "nothing/*.json", "!legacy"); code != exitFindings || !strings.Contains(out, `pattern "nothing/*.json" matches no file: fix or remove it`) {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"os"
@@ -25,16 +25,16 @@ func TestFailOnIncomplete(t *testing.T) {
 			`"}}, "properties": {"a": {"$dynamicRef": "#node"}}}}`
 	}
 	actCommit(t, dir, "base", map[string]string{"tools/t.json": tool("string")})
-	code, _, _ := runMain(t, dir, "check", "--fail-on", "incomplete", "tools/t.json")
-	if code != ExitOK {
+	code, _, _ := runCheck(t, dir, "--fail-on", "incomplete", "tools/t.json")
+	if code != exitOK {
 		t.Fatalf("--fail-on incomplete without a diff: exit %d", code)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "tools/t.json"), []byte(tool("integer")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := runMain(t, dir, "check", "--base", "HEAD", "tools/t.json")
-	if code != ExitFindings || !strings.Contains(out, "cannot be judged offline") {
-		t.Fatalf("fail-on error with an undecidable change: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
+	code, out, errOut := runCheck(t, dir, "--base", "HEAD", "tools/t.json")
+	if code != exitFindings || !strings.Contains(out, "cannot be judged offline") {
+		t.Fatalf("fail-on error with an undecidable change: exit %d, want %d\n%s%s", code, exitFindings, out, errOut)
 	}
 	// the old behaviour, from the config: the rule a warning.
 	oldWay := "rules:\n  compat.input.undecidable: warning\n  compat.output.undecidable: warning\n"
@@ -43,23 +43,23 @@ func TestFailOnIncomplete(t *testing.T) {
 	}
 	actGit(t, dir, "add", ".mcpschema.yaml")
 	actGit(t, dir, "commit", "-q", "-m", "config")
-	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD~1", "tools/t.json")
-	if code != ExitOK {
-		t.Fatalf("undecidable turned down to a warning: exit %d, want %d\n%s%s", code, ExitOK, out, errOut)
+	code, out, errOut = runCheck(t, dir, "--base", "HEAD~1", "tools/t.json")
+	if code != exitOK {
+		t.Fatalf("undecidable turned down to a warning: exit %d, want %d\n%s%s", code, exitOK, out, errOut)
 	}
-	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD~1", "--fail-on", "incomplete", "tools/t.json")
-	if code != ExitFindings {
-		t.Errorf("--fail-on incomplete: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
+	code, out, errOut = runCheck(t, dir, "--base", "HEAD~1", "--fail-on", "incomplete", "tools/t.json")
+	if code != exitFindings {
+		t.Errorf("--fail-on incomplete: exit %d, want %d\n%s%s", code, exitFindings, out, errOut)
 	}
 	if err := os.WriteFile(filepath.Join(dir, ".mcpschema.yaml"), []byte(oldWay+"fail-on: incomplete\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = runMain(t, dir, "check", "--base", "HEAD~1", "tools/t.json")
-	if code != ExitFindings {
-		t.Errorf("config fail-on: incomplete: exit %d, want %d\n%s%s", code, ExitFindings, out, errOut)
+	code, out, errOut = runCheck(t, dir, "--base", "HEAD~1", "tools/t.json")
+	if code != exitFindings {
+		t.Errorf("config fail-on: incomplete: exit %d, want %d\n%s%s", code, exitFindings, out, errOut)
 	}
-	code, _, _ = runMain(t, dir, "check", "--base", "HEAD~1", "--fail-on", "error", "tools/t.json")
-	if code != ExitOK {
-		t.Errorf("--fail-on error over config incomplete: exit %d, want %d", code, ExitOK)
+	code, _, _ = runCheck(t, dir, "--base", "HEAD~1", "--fail-on", "error", "tools/t.json")
+	if code != exitOK {
+		t.Errorf("--fail-on error over config incomplete: exit %d, want %d", code, exitOK)
 	}
 }

@@ -1,10 +1,8 @@
-package app
+package service
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 )
 
 // TestWorkspacePatternBraces: a brace alternative of a config's or the
@@ -22,13 +20,13 @@ func TestWorkspacePatternBraces(t *testing.T) {
 		"{tools,C:/x}/*.json",
 	}
 	for _, pat := range bad {
-		err := service.CheckWorkspacePattern(pat)
+		err := CheckWorkspacePattern(pat)
 		if err == nil || !strings.Contains(err.Error(), "workspace") || !strings.Contains(err.Error(), strconvQuote(pat)) {
 			t.Errorf("checkWorkspacePattern(%q) = %v: want an error naming the pattern and the workspace", pat, err)
 		}
 	}
 	for _, pat := range []string{"tools/{a,b}.json", "{tools,defs}/**/*.json", "tools/{a.{json,yaml},b}", "tools/\\{x}.json", "tools/[{]x.json", "{a..b,c}/*.json"} {
-		if err := service.CheckWorkspacePattern(pat); err != nil {
+		if err := CheckWorkspacePattern(pat); err != nil {
 			t.Errorf("checkWorkspacePattern(%q) = %v: want it accepted", pat, err)
 		}
 	}
@@ -40,8 +38,8 @@ func TestConfigFilesBracesStayInWorkspace(t *testing.T) {
 	t.Parallel()
 	for _, pat := range []string{"{tools,../outside}/*.json", "{/abs/x.json,tools/a.json}"} {
 		dir := writeFiles(t, map[string]string{"tools/a.json": goodTool, ".mcpschema.yaml": "files: [" + strconvQuote(pat) + "]\n"})
-		code, out, errOut := runMain(t, dir, "check")
-		if code != ExitUsage || !strings.Contains(errOut, "workspace") || !strings.Contains(errOut, pat) {
+		code, out, errOut := runCheck(t, dir)
+		if code != exitUsage || !strings.Contains(errOut, "workspace") || !strings.Contains(errOut, pat) {
 			t.Errorf("config files %q: exit %d, stderr %q, stdout %.200q: want a usage error naming the pattern and the workspace", pat, code, errOut, out)
 		}
 	}
@@ -54,8 +52,8 @@ func TestCommandLineBraceOutsideBase(t *testing.T) {
 	t.Parallel()
 	dir := writeFiles(t, map[string]string{"tools/a.json": goodTool})
 	pat := "{tools,../outside}/*.json"
-	code, out, errOut := runMain(t, dir, "check", pat)
-	if code != ExitUsage || !strings.Contains(errOut, strconvQuote(pat)) {
+	code, out, errOut := runCheck(t, dir, pat)
+	if code != exitUsage || !strings.Contains(errOut, strconvQuote(pat)) {
 		t.Errorf("check %q: exit %d, stderr %q, stdout %.200q: want a usage error naming the pattern", pat, code, errOut, out)
 	}
 }

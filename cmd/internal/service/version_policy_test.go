@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"encoding/json"
@@ -37,7 +37,7 @@ func TestVersionPolicy(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(repo, "s.mcpdesc.yaml"), []byte(versionDoc(after, req)), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, out, errOut := runMain(t, repo, "check", "--base", "base", "--config-from", "base", "--format", "json", "s.mcpdesc.yaml")
+		code, out, errOut := runCheck(t, repo, "--base", "base", "--config-from", "base", "--format", "json", "s.mcpdesc.yaml")
 		var rep report.Report
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%v: %s%s", err, out, errOut)
@@ -61,7 +61,7 @@ func TestVersionPolicy(t *testing.T) {
 				t.Errorf("a bump that announces a break is flagged: %+v", g)
 			}
 		}
-		if code != ExitOK || f.Severity.String() != "notice" || f.Accepted != "announced by 1.4.0 → 2.0.0" ||
+		if code != exitOK || f.Severity.String() != "notice" || f.Accepted != "announced by 1.4.0 → 2.0.0" ||
 			!strings.Contains(f.Message, "(breaking, announced by 1.4.0 → 2.0.0)") || rep.Summary.Breaking != 1 || rep.Summary.Accepted != 1 {
 			t.Errorf("exit %d, finding %+v, summary %+v", code, f, rep.Summary)
 		}
@@ -69,7 +69,7 @@ func TestVersionPolicy(t *testing.T) {
 	t.Run("not announced", func(t *testing.T) {
 		code, rep := run(t, "version-policy: semver\n", "1.4.0", "1.5.0", true)
 		f := breaking(rep)
-		if code != ExitFindings || f.Severity.String() != "error" || !strings.Contains(f.Message, "bump the major version") {
+		if code != exitFindings || f.Severity.String() != "error" || !strings.Contains(f.Message, "bump the major version") {
 			t.Errorf("exit %d, finding %+v", code, f)
 		}
 	})
@@ -80,14 +80,14 @@ func TestVersionPolicy(t *testing.T) {
 			found = found || (f.Rule == "mcpschema.document.major-bump-unused" && f.Severity.String() == "notice" && f.Line == 2 &&
 				strings.Contains(f.Message, `info.version went from "1.4.0" to "2.0.0", a major bump, yet no breaking change was found`))
 		}
-		if code != ExitOK || !found {
+		if code != exitOK || !found {
 			t.Errorf("exit %d, findings %+v", code, rep.Findings)
 		}
 	})
 	t.Run("no policy", func(t *testing.T) {
 		code, rep := run(t, "fail-on: error\n", "1.4.0", "2.0.0", true)
 		f := breaking(rep)
-		if code != ExitFindings || f.Severity.String() != "error" || f.Accepted != "" || strings.Contains(f.Message, "major version") {
+		if code != exitFindings || f.Severity.String() != "error" || f.Accepted != "" || strings.Contains(f.Message, "major version") {
 			t.Errorf("without the policy a bump changes nothing: exit %d, finding %+v", code, f)
 		}
 	})
@@ -99,7 +99,7 @@ func TestVersionPolicy(t *testing.T) {
 		actGit(t, repo, "tag", "base")
 		os.WriteFile(filepath.Join(repo, "s.mcpdesc.yaml"), []byte(versionDoc("2.0.0", true)), 0o644)
 		os.WriteFile(filepath.Join(repo, ".mcpschema.yaml"), []byte("version-policy: semver\n"), 0o644)
-		if code, out, _ := runMain(t, repo, "check", "--base", "base", "--config-from", "base", "s.mcpdesc.yaml"); code != ExitFindings {
+		if code, out, _ := runCheck(t, repo, "--base", "base", "--config-from", "base", "s.mcpdesc.yaml"); code != exitFindings {
 			t.Errorf("exit %d: the pull request opted itself in:\n%s", code, out)
 		}
 	})
@@ -116,8 +116,8 @@ func TestChangelogProposesBump(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, "s.mcpdesc.yaml"), []byte(versionDoc("1.4.0", true)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, out, errOut := runMain(t, repo, "changelog", "--base", "base", "s.mcpdesc.yaml")
-	if !strings.Contains(out, "Proposed version bump: major (1.4.0 → 2.0.0 in `s.mcpdesc.yaml`).") {
-		t.Errorf("changelog does not propose the major bump:\n%s%s", out, errOut)
+	cl := changelogOf(t, repo, "base", "s.mcpdesc.yaml")
+	if b := cl.Bump; b == nil || b.Kind != "major" || b.From != "1.4.0" || b.To != "2.0.0" || b.File != "s.mcpdesc.yaml" || len(b.Files) > 1 {
+		t.Errorf("changelog does not propose the major bump (1.4.0 → 2.0.0 in s.mcpdesc.yaml): %+v", cl.Bump)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"encoding/json"
@@ -17,13 +17,13 @@ func TestConfigFromWithoutAnyConfigIsNoChange(t *testing.T) {
 	toolrepo.EndToEnd(t)
 	t.Parallel()
 	repo, _, _, _ := trustRepo(t, "", "")
-	code, out, errOut := runMain(t, repo, "check", "--config-from", "HEAD~2", "tools/*.json")
-	if code != ExitOK || strings.Contains(out, "config change") {
+	code, out, errOut := runCheck(t, repo, "--config-from", "HEAD~2", "tools/*.json")
+	if code != exitOK || strings.Contains(out, "config change") {
 		t.Errorf("text: exit %d, want 0 and no config change\n%s%s", code, out, errOut)
 	}
-	code, out, _ = runMain(t, repo, "check", "--config-from", "HEAD~2", "--format", "json", "tools/*.json")
+	code, out, _ = runCheck(t, repo, "--config-from", "HEAD~2", "--format", "json", "tools/*.json")
 	var rep report.Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != ExitOK || rep.ConfigChange != nil {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitOK || rep.ConfigChange != nil {
 		t.Errorf("json: exit %d, %v, configChange %+v, want none", code, err, rep.ConfigChange)
 	}
 }
