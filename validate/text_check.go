@@ -3,7 +3,9 @@ package validate
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
+	"unsafe"
 
 	"github.com/mcpschema/mcpschema/internal/rules"
 	"github.com/mcpschema/mcpschema/internal/textnorm"
@@ -83,12 +85,15 @@ func (sc *textScan) hidden(s textSite) {
 	if tags := textnorm.DecodeTags(s.text); tags != "" {
 		what += fmt.Sprintf(", and its Unicode tag characters spell %s", quote(textnorm.Visible(tags, textQuote)))
 	}
-	sc.report(RuleTextHidden, s.ptr, "%s: %s holds %s, which a reviewer does not see and the model reads: %s; %s",
-		sc.subject, s.what, what, quote(around(s.text, h.Offset, h.Offset+1)), RuleTextHidden.Fix)
+	sc.report(RuleTextHidden, s.pointer(), "%s: %s holds %s, which a reviewer does not see and the model reads: %s; %s",
+		sc.subject, s.describe(), what, quote(around(s.text, h.Offset, h.Offset+1)), RuleTextHidden.Fix)
 }
 
 // scripts reports a name that mixes scripts.
 func (sc *textScan) scripts(s textSite) {
+	if textnorm.IsPlainASCII(s.text) {
+		return // ASCII letters are Latin
+	}
 	scripts, first := textnorm.MixedScripts(s.text)
 	if scripts == nil {
 		return
@@ -97,8 +102,8 @@ func (sc *textScan) scripts(s textSite) {
 	for i := 1; i < len(first); i++ {
 		odd = append(odd, fmt.Sprintf("%q (%s, %s)", string(first[i]), textnorm.Describe(first[i]), scripts[i]))
 	}
-	sc.report(RuleTextConfusableName, s.ptr, "%s: %s mixes %s letters with %s, so it looks like a name it is not; %s",
-		sc.subject, s.what, scripts[0], strings.Join(odd, " and "), RuleTextConfusableName.Fix)
+	sc.report(RuleTextConfusableName, s.pointer(), "%s: %s mixes %s letters with %s, so it looks like a name it is not; %s",
+		sc.subject, s.describe(), scripts[0], strings.Join(odd, " and "), RuleTextConfusableName.Fix)
 }
 
 // patterns runs the pack over s, chunk by chunk.
@@ -107,16 +112,34 @@ func (sc *textScan) patterns(s textSite) bool {
 	if s.name {
 		text = spaceName(text)
 	}
-	reported := map[string]int{}
-	seen := map[string]bool{}
+	// made at the first match: most strings have none
+	var reported map[string]int
+	var seen map[string]bool
 	going := true
+	buf := foldBufs.Get().(*[]byte)
+	defer foldBufs.Put(buf)
 	textnorm.Chunks(text, textChunk, textOverlap, func(off int, piece string) bool {
 		if sc.tc != nil && off > 0 && sc.tc.OutOfTime() {
 			going = false
 			return false
 		}
-		folded, origin := textnorm.Fold(piece)
+		// Plain text (nearly all of it) folds in one loop into buf, with
+		// no origin map: Fold makes one, the same folded bytes and the
+		// map, only when a pattern matches. folded then reads buf, which
+		// is not written again before scanPatterns returns, and no string
+		// cut from it outlives the scan (quotes are cut from piece).
+		var folded string
+		var origin []int32
+		if b, ok := textnorm.AppendFoldPlain((*buf)[:0], piece); ok {
+			*buf = b
+			folded = unsafe.String(unsafe.SliceData(b), len(b))
+		} else {
+			folded, origin = textnorm.Fold(piece)
+		}
 		scanPatterns(folded, func(p *TextPattern, m []int) bool {
+			if origin == nil {
+				folded, origin = textnorm.Fold(piece)
+			}
 			rule := p.Rule
 			if s.value {
 				rule = RuleTextValueInstruction
@@ -132,6 +155,9 @@ func (sc *textScan) patterns(s textSite) bool {
 			if seen[key] {
 				return true
 			}
+			if seen == nil {
+				seen, reported = map[string]bool{}, map[string]int{}
+			}
 			seen[key] = true
 			reported[rule.ID]++
 			sc.reportPattern(p, rule, s, quoted)
@@ -142,6 +168,9 @@ func (sc *textScan) patterns(s textSite) bool {
 	return going
 }
 
+// foldBufs are the buffers patterns folds plain text into.
+var foldBufs = sync.Pool{New: func() any { return new([]byte) }}
+
 // reportPattern reports one match of p in s.
 func (sc *textScan) reportPattern(p *TextPattern, rule *rules.Rule, s textSite, quoted string) {
 	q := ": " + quote(textnorm.Visible(strings.TrimSpace(quoted), textQuote))
@@ -149,11 +178,11 @@ func (sc *textScan) reportPattern(p *TextPattern, rule *rules.Rule, s textSite, 
 		q = "" // the name is in s.what
 	}
 	if rule == RuleTextValueInstruction {
-		sc.report(rule, s.ptr, "%s: %s holds an instruction to the model (it %s, as %s does in a description)%s; %s",
-			sc.subject, s.what, p.Says, p.Rule.ID, q, rule.Fix)
+		sc.report(rule, s.pointer(), "%s: %s holds an instruction to the model (it %s, as %s does in a description)%s; %s",
+			sc.subject, s.describe(), p.Says, p.Rule.ID, q, rule.Fix)
 		return
 	}
-	sc.report(rule, s.ptr, "%s: %s %s%s; %s", sc.subject, s.what, p.Says, q, rule.Fix)
+	sc.report(rule, s.pointer(), "%s: %s %s%s; %s", sc.subject, s.describe(), p.Says, q, rule.Fix)
 }
 
 // around quotes s from about 40 bytes before [i, j) to 40 after, with
@@ -180,6 +209,9 @@ func around(s string, i, j int) string {
 // a space before an upper-case letter that follows a lower-case one
 // ("ignorePreviousInstructions").
 func spaceName(s string) string {
+	if nameIsSpaced(s) {
+		return s
+	}
 	var b strings.Builder
 	prev := rune(0)
 	for _, r := range s {
@@ -195,6 +227,20 @@ func spaceName(s string) string {
 		prev = r
 	}
 	return b.String()
+}
+
+// nameIsSpaced reports whether spaceName(s) is s: ASCII with no separator
+// and no upper-case letter after a lower-case one.
+func nameIsSpaced(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == '_', c == '-', c == '.', c == '/':
+			return false
+		case c >= 'A' && c <= 'Z' && i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z':
+			return false
+		}
+	}
+	return true
 }
 
 // isConstantName reports whether s is written in upper case

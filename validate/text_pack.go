@@ -319,6 +319,7 @@ func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c == '\'' }
 // looked up once, each attempt reads at most textMaxMatch bytes, and the
 // windows of a Near pattern do not overlap.
 func scanPatterns(folded string, fn func(p *TextPattern, m []int) bool) {
+	near := textNear.always
 	for i := 0; i < len(folded); i++ {
 		c := folded[i]
 		if i > 0 && (isWordByte(folded[i-1]) || folded[i-1] >= '0' && folded[i-1] <= '9' || folded[i-1] == '_') && isWordByte(c) {
@@ -327,7 +328,18 @@ func scanPatterns(folded string, fn func(p *TextPattern, m []int) bool) {
 		if !isWordByte(c) && c != '<' && c != '[' {
 			continue
 		}
-		ps := textStarts[firstWord(folded[i:])]
+		word := firstWord(folded[i:])
+		if !textWords.may(word) {
+			continue // neither a start nor the word of a Near phrase
+		}
+		if i > 0 && folded[i-1] == ' ' {
+			for _, n := range textNear.words[word] {
+				if strings.HasPrefix(folded[i:], n.rest) {
+					near |= n.bit
+				}
+			}
+		}
+		ps := textStarts[word]
 		if len(ps) == 0 {
 			continue
 		}
@@ -350,9 +362,9 @@ func scanPatterns(folded string, fn func(p *TextPattern, m []int) bool) {
 			}
 		}
 	}
-	for _, p := range textPack {
-		if len(p.Near) == 0 {
-			continue
+	for k, p := range textNear.patterns {
+		if near&(1<<k) == 0 {
+			continue // no Near phrase of p in folded
 		}
 		var at []int
 		for _, w := range p.Near {
@@ -402,6 +414,88 @@ func scanPatterns(folded string, fn func(p *TextPattern, m []int) bool) {
 		}
 	}
 }
+
+// nearIndex finds, during the scan of starts, the Near phrases a text
+// holds, so that the windows of a Near pattern are searched only in text
+// that has one of its phrases: a phrase " w..." (a space, then a word)
+// is at j of folded exactly where j+1 is a word start, the scan's word
+// there is w's first word, and the text from it begins with the rest.
+type nearIndex struct {
+	// patterns are the pack's Near patterns, bit k of a mask for patterns[k].
+	patterns []*TextPattern
+	// words maps the first word of each phrase to the phrase without its
+	// space, and its pattern's bit.
+	words map[string][]nearPhrase
+	// always has the bits of patterns with a phrase of another shape,
+	// searched in every text.
+	always uint64
+}
+
+type nearPhrase struct {
+	rest string
+	bit  uint64
+}
+
+func indexNear(pack []*TextPattern) nearIndex {
+	ix := nearIndex{words: map[string][]nearPhrase{}}
+	for _, p := range pack {
+		if len(p.Near) == 0 {
+			continue
+		}
+		bit := uint64(1) << len(ix.patterns)
+		ix.patterns = append(ix.patterns, p)
+		if len(ix.patterns) > 64 {
+			panic("validate: more than 64 Near patterns")
+		}
+		for _, w := range p.Near {
+			if len(w) < 2 || w[0] != ' ' || !isWordByte(w[1]) {
+				ix.always |= bit
+				continue
+			}
+			k := firstWord(w[1:])
+			ix.words[k] = append(ix.words[k], nearPhrase{rest: w[1:], bit: bit})
+		}
+	}
+	return ix
+}
+
+var textNear = indexNear(textPack)
+
+// wordFilter tells quickly, with no hash, whether a word can be a key of
+// a small set of words (the starts and the Near words): false proves it is
+// none; true asks the map. A word is looked up by its first byte, its
+// length and its last byte.
+type wordFilter struct {
+	last [128][wordFilterLen]uint64
+}
+
+const wordFilterLen = 24
+
+func (f *wordFilter) add(w string) {
+	n := min(len(w), wordFilterLen-1)
+	f.last[w[0]&0x7f][n] |= 1 << (w[len(w)-1] & 63)
+}
+
+func (f *wordFilter) may(w string) bool {
+	if w == "" || w[0] >= 0x80 {
+		return true
+	}
+	n := min(len(w), wordFilterLen-1)
+	return f.last[w[0]][n]&(1<<(w[len(w)-1]&63)) != 0
+}
+
+func newWordFilter(starts map[string][]*TextPattern, near nearIndex) *wordFilter {
+	f := &wordFilter{}
+	for k := range starts {
+		f.add(k)
+	}
+	for k := range near.words {
+		f.add(k)
+	}
+	return f
+}
+
+var textWords = newWordFilter(textStarts, textNear)
 
 // startsAt reports whether text begins with one of p's starts.
 func (p *TextPattern) startsAt(text string) bool {

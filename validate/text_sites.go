@@ -19,6 +19,45 @@ type textSite struct {
 	// name: a tool or property name (its separators read as spaces, and
 	// its scripts are checked).
 	name bool
+	// lazy, when set, makes ptr and what on demand (pointer, describe):
+	// a site of a schema walk is named only when it is reported, which is
+	// rare, while the walk meets every description of every schema.
+	lazy *lazySite
+}
+
+// lazySite is what a site of a schema walk is named by: the walk (at the
+// node the site is read from, as long as the site is being checked), the
+// schema's key, the keyword or the property name, and how its kind reads.
+type lazySite struct {
+	walk *schemaWalk
+	key  string
+	// kw is the keyword ("title", "description"); prop, when set, is a
+	// property name (kw is then "properties").
+	kw, prop string
+	kind     string // "the title of ", "the name of "
+}
+
+// pointer is the site's JSON Pointer.
+func (s textSite) pointer() string {
+	if s.lazy == nil {
+		return s.ptr
+	}
+	if s.lazy.kw == "properties" {
+		return s.lazy.walk.at("properties", s.lazy.prop)
+	}
+	return s.lazy.walk.at(s.lazy.kw)
+}
+
+// describe names the site in messages.
+func (s textSite) describe() string {
+	if s.lazy == nil {
+		return s.what
+	}
+	path := s.lazy.walk.path
+	if s.lazy.kw == "properties" {
+		path = append(append([]string(nil), path...), "properties", s.lazy.prop)
+	}
+	return s.lazy.kind + schemaSubject(s.lazy.key, path)
 }
 
 // maxValueStrings bounds the strings read from one default, const,
@@ -68,24 +107,40 @@ func schemaTextSites(c *ToolContext, v any, ptr, key string, fn func(textSite) b
 	w.maps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
 	going := true
 	left := maxValueStrings
+	lazy := &lazySite{walk: w, key: key}
 	w.visit = func(w *schemaWalk, obj map[string]any) {
 		if !going {
 			return
 		}
-		subject := schemaSubject(key, w.path)
-		for _, k := range []string{"title", "description"} {
+		for _, k := range [...]string{"title", "description"} {
 			if s, ok := obj[k].(string); ok && going {
-				going = fn(textSite{ptr: w.at(k), text: s, what: "the " + k + " of " + subject})
+				kind := "the title of "
+				if k == "description" {
+					kind = "the description of "
+				}
+				*lazy = lazySite{walk: w, key: key, kw: k, kind: kind}
+				going = fn(textSite{text: s, lazy: lazy})
 			}
 		}
-		for _, k := range []string{"enum", "const", "default", "examples"} {
+		for _, k := range [...]string{"enum", "const", "default", "examples"} {
 			raw, ok := obj[k]
 			if !ok || !going {
 				continue
 			}
-			what := map[string]string{"enum": "an enum value", "const": "the const", "default": "the default", "examples": "an example"}[k]
+			var what string
+			switch k {
+			case "enum":
+				what = "an enum value"
+			case "const":
+				what = "the const"
+			case "default":
+				what = "the default"
+			default:
+				what = "an example"
+			}
+			what += " of " + schemaSubject(key, w.path)
 			valueStrings(raw, w.at(k), &left, func(p, s string) bool {
-				going = fn(textSite{ptr: p, text: s, what: what + " of " + subject, value: true})
+				going = fn(textSite{ptr: p, text: s, what: what, value: true})
 				return going
 			})
 		}
@@ -99,7 +154,8 @@ func schemaTextSites(c *ToolContext, v any, ptr, key string, fn func(textSite) b
 				if !going {
 					break
 				}
-				going = fn(textSite{ptr: w.at("properties", n), text: n, what: "the name of " + schemaSubject(key, append(append([]string(nil), w.path...), "properties", n)), value: true, name: true})
+				*lazy = lazySite{walk: w, key: key, kw: "properties", prop: n, kind: "the name of "}
+				going = fn(textSite{text: n, value: true, name: true, lazy: lazy})
 			}
 		}
 	}

@@ -15,6 +15,11 @@ import (
 // gcPercent halves the collector's default headroom (100% of the live
 // heap): a run holding many files, such as check --base, then peaks at
 // about 1.5 times its live heap instead of twice it (GOGC, when set, wins).
+// Measured against GOGC=100 with a soft limit (GOMEMLIMIT=60MiB), paired:
+// at 10,000 tools x0.96 CPU and 74 vs 77 MB, but at 100,000 tools, whose
+// live heap is past any such limit, x2.0 CPU (the collector runs without
+// pause), and GOGC=100 alone peaks 88 vs 75 MB at 10,000 tools; a limit
+// only helps once the live heap stays flat in the tool count.
 const gcPercent = 50
 
 func main() {

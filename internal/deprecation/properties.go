@@ -44,8 +44,9 @@ func (w *walker) node(v any, ptr string, path []string) {
 				return
 			}
 			sub := append(append([]string(nil), path...), name)
-			w.property(props[name], source.Join(pp, name), sub)
-			w.node(props[name], source.Join(pp, name), sub)
+			at := source.Join(pp, name)
+			w.property(props[name], at, sub)
+			w.node(props[name], at, sub)
 		}
 	}
 	switch items := obj["items"].(type) {
@@ -69,6 +70,16 @@ func (w *walker) property(v any, ptr string, path []string) {
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return
+	}
+	if _, has := obj["deprecated"]; !has {
+		if _, has := obj[SchemaKey]; !has {
+			if desc, _ := obj["description"].(string); !mentionsDeprecated(desc) {
+				// nothing below can mark it or report (every form of the
+				// description holds the word): the common case, with no
+				// allocation
+				return
+			}
+		}
 	}
 	d := Deprecation{Kind: w.kind, Name: joinPath(path), Path: path, Pointer: ptr}
 	// a "deprecated" that is not a boolean is the schema check's to report

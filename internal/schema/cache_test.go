@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -67,7 +69,7 @@ func TestCacheBounded(t *testing.T) {
 	t.Parallel()
 	c := newCache(8)
 	for i := 0; i < 1000; i++ {
-		doc := map[string]any{}
+		doc := map[string]any{"minimum": json.Number(strconv.Itoa(i))}
 		k, _ := keyOf(doc, Dialect2020)
 		c.get(k, doc, func() *Checked { return &Checked{} })
 	}
