@@ -43,16 +43,8 @@ var treeWithDependencies = map[string]string{
 	"vendor/lib/tools.json":         badTool,
 }
 
-// clientTool is a tool whose inputSchema has the optional property
-// "StartTime<" when bad is set: not a breaking change, but a key the
-// Anthropic Messages API rejects.
-func clientTool(name string, bad bool) string {
-	extra := ""
-	if bad {
-		extra = `, "StartTime<": {"type": "string"}`
-	}
-	return fmt.Sprintf(`{"name": %q, "description": "d", "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}%s}}}`, name, extra)
-}
+// clientTool is toolrepo's (the service's and the action's tests share it).
+var clientTool = toolrepo.ClientTool
 
 // The branch-behind-main fixtures: toolrepo's (the service's and the
 // action's tests share them).
