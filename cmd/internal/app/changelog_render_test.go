@@ -8,12 +8,14 @@ import (
 )
 
 // TestChangelogMarkdownOfTheValue: the release notes render what the
-// service's changelog says (its tests: TestChangelogDocumentChangesAreNotTools,
-// TestChangelogRenamedToolAddsNoArguments and TestChangelogUnreadableHeadFile
-// in cmd/internal/service): a document's entry is counted apart from the
-// tools and listed under its path; a renamed tool is marked so, with only
-// what it added; a file not compared is named with its position, before
-// the other files' changes.
+// service's changelog says (its tests in cmd/internal/service:
+// TestChangelogDocumentChangesAreNotTools,
+// TestChangelogRenamedToolAddsNoArguments, TestChangelogUnreadableHeadFile
+// and TestVersionStoryPolicy): a document's entry is counted apart from
+// the tools and listed under its path; a renamed tool is marked so, with
+// only what it added; the bump is proposed for every file that declares
+// the version; a file not compared is named with its position, before the
+// other files' changes.
 func TestChangelogMarkdownOfTheValue(t *testing.T) {
 	t.Parallel()
 	for name, c := range map[string]struct {
@@ -32,6 +34,12 @@ func TestChangelogMarkdownOfTheValue(t *testing.T) {
 				{Name: "search", Status: "renamed", Changes: []service.Change{{Kind: "changed", Rule: "compat.tool.renamed", Message: `tool "find" was renamed to "search"`},
 					{Kind: "added", Message: `argument "limit" added (optional)`}}}}},
 			want: []string{"### `remove_comment` (renamed)", "### `search` (renamed)", `- added: argument "limit" added (optional)`, "1 addition"},
+		},
+		"bump of every file": {
+			cl: service.Changelog{Base: "base", Bump: &service.Bump{Kind: "major", Files: []service.BumpFile{{File: "server.json", From: "1.4.0", To: "2.0.0"},
+				{File: "tools/snapshot.json", From: "1.4.0", To: "2.0.0"}, {File: "weather.mcpdesc.yaml", From: "1.4.0", To: "2.0.0"}}},
+				Tools: []service.ChangelogTool{{Name: "radar", Status: "removed", Changes: []service.Change{{Kind: "breaking", Rule: "compat.tool.removed", Message: `tool "radar" was removed`}}}}},
+			want: []string{"Proposed version bump: major (1.4.0 → 2.0.0 in `server.json`, 1.4.0 → 2.0.0 in `tools/snapshot.json`, 1.4.0 → 2.0.0 in `weather.mcpdesc.yaml`)."},
 		},
 		"not compared": {
 			cl: service.Changelog{Base: "v1.0.0", NotCompared: []service.NotCompared{{File: "tools.json", Line: 2, Column: 4, Message: "invalid character 'b'"}},
