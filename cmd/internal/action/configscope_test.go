@@ -13,7 +13,7 @@ import (
 func TestActionPullRequestConfigScope(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("slow (one of the four slowest tests): runs without -service.ShortSHA, as CI does")
+		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
 	}
 	for name, c := range scopeCases {
 		t.Run(name, func(t *testing.T) {

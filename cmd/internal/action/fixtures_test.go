@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
+	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
 const goodTool = `{"name": "echo", "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"], "additionalProperties": false}}`
@@ -42,88 +43,17 @@ var treeWithDependencies = map[string]string{
 	"vendor/lib/tools.json":         badTool,
 }
 
-// clientTool is a tool whose inputSchema has the optional property
-// "StartTime<" when bad is set: not a breaking change, but a key the
-// Anthropic Messages API rejects.
-func clientTool(name string, bad bool) string {
-	extra := ""
-	if bad {
-		extra = `, "StartTime<": {"type": "string"}`
-	}
-	return fmt.Sprintf(`{"name": %q, "description": "d", "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}%s}}}`, name, extra)
-}
+// clientTool is toolrepo's (the service's and the action's tests share it).
+var clientTool = toolrepo.ClientTool
 
-// mbTool is a tool whose input takes the listed string properties, the
-// required ones marked with a trailing "!".
-func mbTool(name string, props ...string) string {
-	var ps, req []string
-	for _, p := range props {
-		n := strings.TrimSuffix(p, "!")
-		ps = append(ps, fmt.Sprintf("%q: {\"type\": \"string\"}", n))
-		if n != p {
-			req = append(req, fmt.Sprintf("%q", n))
-		}
-	}
-	return fmt.Sprintf(`{"name": %q, "description": "%s things.", "inputSchema": {"type": "object", "properties": {%s}, "required": [%s]}}`,
-		name, name, strings.Join(ps, ", "), strings.Join(req, ", "))
-}
+// The branch-behind-main fixtures: toolrepo's (the service's and the
+// action's tests share them).
+var (
+	behindRepo   = toolrepo.BehindRepo
+	shallowClone = toolrepo.ShallowClone
+)
 
-func mbFile(tools ...string) string {
-	return "{\"tools\": [\n" + strings.Join(tools, ",\n") + "\n]}\n"
-}
-
-// behind is a repository whose pull request branch fell behind main.
-type behind struct {
-	origin string
-	// point is the branch point, base main's tip, head the pull request's
-	// head and merge the merge commit GitHub checks out (branch pr-merge).
-	point, base, head, merge string
-}
-
-// behindRepo builds the issue's example. At the branch point: tools
-// "search" (tools/search.json), "get_item" and "legacy" (tools/items.json),
-// "old" (tools/old.json). The pull request makes search's "q" required,
-// its one breaking change. After the branch point main adds tool
-// "list_projects" and file tools/ping.json, removes "legacy", makes
-// get_item's "id" optional, and deletes tools/old.json, over three commits.
-func behindRepo(t *testing.T) *behind {
-	t.Helper()
-	r := &behind{origin: t.TempDir()}
-	o := r.origin
-	actGit(t, o, "init", "-q", "-b", "main")
-	actCommit(t, o, "start", map[string]string{"README": "tools\n"})
-	r.point = actCommit(t, o, "branch point", map[string]string{
-		"tools/search.json": mbFile(mbTool("search", "q", "limit")),
-		"tools/items.json":  mbFile(mbTool("get_item", "id!"), mbTool("legacy", "x")),
-		"tools/old.json":    mbFile(mbTool("old", "y")),
-	})
-	actCommit(t, o, "main: list_projects, ping", map[string]string{
-		"tools/items.json": mbFile(mbTool("get_item", "id!"), mbTool("legacy", "x"), mbTool("list_projects", "org")),
-		"tools/ping.json":  mbFile(mbTool("ping")),
-	})
-	actCommit(t, o, "main: drop legacy, loosen get_item", map[string]string{
-		"tools/items.json": mbFile(mbTool("get_item", "id"), mbTool("list_projects", "org")),
-	})
-	actGit(t, o, "rm", "-q", "tools/old.json")
-	r.base = actCommit(t, o, "main: delete old.json", nil)
-	actGit(t, o, "checkout", "-q", "-b", "feature", r.point)
-	actCommit(t, o, "feature: readme", map[string]string{"README": "tools, searchable\n"})
-	r.head = actCommit(t, o, "feature: q is required", map[string]string{"tools/search.json": mbFile(mbTool("search", "q!", "limit"))})
-	actGit(t, o, "checkout", "-q", "-b", "pr-merge", r.base)
-	actGit(t, o, "merge", "-q", "--no-ff", "-m", "merge", "feature")
-	r.merge = actGit(t, o, "rev-parse", "HEAD")
-	actGit(t, o, "checkout", "-q", "main")
-	return r
-}
-
-// shallowClone clones branch of origin with --depth=1, so that origin exists.
-func shallowClone(t *testing.T, origin, branch string, extra ...string) string {
-	t.Helper()
-	work := filepath.Join(t.TempDir(), "work")
-	args := append([]string{"clone", "-q", "--depth=1", "--branch", branch}, extra...)
-	actGit(t, filepath.Dir(work), append(args, "file://"+origin, work)...)
-	return work
-}
+type behind = toolrepo.Behind
 
 // onlyPullRequestChanges checks that the findings are the pull request's
 // own change (search's "q" became required) and nothing main did.

@@ -2,15 +2,17 @@ package action
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mcpschema/mcpschema/annotate"
 	"github.com/mcpschema/mcpschema/annotate/ghsink"
 	"github.com/mcpschema/mcpschema/cmd/internal/cmdenv"
+	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/ghfake"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
-	"github.com/mcpschema/mcpschema/validate"
 )
 
 // floodTools is a tools/list result of n tools whose title is a number: n
@@ -30,6 +32,33 @@ func titledTools(n int, title string) string {
 	}
 	b.WriteString("]}\n")
 	return b.String()
+}
+
+// foldBound is the per-rule bound the report's one folded finding states
+// ("only the first N of a rule are kept per file") and how many findings of
+// its rule in its file the report kept besides it.
+func foldBound(t *testing.T, fs []report.Finding) (perRule, kept int) {
+	t.Helper()
+	var folded []report.Finding
+	for _, f := range fs {
+		if f.Folded > 0 {
+			folded = append(folded, f)
+		}
+	}
+	if len(folded) != 1 {
+		t.Fatalf("%d folded findings, want one", len(folded))
+	}
+	m := regexp.MustCompile(`only the first (\d+) of a rule are kept per file`).FindStringSubmatch(folded[0].Message)
+	if m == nil {
+		t.Fatalf("the folded finding does not state the bound: %q", folded[0].Message)
+	}
+	perRule, _ = strconv.Atoi(m[1])
+	for _, f := range fs {
+		if f.Folded == 0 && f.Rule == folded[0].Rule && f.File == folded[0].File {
+			kept++
+		}
+	}
+	return perRule, kept
 }
 
 // TestActionAnnotationFloodIsBounded: a pull request whose tool file has
@@ -76,8 +105,11 @@ func TestActionAnnotationFloodIsBounded(t *testing.T) {
 		t.Errorf("%d folded annotations, conclusion %q: want one, failure", folded, cr.Conclusion)
 	}
 	rep := readReport(t, e.outputs()["report"])
-	if len(rep.Findings) > validate.FindingsPerRule+10 {
-		t.Errorf("the report keeps %d findings, want about %d (repeats folded)", len(rep.Findings), validate.FindingsPerRule+1)
+	// The bound is the one the folded finding states (validate's
+	// FindingsPerRule): the first of the rule kept, the rest folded into it.
+	perRule, kept := foldBound(t, rep.Findings)
+	if perRule >= dups || kept != perRule || len(rep.Findings) > perRule+10 {
+		t.Errorf("the report keeps %d findings, %d of the folded rule, want about %d (repeats folded)", len(rep.Findings), kept, perRule+1)
 	}
 	if outs := e.outputs(); outs["errors"] != fmt.Sprint(rep.Summary.Errors) || rep.Summary.Errors < dups || rep.Summary.Errors > dups+5 {
 		t.Errorf("outputs errors=%s, report %d errors: want every one of the %d findings counted", outs["errors"], rep.Summary.Errors, dups)

@@ -18,13 +18,13 @@ func TestActionCompareErrorEchoingTheTokenIsMasked(t *testing.T) {
 	toolrepo.EndToEnd(t)
 	t.Parallel()
 	r := behindRepo(t)
-	work := shallowClone(t, r.origin, "pr-merge")
+	work := shallowClone(t, r.Origin, "pr-merge")
 	srv := ghfake.New(actToken)
-	srv.GitDir = r.origin
+	srv.GitDir = r.Origin
 	defer srv.Close()
-	srv.AddFault(ghfake.Fault{Method: "GET", PathSuffix: "..." + r.head, Status: 422,
+	srv.AddFault(ghfake.Fault{Method: "GET", PathSuffix: "..." + r.Head, Status: 422,
 		Body: `{"message":"bad credentials: ` + actToken + `"}`})
-	e := newActEnv(t, work, srv.URL, "pull_request", prEvent(5, r.head, r.base), r.merge)
+	e := newActEnv(t, work, srv.URL, "pull_request", prEvent(5, r.Head, r.Base), r.Merge)
 	if code := e.run(); code != cmdenv.ExitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, e.out.String(), e.err.String())
 	}

@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // The README's promises to a newcomer.
@@ -197,59 +195,6 @@ func TestDocsCheckFlagsTable(t *testing.T) {
 	sort.Strings(documented)
 	if strings.Join(documented, " ") != strings.Join(declared, " ") {
 		t.Errorf("docs/cli.md's check flags:\n  %v\nmcpschema check's flags:\n  %v", documented, declared)
-	}
-}
-
-// TestDocsActionInputs: docs/action.md's tables list every input and
-// output of action.yml and nothing else, and the README names every input.
-func TestDocsActionInputs(t *testing.T) {
-	t.Parallel()
-	var meta struct {
-		Inputs  map[string]any `yaml:"inputs"`
-		Outputs map[string]any `yaml:"outputs"`
-	}
-	if err := yaml.Unmarshal([]byte(readDoc(t, "action.yml")), &meta); err != nil {
-		t.Fatal(err)
-	}
-	text := readDoc(t, "docs/action.md")
-	cells := func(heading string) []string {
-		_, section, ok := strings.Cut(text, "\n## "+heading+"\n")
-		if !ok {
-			t.Fatalf("docs/action.md lacks the section %q", "## "+heading)
-		}
-		section, _, _ = strings.Cut(section, "\n## ")
-		var names []string
-		for _, l := range strings.Split(section, "\n") {
-			first, _, ok := strings.Cut(strings.TrimPrefix(l, "| "), " |")
-			if !strings.HasPrefix(l, "| `") || !ok {
-				continue
-			}
-			for _, n := range strings.Split(first, ", ") {
-				names = append(names, strings.Trim(n, "`"))
-			}
-		}
-		sort.Strings(names)
-		return names
-	}
-	keys := func(m map[string]any) []string {
-		var out []string
-		for k := range m {
-			out = append(out, k)
-		}
-		sort.Strings(out)
-		return out
-	}
-	if got, want := cells("Inputs"), keys(meta.Inputs); strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("docs/action.md's inputs %v, action.yml's %v", got, want)
-	}
-	if got, want := cells("Outputs"), keys(meta.Outputs); strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("docs/action.md's outputs %v, action.yml's %v", got, want)
-	}
-	readme := readDoc(t, "README.md")
-	for _, in := range keys(meta.Inputs) {
-		if !strings.Contains(readme, "`"+in+"`") {
-			t.Errorf("README.md's GitHub Action section does not name the input %q", in)
-		}
 	}
 }
 

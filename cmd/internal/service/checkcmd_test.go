@@ -81,6 +81,16 @@ func failOn(t *testing.T, v string) report.GateOverride {
 func checkArgs(t *testing.T, dir string, args ...string) checkCmd {
 	t.Helper()
 	c := checkCmd{RunOptions: RunOptions{Dir: dir}}
+	var split []string
+	for _, a := range args {
+		// --flag=value is --flag value, as the flag package reads it.
+		if name, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(name, "--") {
+			split = append(split, name, v)
+			continue
+		}
+		split = append(split, a)
+	}
+	args = split
 	value := func(i *int) string {
 		*i++
 		if *i >= len(args) {

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"encoding/json"
@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
@@ -81,8 +80,8 @@ func scopeRepo(t *testing.T, c scopeCase) (repo, base, head, merge string) {
 	t.Helper()
 	repo = t.TempDir()
 	actGit(t, repo, "init", "-q", "-b", "main")
-	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": trustBaseTools, service.DefaultConfigName: c.baseCfg})
-	files := map[string]string{"tools/tools.json": scopeHeadTools, service.DefaultConfigName: c.headCfg}
+	base = actCommit(t, repo, "base", map[string]string{"tools/tools.json": trustBaseTools, DefaultConfigName: c.baseCfg})
+	files := map[string]string{"tools/tools.json": scopeHeadTools, DefaultConfigName: c.headCfg}
 	for k, v := range c.extra {
 		files[k] = v
 	}
@@ -132,21 +131,21 @@ func checkScope(t *testing.T, c scopeCase, cc *report.ConfigChange) {
 func TestCheckConfigFromScope(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("slow (one of the four slowest tests): runs without -service.ShortSHA, as CI does")
+		t.Skip("slow (one of the four slowest tests): runs without -short, as CI does")
 	}
 	for name, c := range scopeCases {
 		t.Run(name, func(t *testing.T) {
 			repo, base, _, _ := scopeRepo(t, c)
-			code, out, errOut := runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json")
+			code, out, errOut := runCheck(t, repo, "--base", base, "--config-from", base, "--format", "json")
 			var rep report.Report
-			if err := json.Unmarshal([]byte(out), &rep); err != nil || code != ExitFindings {
+			if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitFindings {
 				t.Fatalf("json: exit %d, %v\n%s%s", code, err, out, errOut)
 			}
 			if !c.noDiff && rep.Summary.Breaking < 3 {
 				t.Errorf("%d breaking changes, want 3: the base config applies", rep.Summary.Breaking)
 			}
 			checkScope(t, c, rep.ConfigChange)
-			_, out, _ = runMain(t, repo, "check", "--base", base, "--config-from", base)
+			_, out, _ = runCheck(t, repo, "--base", base, "--config-from", base)
 			for _, want := range c.text {
 				if !strings.Contains(out, want) {
 					t.Errorf("text output lacks %q:\n%s", want, out)
@@ -164,18 +163,18 @@ func TestConfigFromScopeCLIPatterns(t *testing.T) {
 	t.Parallel()
 	c := scopeCases["files"]
 	repo, base, _, _ := scopeRepo(t, c)
-	code, out, _ := runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json", "tools/*.json")
+	code, out, _ := runCheck(t, repo, "--base", base, "--config-from", base, "--format", "json", "tools/*.json")
 	var rep report.Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != ExitFindings {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitFindings {
 		t.Fatalf("json: exit %d, %v\n%s", code, err, out)
 	}
 	if cc := rep.ConfigChange; cc == nil || len(cc.Hidden) != 0 || len(cc.Unknown) != 0 {
 		t.Errorf("files changed but the command line gives the patterns: %+v", rep.ConfigChange)
 	}
-	if err := os.WriteFile(filepath.Join(repo, service.DefaultConfigName), []byte("exclude: [\"tools/tools.json\"]\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(repo, DefaultConfigName), []byte("exclude: [\"tools/tools.json\"]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, out, _ = runMain(t, repo, "check", "--base", base, "--config-from", base, "--format", "json", "tools/*.json")
+	_, out, _ = runCheck(t, repo, "--base", base, "--config-from", base, "--format", "json", "tools/*.json")
 	rep = report.Report{}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.ConfigChange == nil || len(rep.ConfigChange.Hidden) != 4 {
 		t.Errorf("a changed exclude hides the file's findings: %v %+v", err, rep.ConfigChange)

@@ -1,10 +1,8 @@
-package app
+package service
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
@@ -28,19 +26,27 @@ func TestChangelogRenamedToolAddsNoArguments(t *testing.T) {
   {"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}, "limit": {"type": "integer"}}}}
 ]}
 `,
-		service.DefaultConfigName: "aliases:\n  search: find\n"})
-	code, out, errOut := runMain(t, repo, "changelog", "--base", "HEAD~1", "tools.json")
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	for _, want := range []string{"### `remove_comment` (renamed)", "### `search` (renamed)", `- added: argument "limit" added (optional)`, "1 addition"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("changelog lacks %q:\n%s", want, out)
+		DefaultConfigName: "aliases:\n  search: find\n"})
+	cl := changelogOf(t, repo, "HEAD~1", "tools.json")
+	status := map[string]string{}
+	additions := []string{}
+	for _, tl := range cl.Tools {
+		status[tl.Name] = tl.Status
+		for _, c := range tl.Changes {
+			if c.Kind == "added" {
+				additions = append(additions, tl.Name+": "+c.Message)
+			}
 		}
 	}
+	if status["remove_comment"] != "renamed" || status["search"] != "renamed" {
+		t.Errorf("statuses %q: want remove_comment and search renamed", status)
+	}
+	if len(additions) != 1 || additions[0] != `search: argument "limit" added (optional)` {
+		t.Errorf("additions %q: want the one argument search really added", additions)
+	}
 	for _, bad := range []string{`argument "id" added`, `argument "q" added`} {
-		if strings.Contains(out, bad) {
-			t.Errorf("changelog lists a renamed tool's old argument as added (%q):\n%s", bad, out)
+		if changelogHas(cl, bad) {
+			t.Errorf("changelog lists a renamed tool's old argument as added (%q): %+v", bad, cl.Tools)
 		}
 	}
 }

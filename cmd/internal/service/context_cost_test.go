@@ -1,12 +1,10 @@
-package app
+package service
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/cmd/internal/ruleset"
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
@@ -18,7 +16,7 @@ func costTool(name string, n int) string {
 
 func checkJSON(t *testing.T, dir string, args ...string) (int, *report.Report) {
 	t.Helper()
-	code, out, errOut := runMain(t, dir, append([]string{"check", "--format", "json"}, args...)...)
+	code, out, errOut := runCheck(t, dir, append([]string{"--format", "json"}, args...)...)
 	var rep report.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s%s", err, out, errOut)
@@ -68,7 +66,7 @@ func TestContextCostCheckBase(t *testing.T) {
 		t.Fatalf("server %+v: want head over 150, base under it, three tools (one removed)", s)
 	}
 	over := budgetFindings(rep)
-	if code != ExitFindings || len(over) != 1 || over[0].PreExisting || over[0].Tool != "list_issues" ||
+	if code != exitFindings || len(over) != 1 || over[0].PreExisting || over[0].Tool != "list_issues" ||
 		!strings.Contains(over[0].Message, "in this pull request") || !strings.Contains(over[0].Message, "over max-tokens 150") {
 		t.Fatalf("exit %d, findings %+v: the base's budget applies and fails the run", code, over)
 	}
@@ -92,14 +90,14 @@ func TestContextCostCheckBase(t *testing.T) {
 		"tools.json": `{"tools": [` + costTool("list_issues", 19) + `, ` + costTool("new_tool", 1) + `]}`,
 	})
 	code, rep = checkJSON(t, repo, "--base", "over", "--config-from", "over", "tools.json")
-	if over := budgetFindings(rep); code != ExitOK || len(over) != 1 || !over[0].PreExisting {
+	if over := budgetFindings(rep); code != exitOK || len(over) != 1 || !over[0].PreExisting {
 		t.Errorf("exit %d, findings %+v: want one pre-existing finding, exit 0", code, over)
 	}
 
 	// no max-tokens: counted, never reported
 	actCommit(t, repo, "no budget", map[string]string{".mcpschema.yaml": "fail-on: error\n"})
 	code, rep = checkJSON(t, repo, "tools.json")
-	if code != ExitOK || len(budgetFindings(rep)) != 0 || rep.Context == nil || rep.Context.Compared || rep.Context.Servers[0].BaseTokens != nil {
+	if code != exitOK || len(budgetFindings(rep)) != 0 || rep.Context == nil || rep.Context.Compared || rep.Context.Servers[0].BaseTokens != nil {
 		t.Errorf("without a budget or base: exit %d, %+v", code, rep.Context)
 	}
 }
@@ -109,11 +107,11 @@ func TestContextCostCheckBase(t *testing.T) {
 // a config error at its position.
 func TestMaxTokensConfig(t *testing.T) {
 	t.Parallel()
-	cfg, err := service.ParseConfig([]byte("max-tokens:\n  github: 12000\n  slack: 3000\nserver-name: github\n"), ".mcpschema.yaml", ruleset.All())
+	cfg, err := ParseConfig([]byte("max-tokens:\n  github: 12000\n  slack: 3000\nserver-name: github\n"), ".mcpschema.yaml", testRules)
 	if err != nil || cfg.MaxTokens.For("github") != 12000 || cfg.MaxTokens.For("slack") != 3000 || cfg.MaxTokens.For("other") != 0 || cfg.ServerName != "github" {
 		t.Fatalf("%v %+v", err, cfg)
 	}
-	if cfg, err := service.ParseConfig([]byte("max-tokens: 5000\n"), ".mcpschema.yaml", ruleset.All()); err != nil || cfg.MaxTokens.For("any") != 5000 {
+	if cfg, err := ParseConfig([]byte("max-tokens: 5000\n"), ".mcpschema.yaml", testRules); err != nil || cfg.MaxTokens.For("any") != 5000 {
 		t.Fatalf("%v %+v", err, cfg)
 	}
 	for text, want := range map[string]string{
@@ -123,7 +121,7 @@ func TestMaxTokensConfig(t *testing.T) {
 		"server-name: ''\n":           `server-name must be the name of the server, as users name it in their client's configuration, not ""`,
 		"max-token: 5\n":              `did you mean "max-tokens"`,
 	} {
-		if _, err := service.ParseConfig([]byte(text), ".mcpschema.yaml", ruleset.All()); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := ParseConfig([]byte(text), ".mcpschema.yaml", testRules); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", text, err, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"encoding/json"
@@ -8,36 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpschema/mcpschema/cmd/internal/service"
 	"github.com/mcpschema/mcpschema/internal/report"
 	"github.com/mcpschema/mcpschema/internal/testsupport/toolrepo"
 )
 
-// clientTool is a tool whose inputSchema has the optional property
-// "StartTime<" when bad is set: not a breaking change, but a key the
-// Anthropic Messages API rejects.
-func clientTool(name string, bad bool) string {
-	extra := ""
-	if bad {
-		extra = `, "StartTime<": {"type": "string"}`
-	}
-	return fmt.Sprintf(`{"name": %q, "description": "d", "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}%s}}}`, name, extra)
-}
-
-// clientRepo commits a base where legacy_search already has a key the
-// Messages API rejects and a head where create_issue gets one too.
-func clientRepo(t *testing.T, baseFiles map[string]string) string {
-	repo := t.TempDir()
-	actGit(t, repo, "init", "-q", "-b", "main")
-	files := map[string]string{"tools.json": `{"tools": [` + clientTool("create_issue", false) + `, ` + clientTool("legacy_search", true) + `]}`}
-	for k, v := range baseFiles {
-		files[k] = v
-	}
-	actCommit(t, repo, "base", files)
-	actGit(t, repo, "tag", "base")
-	actCommit(t, repo, "head", map[string]string{"tools.json": `{"tools": [` + clientTool("create_issue", true) + `, ` + clientTool("legacy_search", true) + `]}`})
-	return repo
-}
+// clientRepo is toolrepo's (the service's and the action's tests share it).
+var clientRepo = toolrepo.ClientRepo
 
 func anthropicFindings(t *testing.T, out string) (*report.Report, map[string]report.Finding) {
 	t.Helper()
@@ -65,9 +41,9 @@ func TestClientsThroughCheckBase(t *testing.T) {
 	t.Parallel()
 	repo := clientRepo(t, nil)
 
-	code, out, errOut := runMain(t, repo, "check", "--base", "base", "--format", "json", "tools.json")
+	code, out, errOut := runCheck(t, repo, "--base", "base", "--format", "json", "tools.json")
 	rep, got := anthropicFindings(t, out)
-	if code != ExitOK || got["create_issue"].Severity.String() != "warning" || got["create_issue"].PreExisting ||
+	if code != exitOK || got["create_issue"].Severity.String() != "warning" || got["create_issue"].PreExisting ||
 		!got["legacy_search"].PreExisting || rep.Summary.Errors != 0 {
 		t.Fatalf("default: exit %d, findings %+v, summary %+v\n%s", code, got, rep.Summary, errOut)
 	}
@@ -81,16 +57,16 @@ func TestClientsThroughCheckBase(t *testing.T) {
 	}
 
 	for _, run := range [][]string{
-		{"check", "--base", "base", "--format", "json", "--client", "anthropic", "tools.json"},
-		{"check", "--base", "base", "--format", "json", "--config", "c.yaml", "tools.json"},
+		{"--base", "base", "--format", "json", "--client", "anthropic", "tools.json"},
+		{"--base", "base", "--format", "json", "--config", "c.yaml", "tools.json"},
 	} {
 		if err := os.WriteFile(filepath.Join(repo, "c.yaml"), []byte("clients: [anthropic]\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, out, errOut = runMain(t, repo, run...)
+		code, out, errOut = runCheck(t, repo, run...)
 		rep, got = anthropicFindings(t, out)
 		f := got["create_issue"]
-		if code != ExitFindings || f.Severity.String() != "error" || f.PreExisting {
+		if code != exitFindings || f.Severity.String() != "error" || f.PreExisting {
 			t.Fatalf("%v: exit %d, create_issue %+v\n%s", run, code, f, errOut)
 		}
 		if want := `this pull request makes "create_issue" unusable in Claude (clients: anthropic): tool "create_issue": inputSchema property key "StartTime<"`; !strings.HasPrefix(f.Message, want) {
@@ -105,7 +81,7 @@ func TestClientsThroughCheckBase(t *testing.T) {
 		}
 	}
 
-	code, out, _ = runMain(t, repo, "check", "--base", "base", "--format", "json", "--client", "openai-strict", "tools.json")
+	code, out, _ = runCheck(t, repo, "--base", "base", "--format", "json", "--client", "openai-strict", "tools.json")
 	var strict report.Report
 	if err := json.Unmarshal([]byte(out), &strict); err != nil {
 		t.Fatal(err)
@@ -119,19 +95,19 @@ func TestClientsThroughCheckBase(t *testing.T) {
 			}
 		}
 	}
-	if n == 0 || code != ExitFindings {
+	if n == 0 || code != exitFindings {
 		t.Errorf("--client openai-strict: %d findings, exit %d", n, code)
 	}
 
-	code, _, errOut = runMain(t, repo, "check", "--client", "antropic", "tools.json")
-	if code != ExitUsage || !strings.Contains(errOut, `unknown client "antropic": did you mean "anthropic"?`) {
+	code, _, errOut = runCheck(t, repo, "--client", "antropic", "tools.json")
+	if code != exitUsage || !strings.Contains(errOut, `unknown client "antropic": did you mean "anthropic"?`) {
 		t.Errorf("unknown client: exit %d, %q", code, errOut)
 	}
 	if err := os.WriteFile(filepath.Join(repo, "c.yaml"), []byte("clients: [anthropic, cursr]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errOut = runMain(t, repo, "check", "--config", "c.yaml", "tools.json")
-	if code != ExitUsage || !strings.Contains(errOut, `c.yaml:1:22: unknown client "cursr": did you mean "cursor"?`) {
+	code, _, errOut = runCheck(t, repo, "--config", "c.yaml", "tools.json")
+	if code != exitUsage || !strings.Contains(errOut, `c.yaml:1:22: unknown client "cursr": did you mean "cursor"?`) {
 		t.Errorf("unknown client in the config: exit %d, %q", code, errOut)
 	}
 }
@@ -144,9 +120,9 @@ func TestClientsBaseConfigDecides(t *testing.T) {
 	t.Parallel()
 	repo := clientRepo(t, map[string]string{".mcpschema.yaml": "clients: [anthropic]\n"})
 	actCommit(t, repo, "drop the target", map[string]string{".mcpschema.yaml": "fail-on: error\n"})
-	code, out, errOut := runMain(t, repo, "check", "--base", "base", "--config-from", "base", "--format", "json", "tools.json")
+	code, out, errOut := runCheck(t, repo, "--base", "base", "--config-from", "base", "--format", "json", "tools.json")
 	rep, got := anthropicFindings(t, out)
-	if code != ExitFindings || got["create_issue"].Severity.String() != "error" {
+	if code != exitFindings || got["create_issue"].Severity.String() != "error" {
 		t.Fatalf("exit %d, create_issue %+v\n%s", code, got["create_issue"], errOut)
 	}
 	if rep.ConfigChange == nil || len(rep.ConfigChange.Reclassified) == 0 {
@@ -165,7 +141,7 @@ func TestClientServerLimitPreExisting(t *testing.T) {
 	actCommit(t, repo, "base", map[string]string{"over.json": toolsJSON(81, 0, 0), "under.json": `{"serverInfo": {"name": "under"}, "tools": ` + toolsList(80) + `}`})
 	actGit(t, repo, "tag", "base")
 	actCommit(t, repo, "head", map[string]string{"over.json": toolsJSON(82, 0, 0), "under.json": `{"serverInfo": {"name": "under"}, "tools": ` + toolsList(81) + `}`})
-	code, out, errOut := runMain(t, repo, "check", "--base", "base", "--format", "json", "--client", "cursor", "over.json", "under.json")
+	code, out, errOut := runCheck(t, repo, "--base", "base", "--format", "json", "--client", "cursor", "over.json", "under.json")
 	var rep report.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s%s", err, out, errOut)
@@ -177,7 +153,7 @@ func TestClientServerLimitPreExisting(t *testing.T) {
 		}
 	}
 	over, under := seen["over.json"], seen["under.json"]
-	if !over.PreExisting || under.PreExisting || under.Severity.String() != "error" || code != ExitFindings {
+	if !over.PreExisting || under.PreExisting || under.Severity.String() != "error" || code != exitFindings {
 		t.Fatalf("exit %d: over %+v, under %+v", code, over, under)
 	}
 	if want := `this pull request makes Cursor drop "tool_80" (clients: cursor): server "under" has 81 tools`; !strings.HasPrefix(under.Message, want) {
@@ -197,52 +173,4 @@ func toolsList(n int) string {
 	}
 	b.WriteString("]")
 	return b.String()
-}
-
-// TestRulesClientsView: `mcpschema rules --clients` lists every profile
-// with its constraints, sources and dates, within 100 columns; --format
-// json gives every field; one profile by id; an unknown one is refused.
-func TestRulesClientsView(t *testing.T) {
-	t.Parallel()
-	code, out, _ := runMain(t, t.TempDir(), "rules", "--clients")
-	if code != ExitOK {
-		t.Fatalf("exit %d", code)
-	}
-	for _, p := range service.ClientProfiles() {
-		for _, c := range p.Constraints {
-			if !strings.Contains(out, c.Rule.ID) || !strings.Contains(out, c.Sources[0].Ref) {
-				t.Errorf("listing lacks %s or its source %s", c.Rule.ID, c.Sources[0].Ref)
-			}
-		}
-	}
-	for _, want := range []string{"anthropic: Claude, checked by default", "gemini: the Gemini API, checked only when named", "checked:  2026-12-03, against:"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("listing lacks %q", want)
-		}
-	}
-	for _, l := range strings.Split(out, "\n") {
-		if len([]rune(l)) > helpWidth {
-			t.Errorf("line over %d columns: %q", helpWidth, l)
-		}
-	}
-	code, out, _ = runMain(t, t.TempDir(), "rules", "--clients", "--format", "json", "vscode")
-	var profiles []struct {
-		ID          string `json:"id"`
-		Default     bool   `json:"default"`
-		Constraints []struct {
-			Rule, Consequence, Observed string
-			Sources                     []struct{ Ref, Date, Shows string }
-		} `json:"constraints"`
-	}
-	if err := json.Unmarshal([]byte(out), &profiles); err != nil || code != ExitOK {
-		t.Fatalf("json: exit %d, %v: %s", code, err, out)
-	}
-	if len(profiles) != 1 || profiles[0].ID != "vscode" || !profiles[0].Default || len(profiles[0].Constraints) != 2 ||
-		profiles[0].Constraints[0].Sources[0].Date == "" {
-		t.Errorf("json: %+v", profiles)
-	}
-	code, _, errOut := runMain(t, t.TempDir(), "rules", "--clients", "cursr")
-	if code != ExitUsage || !strings.Contains(errOut, `unknown client "cursr": did you mean "cursor"?`) {
-		t.Errorf("unknown profile: exit %d, %q", code, errOut)
-	}
 }

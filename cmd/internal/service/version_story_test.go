@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"strings"
@@ -39,13 +39,13 @@ func TestVersionStoryAgreement(t *testing.T) {
 	t.Parallel()
 	dir := writeFiles(t, map[string]string{"server.json": storyServerJSON("1.4.0"), "weather.mcpdesc.yaml": storyDoc("1.5.0"),
 		"snapshot.json": storySnapshot("v1.4.0", storyTool), "other.mcpdesc.yaml": strings.Replace(storyDoc("7.0.0"), "name: weather,", "name: other,", 1)})
-	code, out, errOut := runMain(t, dir, "check", "*.mcpdesc.yaml", "snapshot.json")
+	code, out, errOut := runCheck(t, dir, "*.mcpdesc.yaml", "snapshot.json")
 	want := `weather.mcpdesc.yaml:2:32: warning: weather.mcpdesc.yaml info.version is "1.5.0", but server.json "version" is "1.4.0": one release has one version; set the same version in both files [mcpschema.document.version-mismatch]`
-	if code != ExitOK || !strings.Contains(out, want) || strings.Count(out, "version-mismatch") != 1 {
+	if code != exitOK || !strings.Contains(out, want) || strings.Count(out, "version-mismatch") != 1 {
 		t.Errorf("exit %d: want one mismatch\n  %s\n%s%s", code, want, out, errOut)
 	}
 	dir = writeFiles(t, map[string]string{"server.json": storyServerJSON("1.4.0"), "weather.mcpdesc.yaml": storyDoc("1.4.0"), "snapshot.json": storySnapshot("1.4.0", storyTool)})
-	if code, out, errOut := runMain(t, dir, "check", "*.mcpdesc.yaml", "snapshot.json"); code != ExitOK || strings.Contains(out, "version-mismatch") {
+	if code, out, errOut := runCheck(t, dir, "*.mcpdesc.yaml", "snapshot.json"); code != exitOK || strings.Contains(out, "version-mismatch") {
 		t.Errorf("agreeing versions: exit %d\n%s%s", code, out, errOut)
 	}
 }
@@ -73,12 +73,12 @@ func storyRepo(t *testing.T, server, doc, snap string) string {
 func TestVersionStoryPolicy(t *testing.T) {
 	t.Parallel()
 	repo := storyRepo(t, "1.4.0", "2.0.0", "1.4.0")
-	code, out, errOut := runMain(t, repo, "check", "--base", "base", "--config-from", "base")
+	code, out, errOut := runCheck(t, repo, "--base", "base", "--config-from", "base")
 	for _, want := range []string{
 		`server.json:5:14: error: server.json "version" is still "1.4.0", but this change breaks callers (breaking changes in tools/snapshot.json): raise its major version to "2.0.0", with the other files of the release [mcpschema.document.version-not-raised]`,
 		`tool "radar" was removed: callers that name it break; keep it, or deprecate it first and remove it in a later release; bump the major version (tools/snapshot.json serverInfo.version, now "1.4.0") to announce it [compat.tool.removed]`,
 	} {
-		if code != ExitFindings || !strings.Contains(out, want) {
+		if code != exitFindings || !strings.Contains(out, want) {
 			t.Errorf("server.json lags: exit %d, want\n  %s\n%s%s", code, want, out, errOut)
 		}
 	}
@@ -87,13 +87,23 @@ func TestVersionStoryPolicy(t *testing.T) {
 	}
 
 	repo = storyRepo(t, "2.0.0", "2.0.0", "2.0.0")
-	code, out, errOut = runMain(t, repo, "check", "--base", "base", "--config-from", "base")
-	if code != ExitOK || strings.Contains(out, "version-not-raised") || !strings.Contains(out, "(breaking, announced by 1.4.0 → 2.0.0)") {
+	code, out, errOut = runCheck(t, repo, "--base", "base", "--config-from", "base")
+	if code != exitOK || strings.Contains(out, "version-not-raised") || !strings.Contains(out, "(breaking, announced by 1.4.0 → 2.0.0)") {
 		t.Errorf("every file raised: exit %d\n%s%s", code, out, errOut)
 	}
 
-	_, out, _ = runMain(t, storyRepo(t, "1.4.0", "1.4.0", "1.4.0"), "changelog", "--base", "base")
-	if want := "Proposed version bump: major (1.4.0 → 2.0.0 in `server.json`, 1.4.0 → 2.0.0 in `tools/snapshot.json`, 1.4.0 → 2.0.0 in `weather.mcpdesc.yaml`)."; !strings.Contains(out, want) {
-		t.Errorf("changelog: want %q\n%s", want, out)
+	// (the bump's Markdown: TestChangelogMarkdownOfTheValue in cmd/internal/app)
+	cl := changelogOf(t, storyRepo(t, "1.4.0", "1.4.0", "1.4.0"), "base")
+	want := "major: 1.4.0 → 2.0.0 in server.json, 1.4.0 → 2.0.0 in tools/snapshot.json, 1.4.0 → 2.0.0 in weather.mcpdesc.yaml"
+	got := "none"
+	if bp := cl.Bump; bp != nil {
+		var each []string
+		for _, f := range bp.Files {
+			each = append(each, f.From+" → "+f.To+" in "+f.File)
+		}
+		got = bp.Kind + ": " + strings.Join(each, ", ")
+	}
+	if got != want {
+		t.Errorf("changelog's bump %q, want %q", got, want)
 	}
 }
